@@ -1,0 +1,44 @@
+/** Typed configuration read once from the environment; every other module takes what it needs from here. */
+import { join, resolve } from "node:path";
+
+const env = (name: string): string | undefined => {
+  const value = Deno.env.get(name);
+  return value === undefined || value === "" ? undefined : value;
+};
+
+const projectRoot = resolve(import.meta.dirname ?? ".", "..", "..");
+
+export interface Config {
+  port: number;
+  /** PostgreSQL connection string; when absent the server runs on embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  production: boolean;
+  /** HMAC secret for session tokens; when absent one is generated and kept in the database. */
+  sessionSecret?: string;
+  /** Where the built web app lives (served as static files with an index.html fallback). */
+  webDist: string;
+  seedAdminEmail: string;
+  seedAdminPassword: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the server. */
+  trustProxy: boolean;
+}
+
+export function loadConfig(): Config {
+  return {
+    port: Number(env("PORT") ?? 8000),
+    databaseUrl: env("DATABASE_URL"),
+    dataDir: resolve(env("DATA_DIR") ?? join(projectRoot, "data")),
+    production: env("APP_ENV") === "production",
+    sessionSecret: env("SESSION_SECRET"),
+    webDist: resolve(env("WEB_DIST") ?? join(projectRoot, "web", "dist")),
+    seedAdminEmail: env("SEED_ADMIN_EMAIL") ?? "admin@apca.local",
+    seedAdminPassword: env("SEED_ADMIN_PASSWORD") ?? "admin-password-local",
+    bodyLimit: Number(env("BODY_LIMIT") ?? 1024 * 1024),
+    trustProxy: env("TRUST_PROXY") === "1",
+  };
+}
+
+export const SQL_DIR = join(projectRoot, "sql");
