@@ -1,0 +1,83 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Button } from "../components/button.tsx";
+import { NavLink } from "../components/nav-link.tsx";
+import { SkipLink } from "../components/skip-link.tsx";
+import { signOut } from "../features/auth/api.ts";
+import { errorMessage } from "../lib/form.ts";
+import { type Role, role, session } from "../lib/session.ts";
+import { toast } from "../lib/toast.ts";
+
+const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
+  admin: [
+    ["/app", "Dashboard"],
+    ["/app/admin/users", "Users"],
+    ["/app/admin/businesses", "Businesses"],
+    ["/app/admin/items", "Store Items"],
+    ["/app/admin/randoms", "Random Pools"],
+    ["/app/admin/analytics", "Analytics"],
+    ["/app/admin/export", "Exports"],
+  ],
+  der: [
+    ["/app", "Dashboard"],
+    ["/app/member/businesses", "My Company"],
+    ["/app/store", "Store"],
+    ["/app/cart", "Cart"],
+    ["/app/account", "Account"],
+  ],
+  member: [
+    ["/app", "Dashboard"],
+    ["/app/member/businesses", "My Businesses"],
+    ["/app/store", "Store"],
+    ["/app/cart", "Cart"],
+    ["/app/account", "Account"],
+  ],
+};
+
+/** Frame of the signed-in area: navigation for the user's role, their name and Sign out. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  useSignals();
+  const signingOut = useSignal(false);
+  const links = NAV_BY_ROLE[role.value ?? "member"];
+
+  async function onSignOut() {
+    signingOut.value = true;
+    try {
+      await signOut();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      signingOut.value = false;
+    }
+  }
+
+  return (
+    <>
+      <SkipLink />
+      <header className="site-header">
+        <div className="container header-inner">
+          <Link href="/app" className="brand">APCA</Link>
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              {links.map(([href, label]) => (
+                <li key={href}>
+                  <NavLink href={href}>{label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header-actions">
+            <span className="user-name">{session.value?.full_name}</span>
+            <Button variant="secondary" busy={signingOut.value} busyLabel="Signing out…" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="container main">
+        {children}
+      </main>
+    </>
+  );
+}

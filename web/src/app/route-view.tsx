@@ -1,0 +1,53 @@
+import { Suspense } from "react";
+import { Route, Switch, useParams } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Alert } from "../components/alert.tsx";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { Loading } from "../components/loading.tsx";
+import { NotBuiltYet } from "../components/not-built-yet.tsx";
+import { session } from "../lib/session.ts";
+import { trailFor } from "./crumbs.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { PageHeading, useDocumentTitle } from "./page-heading.tsx";
+import type { AppRoute } from "./routes.tsx";
+
+/** Renders the first row of `routes` that matches the location, or the 404 page. */
+export function RouteSwitch({ routes }: { routes: AppRoute[] }) {
+  return (
+    <Switch>
+      {routes.map((row) => (
+        <Route key={row.path} path={row.path}>
+          <RouteView row={row} routes={routes} />
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+/** Every page's frame: breadcrumb, <h1>, document title, then the lazy page or the placeholder. */
+function RouteView({ row, routes }: { row: AppRoute; routes: AppRoute[] }) {
+  useSignals();
+  const params = useParams() as Partial<Record<string, string>>;
+  useDocumentTitle(row.title);
+  const Page = row.page;
+  const forbidden = row.adminOnly && !session.value?.is_admin;
+
+  return (
+    <>
+      <Breadcrumbs trail={trailFor(routes, row.path, params)} />
+      <PageHeading>{row.title}</PageHeading>
+      {forbidden
+        ? <Alert variant="error">You do not have access to this page.</Alert>
+        : Page
+        ? (
+          <Suspense fallback={<Loading />}>
+            <Page params={params} />
+          </Suspense>
+        )
+        : <NotBuiltYet />}
+    </>
+  );
+}

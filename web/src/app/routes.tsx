@@ -1,0 +1,123 @@
+/**
+ * The one route table. Every screen of both specifications has a row: its path (wouter pattern), its title
+ * (the <h1>, the document title and its breadcrumb label) and, once built, its lazily loaded page.
+ * Rows without `page` render the shared "not built yet" placeholder, so building a screen means adding
+ * `page:` here and a file under features/<domain>/. Order matters inside a table: `/new` before `/:id`.
+ * Breadcrumbs are derived from this table (see crumbs.ts): each path prefix that is itself a row is a crumb.
+ */
+import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+
+export interface PageProps {
+  params: Partial<Record<string, string>>;
+}
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  page?: LazyExoticComponent<ComponentType<PageProps>>;
+  /** Only administrators may open it (the server enforces this too). */
+  adminOnly?: boolean;
+}
+
+// Each import() is its own chunk, so the first page load carries only the shell and the page it shows.
+const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
+const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
+
+const route = (path: string, title: string, page?: AppRoute["page"]): AppRoute => ({ path, title, page });
+
+/** `/x/:id/membership/details`, `/new`, … — the same set of membership screens for self, employee and user. */
+const membershipRoutes = (base: string, extra: [string, string][] = []): AppRoute[] => [
+  route(`${base}/membership/details`, "Membership Details"),
+  route(`${base}/membership/new`, "Set Up Membership"),
+  route(`${base}/membership/pause`, "Pause Membership"),
+  route(`${base}/membership/resume`, "Resume Membership"),
+  route(`${base}/membership/cancel`, "Cancel Membership"),
+  ...extra.map(([path, title]) => route(`${base}/membership/${path}`, title)),
+  route(`${base}/membership/payments/add`, "Add Payment Method"),
+  route(`${base}/membership/payments`, "Payment Methods"),
+];
+
+export const PUBLIC_ROUTES: AppRoute[] = [
+  route("/", "Home"),
+  route("/register", "Register"),
+  route("/login", "Account Login", LoginPage),
+  route("/forgot-password/success", "Check Your Email"),
+  route("/forgot-password", "Forgot Password"),
+  route("/reset-password", "Reset Password"), // ?token=
+  route("/reset-password/:token", "Reset Password"),
+  route("/verify/:token", "Verify Email"),
+  route("/about", "About APCA"),
+  route("/about/prices", "Prices"),
+  route("/about/frequently-asked-questions", "Frequently Asked Questions"),
+  route("/membership", "Membership"),
+  route("/partner-labs", "Partner Labs"),
+  route("/contact-us", "Contact Us"),
+  route("/contact", "Contact"),
+  route("/contact/thank-you", "Be In Touch Soon..."),
+  route("/terms-and-conditions", "Terms and Conditions"),
+  route("/privacy-policy", "Privacy Policy"),
+  route("/services", "Services"),
+  route("/services/non-compliance-penalties", "Non-Compliance Penalties"),
+  route("/services/business-compliance-kit", "Business Compliance Kit"),
+  route("/approved-lab-mro", "Approved Lab and MRO"),
+  route("/random-testing-types", "Random Testing Types"),
+];
+
+const MEMBER_ROUTES: AppRoute[] = [
+  route("/app", "Dashboard", DashboardPage),
+  route("/app/store", "Store"),
+  route("/app/store/item/:id", "Item Details"),
+  route("/app/cart", "Cart"),
+  route("/app/cart/checkout", "Checkout"),
+  route("/app/cart/checkout/thank-you", "Thank You"), // ?order=
+  route("/app/account", "Account"),
+  ...membershipRoutes("/app/account"),
+  route("/app/member/businesses", "My Businesses"),
+  route("/app/member/businesses/new", "New Business"),
+  route("/app/member/businesses/:id", "Business Details"),
+  route("/app/member/businesses/:id/manage", "Manage Business"),
+  route("/app/member/businesses/:id/membership/new", "Start Business Membership"),
+  route("/app/member/businesses/:id/vessel/new", "Add Vessel"), // ?redirectURL=
+  route("/app/member/businesses/:id/vessel/:vid/manage", "Manage Vessel"), // ?redirectURL=
+  // Also reached as /{employeeId}/employee/new?redirectURL=/app: the same pattern.
+  route("/app/member/businesses/:id/employee/new", "Add Employee"),
+  route("/app/member/businesses/:id/employee/:eid", "Employee Details"),
+  ...membershipRoutes("/app/member/businesses/:id/employee/:eid"),
+];
+
+const ADMIN_ROUTES: AppRoute[] = [
+  route("/app/admin/notifications/:id/business/review", "Review Company Request"), // ?convert=1
+  route("/app/admin/notifications/:id/employee/new", "Review Employee Request"),
+  route("/app/admin/notifications/:id/change/approve", "Approve Change Request"),
+  route("/app/admin/users", "Users"),
+  route("/app/admin/users/new", "Add User"),
+  route("/app/admin/users/:id", "User Details"),
+  route("/app/admin/users/:id/manage", "Edit User"),
+  route("/app/admin/users/:id/employee/new", "Add To Business"),
+  ...membershipRoutes("/app/admin/users/:id", [["update", "Update Membership"]]),
+  route("/app/admin/users/:id/order", "Manually Process Order"),
+  route("/app/admin/users/:id/order/checkout", "Order Checkout"),
+  route("/app/admin/businesses", "Businesses"),
+  route("/app/admin/businesses/new", "New Business"),
+  route("/app/admin/businesses/:id", "Business Details"),
+  route("/app/admin/businesses/:id/manage", "Manage Business"),
+  route("/app/admin/businesses/:id/compliance-kit", "Company Compliance Kit"),
+  route("/app/admin/businesses/:id/vessel/new", "Add Vessel"),
+  route("/app/admin/businesses/:id/membership/new", "Setup/Renew Membership"),
+  route("/app/admin/employee/:id", "Employee Details"),
+  route("/app/admin/manage-vessel/:vid", "Manage Vessel"),
+  route("/app/admin/items", "Store Items"),
+  route("/app/admin/items/new", "Add Item"),
+  route("/app/admin/items/:id", "Item Details"),
+  route("/app/admin/items/:id/manage", "Edit Item"),
+  route("/app/admin/orders/:id", "Order Details"),
+  route("/app/admin/randoms", "Random Pools"),
+  route("/app/admin/randoms/new", "New Random Pool"),
+  route("/app/admin/randoms/:id", "Random Pool"),
+  route("/app/admin/requests/:id/business/new", "Review New Business Request"), // ?convert=
+  route("/app/admin/analytics", "Analytics"),
+  route("/app/admin/export", "Exports"),
+  route("/app/admin/export/new", "New Export"),
+].map((row) => ({ ...row, adminOnly: true }));
+
+export const APP_ROUTES: AppRoute[] = [...MEMBER_ROUTES, ...ADMIN_ROUTES];

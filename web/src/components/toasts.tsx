@@ -1,0 +1,34 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { dismissToast, holdToasts, releaseToasts, toasts } from "../lib/toast.ts";
+
+/**
+ * Renders lib/toast.ts. The live region is always in the DOM (an aria-live region added together with its
+ * content is not announced); hovering or focusing it pauses auto-dismiss.
+ */
+export function Toasts() {
+  useSignals();
+  return (
+    <div
+      className="toasts"
+      role="status"
+      aria-live="polite"
+      onMouseEnter={holdToasts}
+      onMouseLeave={releaseToasts}
+      onFocus={holdToasts}
+      onBlur={releaseToasts}
+    >
+      {toasts.value.map((item) => (
+        <div key={item.id} className={`toast toast-${item.variant}`}>
+          <p>
+            <span className="visually-hidden">{item.variant === "error" ? "Error: " : "Success: "}</span>
+            {item.message}
+          </p>
+          <button type="button" className="toast-close" onClick={() => dismissToast(item.id)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Dismiss notification</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
