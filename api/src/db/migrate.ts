@@ -42,7 +42,9 @@ export async function migrate(database: Database, files?: MigrationFile[]): Prom
     const previous = applied.get(m.name);
     if (previous !== undefined) {
       if (previous !== m.checksum) {
-        throw new MigrationError(`Migration ${m.name} was changed after it was applied; add a new file instead`);
+        throw new MigrationError(
+          `Migration ${m.name} was changed after it was applied; add a new file instead`,
+        );
       }
       continue;
     }

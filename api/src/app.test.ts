@@ -1,0 +1,95 @@
+/** The promises every route keeps: the error model, declared access, and a matching OpenAPI document. */
+import { describeRoutes } from "./lib/openapi.ts";
+import { assertEquals, assertMatch, assertOk } from "./testing/assert.ts";
+import { createTestContext } from "./testing/app.ts";
+
+Deno.test("app: error model, guards and OpenAPI", async (t) => {
+  const ctx = await createTestContext();
+  const post = (path: string, body: BodyInit, headers: HeadersInit) =>
+    ctx.app.request(path, { method: "POST", body, headers });
+  try {
+    await t.step("malformed JSON is a 400 in the error model", async () => {
+      const res = await post("/api/login", "{not json", { "Content-Type": "application/json" });
+      assertEquals(res.status, 400);
+      assertEquals(await res.json(), {
+        error: "The request body is not valid JSON.",
+        code: "MALFORMED_JSON",
+      });
+    });
+
+    await t.step("a body that is not JSON is a 415", async () => {
+      const res = await post("/api/login", "email=a@b.c", {
+        "Content-Type": "application/x-www-form-urlencoded",
+      });
+      assertEquals(res.status, 415);
+      assertEquals((await res.json()).code, "UNSUPPORTED_MEDIA_TYPE");
+    });
+
+    await t.step("an oversized body is a 413", async () => {
+      const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(ctx.deps.config.bodyLimit) });
+      const res = await post("/api/login", big, { "Content-Type": "application/json" });
+      assertEquals(res.status, 413);
+      assertEquals((await res.json()).code, "PAYLOAD_TOO_LARGE");
+    });
+
+    await t.step("an unknown route is a 404 naming it", async () => {
+      const res = await ctx.app.request("/api/nothing-here", { method: "DELETE" });
+      assertEquals(res.status, 404);
+      assertEquals(await res.json(), {
+        error: "There is no endpoint DELETE /api/nothing-here.",
+        code: "ROUTE_NOT_FOUND",
+      });
+    });
+
+    await t.step("a path parameter that is not an id is a 422, not a database error", async () => {
+      const res = await ctx.request("admin", "GET", "/api/auth/user/abc");
+      assertEquals(res.status, 422);
+      assertEquals((await res.json()).issues[0].path, "id");
+    });
+
+    await t.step("every /api route declares who may call it", () => {
+      const undeclared = describeRoutes(ctx.app).filter((r) => r.path.startsWith("/api") && !r.access);
+      assertEquals(undeclared.map((r) => `${r.method} ${r.path}`), []);
+    });
+
+    await t.step("the OpenAPI document lists every route with its access and schemas", async () => {
+      const res = await ctx.app.request("/api/openapi.json");
+      assertEquals(res.status, 200);
+      const doc = await res.json();
+      assertEquals(doc.openapi, "3.1.0");
+      const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+        .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+      const served = describeRoutes(ctx.app).filter((r) => r.path.startsWith("/api"))
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`).sort();
+      assertEquals(documented, served);
+      const login = doc.paths["/api/login"].post;
+      assertEquals(login["x-access"], ["public"]);
+      assertEquals(login.requestBody.content["application/json"].schema.required, ["email", "password"]);
+      assertOk(login.responses["422"] && login.responses["429"]);
+      const users = doc.paths["/api/auth/users"].get;
+      assertEquals(users["x-access"], ["admin"]);
+      assertOk(users.parameters.some((p: { name: string }) => p.name === "sort_by"));
+      assertOk(users.responses["401"] && users.responses["403"]);
+    });
+
+    await t.step("the viewer page for people is served", async () => {
+      const res = await ctx.app.request("/api/docs");
+      assertEquals(res.status, 200);
+      assertMatch(await res.text(), /openapi\.json/);
+    });
+
+    await t.step("an unexpected failure is a 500 with a request id and no detail", async () => {
+      const broken = await createTestContext();
+      await broken.close();
+      const res = await broken.app.request("/api/health/ready", { headers: { "X-Request-Id": "req-123" } });
+      assertEquals(res.status, 500);
+      const body = await res.json();
+      assertEquals(body.code, "INTERNAL");
+      assertEquals(body.request_id, "req-123");
+      assertMatch(body.error, /quote req-123/);
+      assertEquals(res.headers.get("X-Request-Id"), "req-123");
+    });
+  } finally {
+    await ctx.close();
+  }
+});

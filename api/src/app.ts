@@ -1,0 +1,89 @@
+/** The application: guards, every domain router under /api, the web app, and the one error handler. */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "hono/deno";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/routes.ts";
+import { docsRoutes } from "./docs/routes.ts";
+import { healthRoutes } from "./health/routes.ts";
+import type { AppEnv, Deps } from "./lib/context.ts";
+import { AppError, errorBody } from "./lib/errors.ts";
+import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
+import { buildOpenApi } from "./lib/openapi.ts";
+import { usersRoutes } from "./users/routes.ts";
+import { businessesRoutes } from "./businesses/routes.ts";
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  let openApi: unknown;
+
+  app.use("*", async (c, next) => {
+    c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID());
+    c.set("deps", deps);
+    await next();
+    c.header("X-Request-Id", c.get("requestId"));
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: deps.config.bodyLimit,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+      },
+    }),
+  );
+  app.use("/api/*", requireKnownBody, rejectCrossSite);
+
+  app.route("/api", healthRoutes);
+  app.route("/api", authRoutes);
+  app.route("/api", usersRoutes);
+  app.route("/api", businessesRoutes);
+  app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
+
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root: deps.config.webDist }));
+
+  app.notFound(async (c) => {
+    if (c.req.path.startsWith("/api/") || c.req.path === "/api") {
+      return c.json(
+        { error: `There is no endpoint ${c.req.method} ${c.req.path}.`, code: "ROUTE_NOT_FOUND" },
+        404,
+      );
+    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
+    // Client routes: the web app decides what to show (and renders its own 404).
+    try {
+      c.header("Cache-Control", "no-cache");
+      return c.html(await Deno.readTextFile(`${deps.config.webDist}/index.html`));
+    } catch {
+      return c.text("The web app is not built: run `deno task build`.", 503);
+    }
+  });
+  app.onError((err, c) => {
+    const { body, status } = errorBody(c, err);
+    return c.json(body, status);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,61 @@
+/** Sign in, sign out and "who am I". */
+import { Hono } from "hono";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { describe, validate } from "../lib/route.ts";
+import { LoginBody, LoginResponse, SessionUserBody } from "./schemas.ts";
+import { checkCredentials } from "./service.ts";
+import { clientIp, endSession, startSession } from "./sessions.ts";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post(
+    "/login",
+    allow("public"),
+    describe({
+      summary: "Sign in with email and password",
+      tags: ["Session"],
+      response: LoginResponse,
+      errors: { 401: "Unknown email or wrong password (the same answer for both)", 429: "Too many attempts" },
+    }),
+    validate("json", LoginBody),
+    async (c) => {
+      const { email, password } = c.req.valid("json");
+      const { limits } = c.var.deps;
+      const emailKey = email.toLowerCase();
+      const wait = Math.max(limits.loginPerIp.hit(clientIp(c)), limits.loginPerEmail.hit(emailKey));
+      if (wait > 0) {
+        throw new AppError(
+          "RATE_LIMITED",
+          "Too many sign-in attempts. Please wait a few minutes and try again.",
+          [],
+          {
+            "Retry-After": String(wait),
+          },
+        );
+      }
+      const user = await checkCredentials(c.var.deps.database.db, email, password);
+      if (!user) throw new AppError("INVALID_CREDENTIALS", "Invalid email or password.");
+      limits.loginPerEmail.reset(emailKey);
+      const token = await startSession(c, user.user_id);
+      return c.json({ token, user }, 200);
+    },
+  )
+  .post(
+    "/logout",
+    allow("user"),
+    describe({ summary: "Sign out: the token stops working at once", tags: ["Session"], status: 204 }),
+    async (c) => {
+      await endSession(c, caller(c).session_id);
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    "/auth/session",
+    allow("user"),
+    describe({ summary: "The signed-in user and their roles", tags: ["Session"], response: SessionUserBody }),
+    (c) => {
+      const { user_id, is_admin, is_der, full_name } = caller(c);
+      return c.json({ user_id, is_admin, is_der, full_name }, 200);
+    },
+  );

@@ -1,0 +1,33 @@
+/** Request and response shapes of the session endpoints, with the specification's messages (§5 Login). */
+import { z } from "zod";
+
+export const LOGIN_MESSAGES = {
+  emailRequired: "This field is required",
+  emailInvalid: "Invalid Email",
+  passwordRequired: "This field is required",
+} as const;
+
+/** One email pattern for every form (a later test checks the web uses the same). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const LoginBody = z.object({
+  email: z.string({ error: LOGIN_MESSAGES.emailRequired }).trim()
+    .min(1, LOGIN_MESSAGES.emailRequired)
+    .max(254, LOGIN_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, LOGIN_MESSAGES.emailInvalid),
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, LOGIN_MESSAGES.passwordRequired)
+    .max(1024, "Password is too long."),
+});
+
+export const SessionUserBody = z.object({
+  user_id: z.number().int(),
+  is_admin: z.boolean(),
+  is_der: z.boolean(),
+  full_name: z.string(),
+});
+
+export const LoginResponse = z.object({
+  token: z.string().describe("Session token (also set as an HttpOnly cookie); valid for 1 day."),
+  user: SessionUserBody,
+});

@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/types.ts";
+import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
+
+/** The user for a correct email and password; null otherwise, after the same amount of work either way. */
+export async function checkCredentials(db: Kysely<DB>, email: string, password: string) {
+  const row = await db.selectFrom("users")
+    .select(["id", "password_hash", "is_admin", "is_der", "first_name", "last_name"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  if (!await verifyPassword(password, row.password_hash)) return null;
+  return {
+    user_id: row.id,
+    is_admin: row.is_admin,
+    is_der: row.is_der,
+    full_name: `${row.first_name} ${row.last_name}`,
+  };
+}

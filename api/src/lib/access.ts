@@ -1,0 +1,31 @@
+/**
+ * Who may call a route. Every /api route starts with `allow(...)`; a test walks the app and fails on any route
+ * without it. Administrators pass every role check. Ownership ("only your own record") is not a role: it is a
+ * filter in the query, and another member's record answers 404.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { authenticate } from "../auth/sessions.ts";
+import type { AppEnv, SessionUser } from "./context.ts";
+import { AppError } from "./errors.ts";
+import { type Role, tag } from "./route.ts";
+
+export function allow(...roles: [Role, ...Role[]]): MiddlewareHandler<AppEnv> {
+  return tag<MiddlewareHandler<AppEnv>>(async (c, next) => {
+    const found = await authenticate(c);
+    if (found) c.set("user", found.user);
+    if (!roles.includes("public")) {
+      if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+      const { user } = found;
+      const permitted = user.is_admin || roles.includes("user") || (roles.includes("der") && user.is_der);
+      if (!permitted) throw new AppError("FORBIDDEN", "You do not have access to this.");
+    }
+    await next();
+  }, { kind: "access", roles });
+}
+
+/** The signed-in caller, for handlers behind `allow()` with a non-public role. */
+export function caller(c: Context<AppEnv>): SessionUser {
+  const user = c.get("user");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  return user;
+}

@@ -1,0 +1,31 @@
+/** The Hono environment every router shares: the caller (once `allow` has run) and the request id. */
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+
+export interface SessionUser {
+  user_id: number;
+  session_id: string;
+  is_admin: boolean;
+  is_der: boolean;
+  full_name: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** Set once per request by the app, so routers can be plain module-level `new Hono()`s. */
+    deps: Deps;
+    /** Set by `allow()` for signed-in callers; absent on public routes called anonymously. */
+    user?: SessionUser;
+  };
+}
+
+/** What the routers need from the outside world, built once at start (and per test file in tests). */
+export interface Deps {
+  config: Config;
+  database: Database;
+  sessionKey: CryptoKey;
+  limits: { loginPerIp: RateLimiter; loginPerEmail: RateLimiter };
+  now: () => Date;
+}

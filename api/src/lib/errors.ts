@@ -1,0 +1,100 @@
+/**
+ * The one error model. Services throw `AppError`; `onError` turns anything thrown into
+ * `{ error, code, issues? }` with the status that belongs to the code. `error` is written for people: the web
+ * shows it as is.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  MALFORMED_JSON: 400,
+  BAD_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE_REQUEST: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  issues?: Issue[];
+  request_id?: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = "Record"): AppError => new AppError("NOT_FOUND", `${what} not found.`);
+
+/** A 422 for one field, for rules that only the service can check (a taken email, say). */
+export const invalid = (path: string, message: string): AppError =>
+  new AppError("VALIDATION_FAILED", message, [{ path, message }]);
+
+const BY_STATUS: Partial<Record<number, [ErrorCode, string]>> = {
+  400: ["BAD_REQUEST", "The request could not be understood."],
+  401: ["UNAUTHENTICATED", "Please sign in to continue."],
+  403: ["FORBIDDEN", "You do not have access to this."],
+  404: ["NOT_FOUND", "Not found."],
+  405: ["METHOD_NOT_ALLOWED", "This method is not allowed here."],
+  413: ["PAYLOAD_TOO_LARGE", "The request body is too large."],
+  415: ["UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json."],
+};
+
+export function errorBody(c: Context, err: unknown): { body: ErrorBody; status: ContentfulStatusCode } {
+  if (err instanceof AppError) {
+    if (err.headers) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
+    return {
+      status: err.status,
+      body: { error: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) },
+    };
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    if (err.message.startsWith("Malformed JSON")) {
+      return { status: 400, body: { error: "The request body is not valid JSON.", code: "MALFORMED_JSON" } };
+    }
+    const [code, message] = BY_STATUS[err.status] ?? ["BAD_REQUEST", "The request could not be understood."];
+    return { status: err.status as ContentfulStatusCode, body: { error: message, code } };
+  }
+  const requestId = c.get("requestId") as string | undefined;
+  console.error(
+    JSON.stringify({ level: "error", request_id: requestId, path: c.req.path, error: String(err) }),
+  );
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  return {
+    status: 500,
+    body: {
+      error: `Something went wrong on our side. Please try again; if it keeps happening, quote ${requestId}.`,
+      code: "INTERNAL",
+      request_id: requestId,
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** Request guards that apply to every /api route before any router sees the request. */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.ts";
+import { AppError } from "./errors.ts";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const ACCEPTED_BODIES = /^(application\/([\w.-]+\+)?json|multipart\/form-data)\b/i;
+
+/** A request with a body must say it is JSON (or a multipart upload); anything else is 415, not a guess. */
+export const requireKnownBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (UNSAFE.has(c.req.method)) {
+    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
+    const type = c.req.header("Content-Type") ?? "";
+    if (hasBody && !ACCEPTED_BODIES.test(type)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
+    }
+  }
+  await next();
+};
+
+/**
+ * Browsers attach the session cookie to cross-site requests too; an unsafe request that another site caused
+ * is refused. Requests that carry their own Authorization header cannot be forged that way and pass, as do
+ * clients that send neither Origin nor Sec-Fetch-Site (they are not browsers acting for a page).
+ */
+export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (UNSAFE.has(c.req.method) && !c.req.header("Authorization")) {
+    const site = c.req.header("Sec-Fetch-Site");
+    const origin = c.req.header("Origin");
+    const crossSite = site
+      ? site !== "same-origin" && site !== "none"
+      : origin
+      ? !sameOrigin(origin, c)
+      : false;
+    if (crossSite) {
+      throw new AppError("CROSS_SITE_REQUEST", "This request came from another site and was refused.");
+    }
+  }
+  await next();
+};
+
+function sameOrigin(origin: string, c: Parameters<MiddlewareHandler<AppEnv>>[0]): boolean {
+  try {
+    const host = c.req.header("X-Forwarded-Host") && c.var.deps.config.trustProxy
+      ? c.req.header("X-Forwarded-Host")
+      : c.req.header("Host") ?? new URL(c.req.url).host;
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

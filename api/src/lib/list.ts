@@ -1,0 +1,108 @@
+/**
+ * Lists and records. Every list answers `{ data, meta: { total, page, per_page } }`, pages from 1, sorts by id
+ * descending unless asked otherwise, and sorts only by whitelisted columns. Every record is
+ * `{ id, type, attributes, relationships }`.
+ */
+import { type SelectQueryBuilder, sql } from "kysely";
+import { z } from "zod";
+
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
+/** Query schema for a list sortable by `id` and the given columns (names as the API exposes them). */
+export function listQuery<const C extends string>(sortable: readonly C[]) {
+  const columns = ["id", ...sortable] as [string, ...string[]];
+  return z.object({
+    page: z.coerce.number({ error: "page must be a whole number from 1" }).int(
+      "page must be a whole number from 1",
+    )
+      .min(1, "page must be a whole number from 1").default(1),
+    per_page: z.coerce.number().int().min(1, "per_page must be between 1 and 100")
+      .max(100, "per_page must be between 1 and 100").default(20),
+    sort_by: z.enum(columns, { error: `sort_by must be one of: ${columns.join(", ")}` }).default("id"),
+    sort_dir: z.string().toLowerCase().pipe(
+      z.enum(SORT_DIRECTIONS, { error: "sort_dir must be asc or desc" }),
+    )
+      .default("desc"),
+  });
+}
+
+export interface ListParams {
+  page: number;
+  per_page: number;
+  sort_by: string;
+  sort_dir: "asc" | "desc";
+}
+
+export interface ListMeta {
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+/** Response schema of a list of `record`s. */
+export const listOf = <T extends z.ZodType>(record: T) =>
+  z.object({ data: z.array(record), meta: listMetaSchema });
+
+/**
+ * Runs one page of `query` and its total. `columns` maps each sortable API name to its SQL column; the id
+ * column breaks ties so pages never overlap.
+ */
+export async function paginate<D, T extends keyof D, O>(
+  query: SelectQueryBuilder<D, T, O>,
+  params: ListParams,
+  columns: Record<string, string>,
+) {
+  const column = columns[params.sort_by];
+  if (!column) throw new Error(`No column for sort_by=${params.sort_by}`);
+  const [rows, count] = await Promise.all([
+    query.orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir)
+      .limit(params.per_page).offset((params.page - 1) * params.per_page).execute(),
+    query.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst(),
+  ]);
+  const meta: ListMeta = {
+    total: Number((count as { total?: number } | undefined)?.total ?? 0),
+    page: params.page,
+    per_page: params.per_page,
+  };
+  return { rows, meta };
+}
+
+export interface Ref {
+  data: { id: number; type: string } | null;
+}
+
+/** A relationship to one record, or null when there is none. */
+export const ref = (type: string, id: number | null | undefined): Ref => ({
+  data: id == null ? null : { id, type },
+});
+
+export function record<T extends string, A>(
+  type: T,
+  id: number,
+  attributes: A,
+  relationships: Record<string, Ref> = {},
+) {
+  return { id, type, attributes, relationships };
+}
+
+const refSchema = z.object({ data: z.object({ id: z.number().int(), type: z.string() }).nullable() });
+
+/** Response schema of a record with the given attributes and relationship names. */
+export function recordSchema<T extends string, A extends z.ZodType>(
+  type: T,
+  attributes: A,
+  relationships: string[] = [],
+) {
+  return z.object({
+    id: z.number().int(),
+    type: z.literal(type),
+    attributes,
+    relationships: z.object(Object.fromEntries(relationships.map((r) => [r, refSchema]))),
+  });
+}

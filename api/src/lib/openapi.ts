@@ -1,0 +1,151 @@
+/**
+ * Builds the OpenAPI 3.1 document from the routes the app really serves: for each method and path, the
+ * descriptions carried by its `allow`, `validate` and `describe` middleware (see route.ts). The zod schemas
+ * that validate requests are the schemas published here.
+ */
+import type { Hono } from "hono";
+import { z } from "zod";
+import { ERROR_STATUS } from "./errors.ts";
+import { metaOf, type Role, type RouteDoc, type RouteMeta } from "./route.ts";
+
+export interface DescribedRoute {
+  method: string;
+  path: string;
+  access?: Role[];
+  doc?: RouteDoc;
+  inputs: Extract<RouteMeta, { kind: "validate" }>[];
+}
+
+/** Groups the app's handler chains by method and path and reads their descriptions. */
+// deno-lint-ignore no-explicit-any
+export function describeRoutes(app: Hono<any>): DescribedRoute[] {
+  const byKey = new Map<string, DescribedRoute>();
+  for (const r of app.routes) {
+    if (r.method === "ALL") continue;
+    const key = `${r.method} ${r.path}`;
+    const route = byKey.get(key) ?? { method: r.method, path: r.path, inputs: [] };
+    byKey.set(key, route);
+    const meta = metaOf(r.handler);
+    if (meta?.kind === "access") route.access = meta.roles;
+    if (meta?.kind === "describe") route.doc = meta.doc;
+    if (meta?.kind === "validate") route.inputs.push(meta);
+  }
+  return [...byKey.values()];
+}
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+
+const ErrorSchema = z.object({
+  error: z.string().describe("Message for people; the web shows it as is."),
+  code: z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional()
+    .describe("Present on validation failures (422): one entry per invalid field."),
+  request_id: z.string().optional().describe("Present on 500: quote it to support."),
+});
+
+function accessText(roles: Role[] | undefined): string {
+  if (!roles) return "UNDECLARED";
+  if (roles.includes("public")) return "Anyone, signed in or not.";
+  if (roles.includes("user")) return "Any signed-in user; records of others answer 404.";
+  return `Signed-in ${roles.join(" or ")}${roles.includes("admin") ? "" : " (or an administrator)"}.`;
+}
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+
+// deno-lint-ignore no-explicit-any
+export function buildOpenApi(app: Hono<any>) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
+  for (const route of describeRoutes(app)) {
+    if (!route.path.startsWith("/api")) continue;
+    const doc = route.doc;
+    const status = String(doc?.status ?? 200);
+    const parameters: unknown[] = [];
+    let requestBody: unknown;
+    for (const input of route.inputs) {
+      if (input.target === "json") {
+        requestBody = {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(input.schema, "input") } },
+        };
+        continue;
+      }
+      const shape = jsonSchema(input.schema, "input") as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      for (const [name, schema] of Object.entries(shape.properties ?? {})) {
+        parameters.push({
+          name,
+          in: input.target === "param" ? "path" : "query",
+          required: input.target === "param" || (shape.required ?? []).includes(name),
+          schema,
+        });
+      }
+    }
+    for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
+      if (!parameters.some((p) => (p as { name: string }).name === name)) {
+        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+      }
+    }
+    const success = doc?.response
+      ? {
+        description: "Success",
+        content: { "application/json": { schema: jsonSchema(doc.response, "output") } },
+      }
+      : doc?.produces
+      ? {
+        description: "Success",
+        content: { [doc.produces]: { schema: { type: "string", format: "binary" } } },
+      }
+      : { description: "Success, no body" };
+    const responses: Record<string, unknown> = { [status]: success };
+    if (route.inputs.length) responses["422"] = errorResponse("Validation failed: see issues");
+    if (route.inputs.some((i) => i.target === "json")) {
+      responses["400"] = errorResponse("Malformed JSON");
+      responses["415"] = errorResponse("Body is not JSON");
+    }
+    if (route.access && !route.access.includes("public")) {
+      responses["401"] = errorResponse("Not signed in, or the session ended");
+      if (!route.access.includes("user")) {
+        responses["403"] = errorResponse("Signed in without the needed role");
+      }
+    }
+    for (const [code, text] of Object.entries(doc?.errors ?? {})) responses[code] = errorResponse(text ?? "");
+    responses["500"] = errorResponse("Unexpected error; the answer carries a request_id");
+    const path = toOpenApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      summary: doc?.summary ?? `${route.method} ${route.path}`,
+      description: [doc?.description, `Access: ${accessText(route.access)}`].filter(Boolean).join("\n\n"),
+      tags: doc?.tags ?? ["Other"],
+      "x-access": route.access ?? [],
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+      ...(route.access?.includes("public") ? {} : { security: [{ cookie: [] }, { bearer: [] }] }),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "APCA consortium portal API",
+      version: "1.0.0",
+      description: "Every non-2xx answer uses the Error schema. Lists answer { data, meta: { total, page, " +
+        "per_page } } and accept page (from 1), per_page, sort_by (whitelisted per list) and sort_dir.",
+    },
+    servers: [{ url: "/" }],
+    components: {
+      schemas: { Error: jsonSchema(ErrorSchema, "output") },
+      securitySchemes: {
+        cookie: { type: "apiKey", in: "cookie", name: "apca_session" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      },
+    },
+    paths,
+  };
+}

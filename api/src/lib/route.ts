@@ -1,0 +1,69 @@
+/**
+ * Route building blocks. Each is an ordinary Hono middleware that also carries a description of itself, so
+ * the OpenAPI document is read off the routes that really run (see openapi.ts) and never drifts from them:
+ *
+ *   router.post("/login", allow("public"), describe({ summary: "Sign in", response: SessionBody }),
+ *     validate("json", LoginBody), async (c) => { ... })
+ */
+import { zValidator } from "@hono/zod-validator";
+import type { MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { AppError, type Issue } from "./errors.ts";
+
+export type Role = "public" | "user" | "der" | "admin";
+
+export type RouteMeta =
+  | { kind: "access"; roles: Role[] }
+  | { kind: "validate"; target: "json" | "query" | "param"; schema: z.ZodType }
+  | { kind: "describe"; doc: RouteDoc };
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** Schema of the success body; omit for an empty body (204) or a file. */
+  response?: z.ZodType;
+  /** Media type of a non-JSON success body, such as application/pdf. */
+  produces?: string;
+  /** Extra documented error answers beyond those implied by access and validation. */
+  errors?: Partial<Record<number, string>>;
+}
+
+const META = Symbol("route-meta");
+
+/** Attaches a description to a middleware without changing what it does. */
+export function tag<T extends object>(handler: T, meta: RouteMeta): T {
+  return Object.assign(handler, { [META]: meta });
+}
+
+export function metaOf(handler: unknown): RouteMeta | undefined {
+  return (handler as { [META]?: RouteMeta } | null)?.[META];
+}
+
+/** Documents a route: its summary, tags and success answer. Does nothing at run time. */
+export function describe(doc: RouteDoc): MiddlewareHandler {
+  return tag<MiddlewareHandler>(async (_c, next) => await next(), { kind: "describe", doc });
+}
+
+/** Turns zod issues into the error model's issues, keeping the specification's messages as written. */
+export function toIssues(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+}
+
+/** Validates one part of the request with a zod schema; a failure answers 422 with every issue. */
+export function validate<Target extends "json" | "query" | "param", T extends z.ZodType>(
+  target: Target,
+  schema: T,
+) {
+  const handler = zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const issues = toIssues(result.error);
+      throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid input.", issues);
+    }
+  });
+  return tag(handler, { kind: "validate", target, schema });
+}

@@ -1,0 +1,41 @@
+/** Starts the server: configuration, database, migrations, first-start seed, HTTP. */
+import { createApp } from "./app.ts";
+import { buildDeps, openDatabase } from "./boot.ts";
+import { loadConfig } from "./config.ts";
+import { migrate, MigrationError } from "./db/migrate.ts";
+import { seed, shouldSeed } from "./seed.ts";
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const applied = await migrate(database);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+} catch (error) {
+  if (error instanceof MigrationError) {
+    console.error(`Refusing to start: ${error.message}`);
+    await database.close();
+    Deno.exit(1);
+  }
+  throw error;
+}
+if (await shouldSeed(database, config)) await seed(database, config, console.log);
+
+const app = createApp(await buildDeps(config, database));
+const server = Deno.serve({
+  port: config.port,
+  hostname: Deno.env.get("HOST") ?? "0.0.0.0",
+  onListen: ({ port }) =>
+    console.log(
+      `APCA portal on http://localhost:${port} (${database.engine}${
+        config.databaseUrl ? "" : ` in ${config.dataDir}`
+      })`,
+    ),
+}, app.fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    await server.shutdown();
+    await database.close();
+    Deno.exit(0);
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * Demo data: an administrator, a DER with a company, two employees and a vessel, an independent member, and
+ * the store items. Runs by itself on the first start of an empty embedded database, or with SEED_ON_START=1,
+ * or as `deno task seed`. Never overwrites: it does nothing when the administrator already exists.
+ */
+import { hashPassword } from "./auth/passwords.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+
+export const DEMO_USERS = {
+  der: { email: "der@apca.local", password: "der-password-local" },
+  member: { email: "member@apca.local", password: "member-password-local" },
+  employee1: { email: "employee1@apca.local", password: "employee-password-local" },
+  employee2: { email: "employee2@apca.local", password: "employee-password-local" },
+} as const;
+
+/** Store items and prices from the consortium's price list (DOMAIN.md); prices are in cents. */
+export const STORE_ITEMS = [
+  { name: "Post-Accident Test Charge", cost_cents: 6000, description: "Charge for each post-accident test." },
+  {
+    name: "Replacement Custody Control Form",
+    cost_cents: 6000,
+    description: "A replacement CCF for a collection.",
+  },
+  {
+    name: "Tracking Return-to-Work Tests",
+    cost_cents: 12000,
+    description: "Per test, for return-to-duty follow-up.",
+  },
+  { name: "Alarm Swab Replacement", cost_cents: 700, description: "Yearly, each." },
+];
+
+export async function shouldSeed(database: Database, config: Config): Promise<boolean> {
+  if (Deno.env.get("SEED_ON_START") === "1") return true;
+  if (config.databaseUrl) return false;
+  const row = await database.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seed(database: Database, config: Config, log: (line: string) => void = () => {}) {
+  const { db } = database;
+  const existing = await db.selectFrom("users").select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", config.seedAdminEmail.toLowerCase()))
+    .executeTakeFirst();
+  if (existing) return log("Seed skipped: the administrator already exists.");
+
+  await db.transaction().execute(async (tx) => {
+    const user = async (email: string, password: string, first: string, last: string, extra = {}) =>
+      (await tx.insertInto("users").values({
+        email,
+        password_hash: await hashPassword(password),
+        first_name: first,
+        last_name: last,
+        phone: "+1 504 555 0100",
+        country: "United States of America",
+        ...extra,
+      }).returning("id").executeTakeFirstOrThrow()).id;
+
+    await user(config.seedAdminEmail, config.seedAdminPassword, "Ada", "Admin", { is_admin: true });
+    const der = await user(DEMO_USERS.der.email, DEMO_USERS.der.password, "Dana", "Reyes", { is_der: true });
+    const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {
+      uscg_cred: "MMC-0012345",
+      member_number: "M-100002",
+    });
+    const e2 = await user(DEMO_USERS.employee2.email, DEMO_USERS.employee2.password, "Erin", "Thibodeaux", {
+      ssn_last4: "4821",
+      member_number: "M-100003",
+    });
+    const member = await user(DEMO_USERS.member.email, DEMO_USERS.member.password, "Morgan", "Lee", {
+      uscg_cred: "MMC-0099881",
+      member_number: "M-100001",
+      city: "Houma",
+      state: "LA",
+    });
+
+    const company = (await tx.insertInto("businesses").values({
+      name: "Gulf Coast Towing LLC",
+      dba_name: "Gulf Coast Towing",
+      email: "office@gulfcoasttowing.example",
+      phone: "+1 985 555 0142",
+      tax_id: "72-1234567",
+      address_one: "100 Harbor Rd",
+      city: "Houma",
+      state: "LA",
+      country: "United States of America",
+      postal_code: "70360",
+      is_i3_setup: true,
+      i3_location_code: "SIM-0001",
+      der_user_id: der,
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    await tx.insertInto("business_users").values([
+      { business_id: company, user_id: der, is_owner: true, is_employee: false },
+      { business_id: company, user_id: e1, is_employee: true, is_primary: true },
+      { business_id: company, user_id: e2, is_employee: true, is_primary: true },
+    ]).execute();
+    await tx.insertInto("vessels").values({
+      business_id: company,
+      name: "M/V Bayou Star",
+      official_number: "1234567",
+    })
+      .execute();
+
+    const own = (await tx.insertInto("businesses").values({
+      name: "Morgan Lee",
+      is_individual: true,
+      country: "United States of America",
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    await tx.insertInto("business_users").values({
+      business_id: own,
+      user_id: member,
+      is_owner: true,
+      is_primary: true,
+    })
+      .execute();
+
+    await tx.insertInto("store_items").values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i })))
+      .execute();
+  });
+  log(
+    `Seeded demo data. Administrator: ${config.seedAdminEmail} / ${
+      Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword
+    }; member: ${DEMO_USERS.member.email} / ${DEMO_USERS.member.password}; DER: ${DEMO_USERS.der.email} / ${DEMO_USERS.der.password}`,
+  );
+}
+
+if (import.meta.main) {
+  const { loadConfig } = await import("./config.ts");
+  const { openDatabase } = await import("./boot.ts");
+  const { migrate } = await import("./db/migrate.ts");
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrate(database);
+  await seed(database, config, console.log);
+  await database.close();
+}
