@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every test: format, lint, types, API tests on PostgreSQL and on embedded PGlite, then Playwright in Chromium.
+# Installs what a fresh machine of this kind lacks (Debian's Chromium) and starts the local PostgreSQL if down.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "Installing Chromium (Debian package)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  step "Starting the local PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+export E2E_DATABASE_SERVER_URL="${E2E_DATABASE_SERVER_URL:-$TEST_DATABASE_URL}"
+
+step "Installing dependencies"
+deno install
+
+step "Format, lint, types"
+deno fmt --check
+deno lint
+deno check api/ web/src/ e2e/
+
+step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
+deno task test
+
+step "API tests on embedded PGlite"
+TEST_DATABASE_URL= deno task test
+
+step "End-to-end tests in Chromium"
+deno task e2e
