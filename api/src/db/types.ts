@@ -1,11 +1,68 @@
 /**
- * Kysely table types, written by hand to mirror sql/. PROVISIONAL: the core tables the foundation code uses.
- * The full-domain schema extends this file; keep these shapes.
+ * Kysely table types, written by hand to mirror sql/ column for column. A new migration that changes a table
+ * changes its interface here in the same commit. Conventions: timestamptz selects as Date and accepts a Date
+ * or an ISO string; date columns are 'YYYY-MM-DD' strings; money is integer cents; jsonb is a plain value
+ * (pass objects, never pre-stringified JSON); bytea is a Uint8Array.
  */
 import type { ColumnType, Generated } from "kysely";
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** timestamptz not null without a default: required on insert. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz not null default now(): optional on insert. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** Computed by PostgreSQL (generated always ... stored): readable, never written. */
+type Computed<T> = ColumnType<T, never, never>;
+
+/** A date column: 'YYYY-MM-DD'. */
+export type DateString = string;
+export type JsonObject = Record<string, unknown>;
+
+export type DrugTestReason =
+  | "pre_employment"
+  | "random"
+  | "post_accident"
+  | "reasonable_suspicion"
+  | "return_to_duty"
+  | "follow_up"
+  | "periodic";
+export type DrugTestStatus = "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+export type DrugTestResult = "negative" | "negative_dilute" | "positive" | "refusal" | "cancelled";
+export type MembershipType = "annual" | "one_time";
+export type PaymentMedium = "Credit Card Charged" | "Check Received" | "Cash Received";
+export type OrderKind = "store" | "membership" | "compliance_kit";
+export type OrderStatus = "pending" | "completed" | "failed" | "cancelled";
+export type NotificationType =
+  | "REGISTRATION"
+  | "UPDATE_USER"
+  | "NEW_VESSEL"
+  | "UPDATE_VESSEL"
+  | "UPDATE_BUSINESS"
+  | "NEW_ORDER"
+  | "MEMBERSHIP_PAUSED"
+  | "MEMBERSHIP_CANCELLED"
+  | "NEW_EMPLOYEE_REQUEST"
+  | "NEW_BUSINESS_REQUEST";
+export type RegistrationKind = "DER" | "independent" | "company_employee";
+export type RandomPoolStatus =
+  | "draft"
+  | "building"
+  | "preordering"
+  | "preordered"
+  | "ordering"
+  | "built"
+  | "complete";
+export type DocumentKind =
+  | "letter_of_compliance"
+  | "safety_concern_letter"
+  | "roster"
+  | "compliance_kit"
+  | "random_pool"
+  | "other";
+export type ExportType = "users" | "transactions" | "i3_tests" | "expired_memberships";
+export type ExportStatus = "BUILDING" | "BUILT" | "FAILED";
+
+// 0001_users_and_sessions.sql
 
 export interface UsersTable {
   id: Generated<number>;
@@ -22,20 +79,22 @@ export interface UsersTable {
   postal_code: string | null;
   country: string | null;
   uscg_cred: string | null;
+  /** Exactly four digits or null (CHECK). */
   ssn_last4: string | null;
   is_admin: Generated<boolean>;
   is_der: Generated<boolean>;
   member_number: string | null;
   opt_in: Generated<boolean>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
+  scheduled_deletion_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
   id: Generated<string>;
   user_id: number;
-  created_at: Generated<Date>;
+  created_at: DefaultTimestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   ip: string | null;
@@ -45,15 +104,88 @@ export interface SessionsTable {
 export interface AppSecretsTable {
   name: string;
   value: string;
-  created_at: Generated<Date>;
+  created_at: DefaultTimestamp;
 }
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+// 0002_settings_and_store.sql
+
+/** A single row whose id is always true. */
+export interface SettingsTable {
+  id: Generated<boolean>;
+  annual_new_cents: Generated<number>;
+  annual_renewal_cents: Generated<number>;
+  one_time_cents: Generated<number>;
+  compliance_kit_cents: Generated<number>;
+  pause_warning_days: Generated<number>;
+  pause_window_days: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface RandomRatesTable {
+  year: number;
+  rate_percent: Generated<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface StoreItemsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  cost_cents: number;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+// 0003_businesses.sql
 
 export interface BusinessesTable {
   id: Generated<number>;
   name: string;
+  dba_name: string | null;
+  business_name: string | null;
+  email: string | null;
+  phone: string | null;
+  tax_id: string | null;
+  address_one: string | null;
+  address_two: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postal_code: string | null;
+  po_box: string | null;
+  is_llc: Generated<boolean>;
+  llc_name: string | null;
   is_individual: Generated<boolean>;
   is_active: Generated<boolean>;
+  /** Only while inactive (CHECK). */
+  deactivation_reason: string | null;
+  is_i3_setup: Generated<boolean>;
+  i3_location_code: string | null;
+  has_compliance_kit: Generated<boolean>;
   der_user_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface BusinessActivationsTable {
+  id: Generated<number>;
+  business_id: number;
+  is_active: boolean;
+  reason: string | null;
+  actor_user_id: number | null;
+  created_at: DefaultTimestamp;
 }
 
 export interface BusinessUsersTable {
@@ -61,12 +193,400 @@ export interface BusinessUsersTable {
   business_id: number;
   user_id: number;
   is_owner: Generated<boolean>;
+  /** Defaults to true; a row must be an owner or an employee (CHECK). */
+  is_employee: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface VesselsTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  official_number: string | null;
+  imo_number: string | null;
+  vessel_type: string | null;
+  hailing_port: string | null;
+  gross_tonnage: number | null;
+  length_feet: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+// 0004_memberships.sql
+
+/** Owned by exactly one of user_id and business_id (CHECK). */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  business_id: number | null;
+  provider: "sandbox" | "stripe";
+  provider_ref: string;
+  brand: string | null;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  is_default: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Defaults to 'APCA-' and a sequence number. */
+  number: Generated<string>;
+  kind: Generated<OrderKind>;
+  user_id: number | null;
+  business_id: number | null;
+  payment_method_id: number | null;
+  total_cents: number;
+  status: Generated<OrderStatus>;
+  payment_type: Generated<"card" | "manual">;
+  payment_medium: PaymentMedium | null;
+  manual_charge_date: DateString | null;
+  processor_charge_id: string | null;
+  idempotency_key: string | null;
+  failure_reason: string | null;
+  created_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  completed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number | null;
+  name: string;
+  cost_cents: number;
+  quantity: number;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: number;
+  business_id: number | null;
+  type: MembershipType;
+  is_renewal: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  starts_at: DefaultTimestamp;
+  /** Required exactly when has_expiration (CHECK). */
+  expire_at: DateString | null;
+  has_expiration: Generated<boolean>;
+  pending: Generated<boolean>;
+  failed: Generated<boolean>;
+  failure_reason: string | null;
+  cancelled_at: NullableTimestamp;
+  /** cancelled_at is not null. */
+  cancelled: Computed<boolean>;
+  cancelled_by_user_id: number | null;
+  autorenew: Generated<boolean>;
+  price_cents: number;
+  order_id: number | null;
+  order_test: boolean | null;
+  created_by_user_id: number | null;
+}
+
+export interface MembershipPausesTable {
+  id: Generated<number>;
+  membership_id: number;
+  paused_at: DefaultTimestamp;
+  resumed_at: NullableTimestamp;
+  reason: string;
+  other_reason: string | null;
+  paused_by_user_id: number | null;
+  resumed_by_user_id: number | null;
+}
+
+// 0005_drug_tests_and_randoms.sql
+
+export interface DrugTestsTable {
+  id: Generated<number>;
+  user_id: number;
+  business_id: number | null;
+  reason: DrugTestReason;
+  status: Generated<DrugTestStatus>;
+  result: DrugTestResult | null;
+  i3_order_ref: string | null;
+  i3_location_code: string | null;
+  ordered_at: NullableTimestamp;
+  collected_at: NullableTimestamp;
+  resulted_at: NullableTimestamp;
+  retention_until: DateString | null;
+  ordered_by_user_id: number | null;
+  error: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface DrugTestPanelsTable {
+  drug_test_id: number;
+  detail: JsonObject;
+  received_at: DefaultTimestamp;
+}
+
+export interface RandomPoolsTable {
+  id: Generated<number>;
+  year: number;
+  month: number;
+  period: Generated<"monthly" | "quarterly">;
+  status: Generated<RandomPoolStatus>;
+  rate_percent: number;
+  seed: string | null;
+  algorithm: string | null;
+  covered_count: Generated<number>;
+  selected_count: Generated<number>;
+  pdf_status: Generated<"none" | "building" | "ready" | "failed">;
+  error: string | null;
+  created_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  built_at: NullableTimestamp;
+  ordered_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface RandomCandidatesTable {
+  id: Generated<number>;
+  pool_id: number;
+  user_id: number;
+  business_id: number | null;
+  draw_position: number | null;
+  selected: Generated<boolean>;
+  exempt: Generated<boolean>;
+  exempt_reason: string | null;
+  drug_test_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+// 0006_notifications_and_requests.sql
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  type: NotificationType;
+  meta: Generated<JsonObject>;
+  approved: boolean | null;
+  decided_at: NullableTimestamp;
+  decided_by_user_id: number | null;
+  archived_at: NullableTimestamp;
+  trigger_user_id: number | null;
+  user_id: number | null;
+  business_id: number | null;
+  vessel_id: number | null;
+  order_id: number | null;
+  membership_id: number | null;
+  membership_pause_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** One row per REGISTRATION notification (notification_id is also the key). */
+export interface RegistrationNotificationsTable {
+  notification_id: number;
+  notification_type: Generated<"REGISTRATION">;
+  kind: RegistrationKind;
+  user_id: number;
+  business_id: number | null;
+  is_annual: boolean | null;
+  business_approved_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  company_training_at: NullableTimestamp;
+  drug_test_at: NullableTimestamp;
+  drug_test_id: number | null;
+  drug_test_status: "ordered" | DrugTestResult | null;
+  loc_sent_at: NullableTimestamp;
+}
+
+export interface NewBusinessRequestsTable {
+  id: Generated<number>;
+  notification_id: number | null;
+  user_id: number;
+  business_id: number | null;
+  is_company: boolean;
+  business_name: string;
+  business_dba: string | null;
+  business_address_one: string | null;
+  business_address_two: string | null;
+  business_city: string | null;
+  business_state: string | null;
+  business_country: string | null;
+  business_postal_code: string | null;
+  business_po_box: string | null;
+  business_phone: string | null;
+  business_email: string | null;
+  business_tax_id: string | null;
+  business_is_llc: Generated<boolean>;
+  business_llc_name: string | null;
+  possible_duplicate_business_id: number | null;
+  status: Generated<"pending" | "approved" | "rejected">;
+  resolved_business_id: number | null;
+  processed_at: NullableTimestamp;
+  processed_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface EmployeeRequestsTable {
+  id: Generated<number>;
+  notification_id: number | null;
+  business_id: number;
+  owner_user_id: number | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  address_one: string | null;
+  address_two: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  uscg_cred: string | null;
+  ssn_last4: string | null;
+  possible_exists: Generated<boolean>;
+  possible_user_id: number | null;
+  status: Generated<"pending" | "linked" | "created" | "rejected">;
+  user_id: number | null;
+  processed_at: NullableTimestamp;
+  processed_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+// 0007_documents_exports_jobs.sql
+
+/** Owned by exactly one of user_id, business_id and random_pool_id (CHECK). */
+export interface DocumentsTable {
+  id: Generated<number>;
+  kind: DocumentKind;
+  user_id: number | null;
+  business_id: number | null;
+  random_pool_id: number | null;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+  byte_size: Computed<number>;
+  created_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface ExportsTable {
+  id: Generated<number>;
+  type: ExportType;
+  filters: Generated<JsonObject>;
+  status: Generated<ExportStatus>;
+  content: Uint8Array | null;
+  row_count: number | null;
+  error: string | null;
+  created_by_user_id: number | null;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<"queued" | "sending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultTimestamp;
+  sent_at: NullableTimestamp;
+  error: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  payload: Generated<JsonObject>;
+  run_at: DefaultTimestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_at: NullableTimestamp;
+  locked_by: string | null;
+  finished_at: NullableTimestamp;
+  failed: Generated<boolean>;
+  last_error: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** 'METHOD /path'. */
+  scope: string;
+  request_hash: string;
+  status: Generated<"in_progress" | "done">;
+  response_status: number | null;
+  response_body: unknown;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: Generated<JsonObject>;
+  ip: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  name: string;
+  user_id: number | null;
+  props: Generated<JsonObject>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  handled_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
 }
 
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   app_secrets: AppSecretsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  settings: SettingsTable;
+  random_rates: RandomRatesTable;
+  store_items: StoreItemsTable;
   businesses: BusinessesTable;
+  business_activations: BusinessActivationsTable;
   business_users: BusinessUsersTable;
+  vessels: VesselsTable;
+  payment_methods: PaymentMethodsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  memberships: MembershipsTable;
+  membership_pauses: MembershipPausesTable;
+  drug_tests: DrugTestsTable;
+  drug_test_panels: DrugTestPanelsTable;
+  random_pools: RandomPoolsTable;
+  random_candidates: RandomCandidatesTable;
+  notifications: NotificationsTable;
+  registration_notifications: RegistrationNotificationsTable;
+  new_business_requests: NewBusinessRequestsTable;
+  employee_requests: EmployeeRequestsTable;
+  documents: DocumentsTable;
+  exports: ExportsTable;
+  email_outbox: EmailOutboxTable;
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  analytics_events: AnalyticsEventsTable;
+  contact_messages: ContactMessagesTable;
 }
