@@ -19,6 +19,9 @@ try {
   throw error;
 }
 if (await shouldSeed(database, config)) await seed(database, config, console.log);
+if (!config.production && !Deno.env.get("SEED_ADMIN_PASSWORD")) {
+  console.log(`Local-only administrator sign-in: ${config.seedAdminEmail} / ${config.seedAdminPassword}`);
+}
 
 const app = createApp(await buildDeps(config, database));
 const server = Deno.serve({

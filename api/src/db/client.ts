@@ -62,7 +62,9 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
 
 export async function connectPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? undefined, {
+  // The options form: PGlite ignores the second argument when the first is undefined (in-memory).
+  const pg = await PGlite.create({
+    dataDir: dataDir ?? undefined,
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   return {
