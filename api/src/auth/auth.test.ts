@@ -53,6 +53,12 @@ Deno.test("sessions: login, session, logout", async (t) => {
       assertEquals(a, b);
       assertEquals(a, { error: "Invalid email or password.", code: "INVALID_CREDENTIALS" });
       assertEquals(unknown.headers.get("Set-Cookie"), null);
+      const failures = await ctx.database.db.selectFrom("audit_log").select(["action", "actor_user_id"])
+        .where("action", "=", "login_failed").execute();
+      assertEquals(failures, [{ action: "login_failed", actor_user_id: null }, {
+        action: "login_failed",
+        actor_user_id: null,
+      }]);
     });
 
     await t.step("validation uses the specification's texts", async () => {

@@ -1,6 +1,7 @@
 /** Sign in, sign out and "who am I". */
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
+import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
@@ -34,10 +35,15 @@ export const authRoutes = new Hono<AppEnv>()
           },
         );
       }
-      const user = await checkCredentials(c.var.deps.database.db, email, password);
-      if (!user) throw new AppError("INVALID_CREDENTIALS", "Invalid email or password.");
+      const { db } = c.var.deps.database;
+      const user = await checkCredentials(db, email, password);
+      if (!user) {
+        await audit(db, { actor: null, action: "login_failed", entity: "session", ip: clientIp(c) });
+        throw new AppError("INVALID_CREDENTIALS", "Invalid email or password.");
+      }
       limits.loginPerEmail.reset(emailKey);
       const token = await startSession(c, user.user_id);
+      await audit(db, { actor: user.user_id, action: "login", entity: "session", ip: clientIp(c) });
       return c.json({ token, user }, 200);
     },
   )
@@ -46,7 +52,14 @@ export const authRoutes = new Hono<AppEnv>()
     allow("user"),
     describe({ summary: "Sign out: the token stops working at once", tags: ["Session"], status: 204 }),
     async (c) => {
-      await endSession(c, caller(c).session_id);
+      const { session_id, user_id } = caller(c);
+      await endSession(c, session_id);
+      await audit(c.var.deps.database.db, {
+        actor: user_id,
+        action: "logout",
+        entity: "session",
+        ip: clientIp(c),
+      });
       return c.body(null, 204);
     },
   )
