@@ -51,7 +51,7 @@ export function PublicLayout() {
             {session.value ? <Link href="/app">Dashboard</Link> : (
               <>
                 <NavLink href="/login">Log in</NavLink>
-                <Link href="/register" className="button button-primary">Register</Link>
+                <Link href="/register" className="button button-inverse">Register</Link>
               </>
             )}
           </div>
