@@ -1,0 +1,64 @@
+/**
+ * End-to-end tests against the real Deno server on a fresh PostgreSQL database, in Debian's Chromium.
+ *
+ * Order of a run: this file picks the database name → webServer creates that database and starts
+ * `deno run -A ../api/src/main.ts` (which migrates and, with SEED_ON_START=1, seeds the demo users) and
+ * Playwright waits for /api/health → globalSetup checks prerequisites → tests → globalTeardown drops the
+ * database → Playwright stops the server. The database is created in the webServer command rather than in
+ * globalSetup because Playwright starts webServer before globalSetup.
+ * The web must be built first: the root task `deno task e2e` runs `deno task build` before Playwright.
+ */
+import { defineConfig } from "@playwright/test";
+import { basename } from "node:path";
+import process from "node:process";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/browser.ts";
+import { databaseUrl } from "./support/database.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 8123);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// This file is evaluated by the runner and again by every worker: the runner picks the name and the
+// workers inherit it through the environment.
+process.env.E2E_DATABASE_NAME ??= `apca_e2e_${Date.now()}_${process.pid}`;
+const DATABASE_NAME = process.env.E2E_DATABASE_NAME;
+
+// Under `deno run npm:@playwright/test` the runner is Deno itself; under Node fall back to deno on PATH.
+const DENO = basename(process.execPath).startsWith("deno") ? process.execPath : "deno";
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [["list"]],
+  globalSetup: "./global-setup.ts",
+  globalTeardown: "./global-teardown.ts",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: `"${DENO}" run -A support/database-cli.ts create && exec "${DENO}" run -A ../api/src/main.ts`,
+    url: `${BASE_URL}/api/health`,
+    env: {
+      DATABASE_URL: databaseUrl(DATABASE_NAME),
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SEED_ON_START: "1",
+      E2E_DATABASE_NAME: DATABASE_NAME,
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});

@@ -1,0 +1,44 @@
+/** Journey: finding one's way: the route table, placeholders, 404, breadcrumbs and dashboard parameters. */
+import { expect, test } from "../support/fixtures.ts";
+
+test("an unknown route shows the 404 page", async ({ page, visit }) => {
+  await visit("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+});
+
+test("a public screen not built yet says so, with its breadcrumb", async ({ page, visit }) => {
+  await visit("/about/prices");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prices");
+  await expect(page.getByText("This screen is not built yet.")).toBeVisible();
+  const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(trail.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(trail.getByRole("link", { name: "About APCA" })).toHaveAttribute("href", "/about");
+});
+
+test("an admin screen not built yet has the Dashboard breadcrumb root", async ({ page, logInAs, visit }) => {
+  await logInAs("admin");
+  await visit("/app/admin/users/7/membership/pause");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pause Membership");
+  await expect(page.getByText("This screen is not built yet.")).toBeVisible();
+  const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(trail.getByRole("link")).toHaveText(["Dashboard", "Users", "User Details"]);
+  await expect(trail.getByRole("link", { name: "User Details" })).toHaveAttribute(
+    "href",
+    "/app/admin/users/7",
+  );
+});
+
+test("a member cannot open admin screens", async ({ page, logInAs, visit }) => {
+  await logInAs("member");
+  await visit("/app/admin/users");
+  await expect(page.getByRole("alert")).toHaveText("You do not have access to this page.");
+});
+
+test("the dashboard shows ?toastError as an error toast and ?finished=1 as a banner", async ({ page, logInAs, visit }) => {
+  await logInAs("member");
+  await visit("/app?finished=1&toastError=Payment%20failed");
+  await expect(page.getByRole("status").filter({ hasText: "Payment failed" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Registration complete" })).toBeVisible();
+  await expect(page).toHaveURL("/app?finished=1");
+});
