@@ -10,8 +10,8 @@ export const LOGIN_MESSAGES = {
   passwordRequired: "This field is required",
 } as const;
 
-// A pragmatic address check (something@something.tld), the same shape the server accepts.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A pragmatic address check (something@something.tld); the same pattern as the server's auth/schemas.ts. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const LoginSchema = v.object({
   email: v.pipe(
