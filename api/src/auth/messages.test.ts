@@ -5,7 +5,7 @@ import {
   LoginSchema as WebLogin,
 } from "../../../web/src/features/auth/schemas.ts";
 import { assertEquals } from "../testing/assert.ts";
-import { LOGIN_MESSAGES, LoginBody } from "./schemas.ts";
+import { EMAIL_PATTERN, LOGIN_MESSAGES, LoginBody } from "./schemas.ts";
 
 const serverIssues = (input: unknown) =>
   Object.fromEntries(
@@ -20,6 +20,7 @@ const webIssues = (input: unknown) =>
 
 Deno.test("login: web and server messages agree", () => {
   assertEquals(WEB_MESSAGES, LOGIN_MESSAGES);
+  assertEquals(WEB_EMAIL_PATTERN.source, EMAIL_PATTERN.source);
   const cases = [
     { email: "", password: "" },
     { email: "   ", password: "x" },
