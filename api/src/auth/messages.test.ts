@@ -1,6 +1,7 @@
 /** The web (valibot) and the server (zod) must reject the same login input with the same words. */
 import * as v from "valibot";
 import {
+  EMAIL_PATTERN as WEB_EMAIL_PATTERN,
   LOGIN_MESSAGES as WEB_MESSAGES,
   LoginSchema as WebLogin,
 } from "../../../web/src/features/auth/schemas.ts";
