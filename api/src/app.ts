@@ -12,6 +12,9 @@ import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
+import { devMailApiRoutes, devMailPageRoutes } from "./dev-mail/routes.ts";
+import { passwordResetRoutes } from "./password-reset/routes.ts";
+import { publicConfigRoutes } from "./public-config/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -55,7 +58,13 @@ export function createApp(deps: Deps) {
   app.route("/api", authRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);
+  app.route("/api", passwordResetRoutes);
+  app.route("/api", publicConfigRoutes);
+  app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
+
+  // A real route, so the web app's client-route fallback below does not swallow it.
+  app.route("/", devMailPageRoutes);
 
   app.use("/assets/*", async (c, next) => {
     await next();

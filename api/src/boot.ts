@@ -2,6 +2,8 @@
 import type { Config } from "./config.ts";
 import { connectPglite, connectPostgres, type Database } from "./db/client.ts";
 import { loadSessionKey } from "./auth/tokens.ts";
+import { createCaptcha } from "./integrations/captcha/captcha.ts";
+import { createMailer } from "./integrations/mail/mailer.ts";
 import type { Deps } from "./lib/context.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
 
@@ -13,11 +15,15 @@ export async function openDatabase(config: Config): Promise<Database> {
 
 const envNumber = (name: string, fallback: number) => Number(Deno.env.get(name) || fallback);
 
+/** Replacements for tests; `limits` may name only the limiters it replaces. */
+export type DepsOverrides = Partial<Omit<Deps, "limits">> & { limits?: Partial<Deps["limits"]> };
+
 export async function buildDeps(
   config: Config,
   database: Database,
-  overrides: Partial<Deps> = {},
+  { limits, ...overrides }: DepsOverrides = {},
 ): Promise<Deps> {
+  const now = overrides.now ?? (() => new Date());
   return {
     config,
     database,
@@ -27,8 +33,15 @@ export async function buildDeps(
       loginPerIp: fixedWindow(envNumber("LOGIN_LIMIT_PER_IP", 100), 10 * 60),
       // Per account: tight, since this is what stops password guessing.
       loginPerEmail: fixedWindow(envNumber("LOGIN_LIMIT_PER_EMAIL", 10), 15 * 60),
+      // Reset mails: each one lands in somebody's inbox, so a few per address per hour is plenty.
+      passwordForgotPerIp: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_IP", 30), 60 * 60),
+      passwordForgotPerEmail: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_EMAIL", 5), 60 * 60),
+      passwordResetPerIp: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_IP", 30), 60 * 60),
+      ...limits,
     },
-    now: () => new Date(),
+    now,
+    mailer: createMailer(config, database.db, now),
+    captcha: createCaptcha(config),
     ...overrides,
   };
 }

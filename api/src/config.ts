@@ -24,6 +24,15 @@ export interface Config {
   bodyLimit: number;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the server. */
   trustProxy: boolean;
+  /** Base URL of the site as users reach it, for links in e-mails (no trailing slash). */
+  publicUrl: string;
+  /** smtp:// or smtps:// URL of the mail server; when absent mail goes to the development outbox only. */
+  smtpUrl?: string;
+  /** Sender of every e-mail. */
+  mailFrom: string;
+  /** reCAPTCHA v2 keys; when both are absent the development captcha is used. */
+  recaptchaSiteKey?: string;
+  recaptchaSecretKey?: string;
 }
 
 export function loadConfig(): Config {
@@ -38,6 +47,11 @@ export function loadConfig(): Config {
     seedAdminPassword: env("SEED_ADMIN_PASSWORD") ?? "admin-password-local",
     bodyLimit: Number(env("BODY_LIMIT") ?? 1024 * 1024),
     trustProxy: env("TRUST_PROXY") === "1",
+    publicUrl: (env("PUBLIC_URL") ?? "http://localhost:8000").replace(/\/+$/, ""),
+    smtpUrl: env("SMTP_URL"),
+    mailFrom: env("MAIL_FROM") ?? "APCA <no-reply@apca.local>",
+    recaptchaSiteKey: env("RECAPTCHA_SITE_KEY"),
+    recaptchaSecretKey: env("RECAPTCHA_SECRET_KEY"),
   };
 }
 

@@ -23,7 +23,13 @@ if (!config.production && !Deno.env.get("SEED_ADMIN_PASSWORD")) {
   console.log(`Local-only administrator sign-in: ${config.seedAdminEmail} / ${config.seedAdminPassword}`);
 }
 
-const app = createApp(await buildDeps(config, database));
+const deps = await buildDeps(config, database);
+if (config.production && deps.captcha.widget.provider === "development") {
+  console.warn(
+    "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set: public forms use the development captcha.",
+  );
+}
+const app = createApp(deps);
 const server = Deno.serve({
   port: config.port,
   hostname: Deno.env.get("HOST") ?? "0.0.0.0",
@@ -38,6 +44,7 @@ const server = Deno.serve({
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
+    await deps.mailer.idle();
     await database.close();
     Deno.exit(0);
   });

@@ -1,6 +1,8 @@
 /** The Hono environment every router shares: the caller (once `allow` has run) and the request id. */
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { Captcha } from "../integrations/captcha/captcha.ts";
+import type { Mailer } from "../integrations/mail/mailer.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export interface SessionUser {
@@ -26,6 +28,14 @@ export interface Deps {
   config: Config;
   database: Database;
   sessionKey: CryptoKey;
-  limits: { loginPerIp: RateLimiter; loginPerEmail: RateLimiter };
+  limits: {
+    loginPerIp: RateLimiter;
+    loginPerEmail: RateLimiter;
+    passwordForgotPerIp: RateLimiter;
+    passwordForgotPerEmail: RateLimiter;
+    passwordResetPerIp: RateLimiter;
+  };
   now: () => Date;
+  mailer: Mailer;
+  captcha: Captcha;
 }

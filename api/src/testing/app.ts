@@ -7,7 +7,7 @@
 import { createApp } from "../app.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { signSessionToken } from "../auth/tokens.ts";
-import { buildDeps } from "../boot.ts";
+import { buildDeps, type DepsOverrides } from "../boot.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Deps } from "../lib/context.ts";
@@ -42,9 +42,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(overrides: Partial<Deps> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: DepsOverrides = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig(), databaseUrl: undefined, sessionSecret: "test-secret-".padEnd(48, "x") };
+  const config = {
+    ...loadConfig(),
+    databaseUrl: undefined,
+    sessionSecret: "test-secret-".padEnd(48, "x"),
+    // Tests run against the built-in sandboxes, whatever the developer's environment configures.
+    smtpUrl: undefined,
+    recaptchaSiteKey: undefined,
+    recaptchaSecretKey: undefined,
+  };
   const deps = await buildDeps(config, database, overrides);
   const app = createApp(deps);
   const { db } = database;

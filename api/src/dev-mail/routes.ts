@@ -1,0 +1,52 @@
+/**
+ * The development mailbox: what the outbox holds, as a page (/dev/mail) and as JSON (/api/dev/mail), so
+ * reset links and other mail can be followed without a mail server. Both answer 404 in production.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { allow } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { describe } from "../lib/route.ts";
+import { mailboxPage } from "./page.ts";
+import { latestMail } from "./queries.ts";
+
+const DevMailList = z.object({
+  data: z.array(z.object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    status: z.enum(["queued", "sending", "sent", "failed"]),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+  })),
+});
+
+export const devMailApiRoutes = new Hono<AppEnv>()
+  .get(
+    "/dev/mail",
+    allow("public"),
+    describe({
+      summary: "Development mailbox: the latest 100 outbox messages, newest first",
+      description: "Only outside production (APP_ENV=production answers 404).",
+      tags: ["Development"],
+      response: DevMailList,
+      errors: { 404: "In production" },
+    }),
+    async (c) => {
+      if (c.var.deps.config.production) {
+        throw new AppError("ROUTE_NOT_FOUND", `There is no endpoint GET ${c.req.path}.`);
+      }
+      return c.json({ data: await latestMail(c.var.deps.database.db) }, 200);
+    },
+  );
+
+export const devMailPageRoutes = new Hono<AppEnv>()
+  .get("/dev/mail", allow("public"), async (c) => {
+    if (c.var.deps.config.production) return c.text("Not found", 404);
+    c.header("Cache-Control", "no-store");
+    return c.html(mailboxPage(await latestMail(c.var.deps.database.db)));
+  });

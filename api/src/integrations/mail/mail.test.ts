@@ -1,0 +1,122 @@
+import { assertEquals, assertMatch, assertOk } from "../../testing/assert.ts";
+import { createTestDatabase } from "../../testing/db.ts";
+import { startFakeSmtp } from "../../testing/fake-smtp.ts";
+import { outboxMailer } from "./outbox.ts";
+import { smtpMailer } from "./smtp.ts";
+
+const message = {
+  to: "mia@test.local",
+  subject: "Reset your password",
+  text: "Open http://localhost:8000/reset-password/abc",
+  html: "<p>Open the link</p>",
+};
+
+Deno.test("mail: the outbox mailer records each message as delivered to the development mailbox", async () => {
+  const database = await createTestDatabase();
+  try {
+    const at = new Date("2026-01-02T03:04:05Z");
+    const mailer = outboxMailer(database.db, () => at);
+    await mailer.send(message);
+    await mailer.send({ to: "b@test.local", subject: "Plain", text: "No html" });
+    await mailer.idle();
+    const rows = await database.db.selectFrom("email_outbox")
+      .select(["to_address", "subject", "text_body", "html_body", "status", "sent_at", "error"])
+      .orderBy("id").execute();
+    assertEquals(rows, [
+      {
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status: "sent",
+        sent_at: at,
+        error: null,
+      },
+      {
+        to_address: "b@test.local",
+        subject: "Plain",
+        text_body: "No html",
+        html_body: null,
+        status: "sent",
+        sent_at: at,
+        error: null,
+      },
+    ]);
+  } finally {
+    await database.drop();
+  }
+});
+
+Deno.test("mail: the SMTP mailer delivers over a real socket and records the outcome", async (t) => {
+  const database = await createTestDatabase();
+  const server = startFakeSmtp();
+  const mailer = smtpMailer(database.db, {
+    url: server.url,
+    from: "APCA <no-reply@apca.test>",
+    timeoutMs: 5000,
+  }, () => new Date());
+  const outbox = () =>
+    database.db.selectFrom("email_outbox").select(["to_address", "status", "error", "sent_at"]).orderBy("id")
+      .execute();
+  try {
+    await t.step("a delivered message is on the server and marked sent", async () => {
+      await mailer.send(message);
+      const [queued] = await outbox();
+      assertOk(queued.status === "sending" || queued.status === "sent", "recorded before delivery ends");
+      await mailer.idle();
+      assertEquals(server.received.length, 1);
+      const [mail] = server.received;
+      assertEquals(mail.from, "no-reply@apca.test");
+      assertEquals(mail.to, [message.to]);
+      assertMatch(mail.data, /^Subject: Reset your password$/m);
+      assertMatch(mail.data, /reset-password\/abc/);
+      assertMatch(mail.data, /text\/html/);
+      const [row] = await outbox();
+      assertEquals(row.status, "sent");
+      assertEquals(row.error, null);
+      assertOk(row.sent_at instanceof Date);
+    });
+
+    await t.step(
+      "a refused recipient is kept in the outbox as failed, with the server's answer",
+      async () => {
+        server.refuse.add("nobody@test.local");
+        await mailer.send({ ...message, to: "nobody@test.local" });
+        await mailer.idle();
+        const rows = await outbox();
+        assertEquals(rows.length, 2);
+        assertEquals(rows[1].to_address, "nobody@test.local");
+        assertEquals(rows[1].status, "failed");
+        assertEquals(rows[1].sent_at, null);
+        assertMatch(rows[1].error ?? "", /550/);
+        assertEquals(server.received.length, 1);
+      },
+    );
+  } finally {
+    await mailer.idle();
+    await server.close();
+    await database.drop();
+  }
+});
+
+Deno.test("mail: an unreachable SMTP server leaves a failed outbox row, not a lost message", async () => {
+  const database = await createTestDatabase();
+  // A port that was just free: nothing listens there.
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = probe.addr as Deno.NetAddr;
+  probe.close();
+  const mailer = smtpMailer(database.db, {
+    url: `smtp://127.0.0.1:${port}`,
+    from: "a@apca.test",
+    timeoutMs: 2000,
+  }, () => new Date());
+  try {
+    await mailer.send(message);
+    await mailer.idle();
+    const [row] = await database.db.selectFrom("email_outbox").select(["status", "error"]).execute();
+    assertEquals(row.status, "failed");
+    assertOk(row.error && row.error.length > 0);
+  } finally {
+    await database.drop();
+  }
+});

@@ -1,0 +1,31 @@
+/**
+ * Outgoing e-mail. One interface, two implementations chosen by configuration: SMTP when SMTP_URL is set,
+ * otherwise the development outbox (the /dev/mail page shows it). Either way every message is written to
+ * `email_outbox` first, so a message is never lost, only possibly undelivered (and then its row says why).
+ */
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import type { DB } from "../../db/types.ts";
+import { outboxMailer } from "./outbox.ts";
+import { smtpMailer } from "./smtp.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and hands it on for delivery; resolves once it is recorded. */
+  send(msg: MailMessage): Promise<void>;
+  /** Resolves when every delivery started so far has finished (for tests and a clean shutdown). */
+  idle(): Promise<void>;
+}
+
+/** The mailer the configuration asks for. */
+export function createMailer(config: Config, db: Kysely<DB>, now: () => Date): Mailer {
+  return config.smtpUrl
+    ? smtpMailer(db, { url: config.smtpUrl, from: config.mailFrom }, now)
+    : outboxMailer(db, now);
+}

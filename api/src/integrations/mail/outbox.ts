@@ -1,0 +1,25 @@
+/** The development mailer: the outbox row is the delivery. Nothing leaves the machine. */
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/types.ts";
+import type { Mailer } from "./mailer.ts";
+
+export function outboxMailer(db: Kysely<DB>, now: () => Date): Mailer {
+  return {
+    async send(msg) {
+      const at = now();
+      await db.insertInto("email_outbox").values({
+        to_address: msg.to,
+        subject: msg.subject,
+        text_body: msg.text,
+        html_body: msg.html ?? null,
+        // "sent" to the development mailbox: there is no other delivery to wait for.
+        status: "sent",
+        attempts: 1,
+        sent_at: at,
+        created_at: at,
+        next_attempt_at: at,
+      }).execute();
+    },
+    idle: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,50 @@
+/** Request and response shapes of password reset, with the specification's messages (§5 Other forms). */
+import { z } from "zod";
+import { EMAIL_PATTERN } from "../auth/schemas.ts";
+import { CAPTCHA_MESSAGES } from "../integrations/captcha/captcha.ts";
+
+export const RESET_MESSAGES = {
+  required: "This field is required",
+  emailInvalid: "Invalid Email",
+  recaptchaRequired: CAPTCHA_MESSAGES.required,
+  mismatch: "Passwords do not match",
+  invalidLink: "This reset link is invalid or has expired. Please request a new one.",
+  requested: "If an account exists for that email, we have sent it a link to reset the password.",
+  done: "Successfully reset your password",
+} as const;
+
+const required = (max: number, tooLong: string) =>
+  z.string({ error: RESET_MESSAGES.required }).min(1, RESET_MESSAGES.required).max(max, tooLong);
+
+const recaptcha = z.string({ error: RESET_MESSAGES.recaptchaRequired })
+  .min(1, RESET_MESSAGES.recaptchaRequired)
+  .max(4000, RESET_MESSAGES.recaptchaRequired)
+  .describe("Token from the captcha widget (GET /api/config/public says which).");
+
+export const ForgotPasswordBody = z.object({
+  email: z.string({ error: RESET_MESSAGES.required }).trim()
+    .min(1, { error: RESET_MESSAGES.required, abort: true })
+    .max(254, RESET_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, RESET_MESSAGES.emailInvalid),
+  recaptcha,
+});
+
+export const ResetPasswordBody = z.object({
+  token: z.string({ error: RESET_MESSAGES.invalidLink }).min(1, RESET_MESSAGES.invalidLink)
+    .max(200, RESET_MESSAGES.invalidLink)
+    .describe("The token from the e-mailed link /reset-password/{token}."),
+  password: required(1024, "Password is too long."),
+  confirm_password: required(1024, "Password is too long."),
+  recaptcha,
+}).refine((b) => b.password === b.confirm_password, {
+  path: ["confirm_password"],
+  message: RESET_MESSAGES.mismatch,
+  // Compare as soon as both passwords are there, even when another field (say recaptcha) is missing.
+  when: (payload) => {
+    const v = payload.value as { password?: unknown; confirm_password?: unknown };
+    return typeof v?.password === "string" && v.password !== "" && typeof v.confirm_password === "string" &&
+      v.confirm_password !== "";
+  },
+});
+
+export const MessageResponse = z.object({ message: z.string() });

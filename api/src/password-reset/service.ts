@@ -1,0 +1,124 @@
+/**
+ * Password reset: a single-use link mailed to the account's address, valid for one hour. Only the SHA-256 of
+ * the token is stored, so the table cannot be turned into working links. Asking for a link answers the same
+ * whether or not the address has an account.
+ */
+import type { Kysely } from "kysely";
+import { hashPassword } from "../auth/passwords.ts";
+import { revokeAllSessions } from "../auth/sessions.ts";
+import type { DB } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import { invalid } from "../lib/errors.ts";
+import { RESET_MESSAGES } from "./schemas.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+/** The stored form of a token: hex SHA-256. */
+export async function hashResetToken(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A new token (32 random bytes, base64url) and its stored hash. */
+export async function newResetToken(): Promise<{ token: string; tokenHash: string }> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  return { token, tokenHash: await hashResetToken(token) };
+}
+
+const findUserByEmail = (db: Kysely<DB>, email: string) =>
+  db.selectFrom("users").select(["id", "email", "first_name"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+
+/**
+ * Mails a reset link when `email` belongs to an account; does nothing visible otherwise. The token is made
+ * either way so both paths do much the same work; the mail itself is delivered after the answer.
+ */
+export async function requestPasswordReset(deps: Deps, email: string, ip: string | null): Promise<void> {
+  const { db } = deps.database;
+  const user = await findUserByEmail(db, email);
+  const { token, tokenHash } = await newResetToken();
+  if (!user) return;
+  const now = deps.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("password_reset_tokens").values({
+      user_id: user.id,
+      token_hash: tokenHash,
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    }).execute();
+    await audit(trx, {
+      actor: user.id,
+      action: "password_reset_requested",
+      entity: "user",
+      entityId: user.id,
+      ip,
+    });
+  });
+  await deps.mailer.send(resetMail(deps.config.publicUrl, user.email, user.first_name, token));
+}
+
+function resetMail(publicUrl: string, to: string, firstName: string, token: string) {
+  const link = `${publicUrl}/reset-password/${token}`;
+  const text = [
+    `Hello ${firstName},`,
+    "",
+    "Someone (we hope you) asked to reset the password of your APCA account. Open this link to choose a new one:",
+    "",
+    link,
+    "",
+    "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+  ].join("\n");
+  const escape = (s: string) =>
+    s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  const html = `<p>Hello ${escape(firstName)},</p>
+<p>Someone (we hope you) asked to reset the password of your APCA account.</p>
+<p><a href="${escape(link)}">Choose a new password</a></p>
+<p>The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`;
+  return { to, subject: "Reset your APCA password", text, html };
+}
+
+const invalidLink = () => invalid("token", RESET_MESSAGES.invalidLink);
+
+/**
+ * Sets a new password with a reset token. The token is claimed with a conditional UPDATE in the same
+ * transaction as the password change, so of two simultaneous uses exactly one succeeds. Every session of the
+ * user ends and every other outstanding link of theirs stops working.
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: { token: string; password: string },
+  ip: string | null,
+): Promise<void> {
+  const { db } = deps.database;
+  const tokenHash = await hashResetToken(input.token);
+  const now = deps.now();
+  // A cheap look first, so a bad link does not cost an argon2 hash.
+  const usable = await db.selectFrom("password_reset_tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .select("t.user_id")
+    .where("t.token_hash", "=", tokenHash).where("t.used_at", "is", null).where("t.expires_at", ">", now)
+    .where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!usable) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx.updateTable("password_reset_tokens").set({ used_at: now })
+      .where("token_hash", "=", tokenHash).where("used_at", "is", null).where("expires_at", ">", now)
+      .returning("user_id").executeTakeFirst();
+    if (!claimed) throw invalidLink();
+    const userId = claimed.user_id;
+    const changed = await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now })
+      .where("id", "=", userId).where("deleted_at", "is", null).returning("id").executeTakeFirst();
+    if (!changed) throw invalidLink();
+    await trx.updateTable("password_reset_tokens").set({ used_at: now })
+      .where("user_id", "=", userId).where("used_at", "is", null).execute();
+    await revokeAllSessions(trx, userId, now);
+    await audit(trx, { actor: userId, action: "password_reset", entity: "user", entityId: userId, ip });
+  });
+}
