@@ -1,0 +1,108 @@
+/** Shared by the bench processes: latency recording, percentiles, CPU accounting read from /proc. */
+
+/** Latencies in milliseconds, kept in a growable typed array (no boxing, no GC churn while measuring). */
+export class Recorder {
+  #data = new Float64Array(1 << 16);
+  count = 0;
+
+  add(ms: number): void {
+    if (this.count === this.#data.length) {
+      const next = new Float64Array(this.#data.length * 2);
+      next.set(this.#data);
+      this.#data = next;
+    }
+    this.#data[this.count++] = ms;
+  }
+
+  /** p50, p90, p99 and max in milliseconds (nearest-rank), or nulls when nothing was recorded. */
+  summary(): Percentiles {
+    if (this.count === 0) return { p50: null, p90: null, p99: null, max: null };
+    const sorted = this.#data.slice(0, this.count).sort();
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+    return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] };
+  }
+}
+
+export interface Percentiles {
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+/** What every measuring process prints as the last line of its stdout. */
+export interface Measurement extends Percentiles {
+  /** Completed operations inside the measurement window. */
+  requests: number;
+  /** Failed operations inside the window (non-2xx answers, driver errors). */
+  errors: number;
+  /** Completed operations per second inside the window. */
+  rate: number;
+  /** The window, in seconds (the warm-up before it is not counted). */
+  seconds: number;
+  /** CPU time per completed operation in microseconds, by process group (from /proc, 10 ms ticks). */
+  cpuUsPerOp: Record<string, number>;
+  /** Share of one core each process group used during the window. */
+  cpuCores: Record<string, number>;
+  /** For open-loop runs: the target rate and how many scheduled requests never got sent or answered. */
+  targetRate?: number;
+  unfinished?: number;
+}
+
+const TICK_MS = 10; // CLK_TCK is 100 on Linux x86_64
+
+function ticksOf(pid: number | "self"): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after the ")" closing the command name: state is field 3; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** All processes whose command name is `postgres` (the postmaster and every backend, whoever's). */
+function postgresTicks(): number {
+  let total = 0;
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      if (stat.includes("(postgres)")) total += ticksOf(Number(entry.name));
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return total;
+}
+
+/** Which processes to account: named pids, `self`, and `postgres` for the whole database server. */
+export type Watch = Record<string, number | "self" | "postgres">;
+
+export function cpuSnapshot(watch: Watch): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(watch)) {
+    out[name] = (pid === "postgres" ? postgresTicks() : ticksOf(pid)) * TICK_MS;
+  }
+  return out;
+}
+
+/** CPU per operation (µs) and cores used, from two snapshots taken at the window's edges. */
+export function cpuReport(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  ops: number,
+  seconds: number,
+): Pick<Measurement, "cpuUsPerOp" | "cpuCores"> {
+  const cpuUsPerOp: Record<string, number> = {};
+  const cpuCores: Record<string, number> = {};
+  for (const name of Object.keys(before)) {
+    const ms = after[name] - before[name];
+    cpuUsPerOp[name] = ops ? (ms * 1000) / ops : 0;
+    cpuCores[name] = ms / 1000 / seconds;
+  }
+  return { cpuUsPerOp, cpuCores };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,519 @@
+/**
+ * `deno task bench`: one run that measures, each alone on the machine,
+ *   1. a bare Deno.serve answering a small JSON (the HTTP ceiling),
+ *   2. the real app's GET /api/health (no I/O),
+ *   3. the real app's GET /api/auth/session with a bearer token (JWT verify + one session query),
+ *   4. that same SQL run directly: a postgres.js loop (the app's driver and pool size) and pgbench -M prepared,
+ *   5. the endpoint again, open loop, at a constant rate of half its measured maximum,
+ * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
+ * whenever the run itself worked. Subprocesses and the bench database are removed on every way out.
+ *
+ * Environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, default 3), BENCH_CONCURRENCY (default 32),
+ * BENCH_CLIENT (raw | fetch, default raw), BENCH_COMPARE_CLIENTS=1 (also measure the bare server with the
+ * other client), BENCH_OPEN_FRACTION (default 0.5), BENCH_PG_URL (admin connection, default
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_POOL_MAX (postgres.js loop pool, default 10 = the app's).
+ */
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
+import postgres from "postgres";
+import { join } from "node:path";
+import { activeSessionQuery } from "../src/auth/sessions.ts";
+import type { DB } from "../src/db/types.ts";
+import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
+import type { LoadJob } from "./loadgen.ts";
+import type { SqlJob } from "./sql_loop.ts";
+
+const env = (name: string, fallback: string) => Deno.env.get(name) || fallback;
+const SECONDS = Number(env("BENCH_DURATION", "5"));
+const WARMUP = Number(env("BENCH_WARMUP", "3"));
+const CONCURRENCY = Number(env("BENCH_CONCURRENCY", "32"));
+const CLIENT = env("BENCH_CLIENT", "raw") as "raw" | "fetch";
+const COMPARE_CLIENTS = env("BENCH_COMPARE_CLIENTS", "0") === "1";
+const OPEN_FRACTION = Number(env("BENCH_OPEN_FRACTION", "0.5"));
+const ADMIN_URL = env("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres");
+const POOL_MAX = Number(env("BENCH_POOL_MAX", "10"));
+const MEMBER = { email: "member@apca.local", password: "member-password-local" };
+const TARGETS = { healthOverRaw: 0.8, endpointOverSql: 0.5, openP99Ms: 50 };
+
+for (const [name, value] of Object.entries({ SECONDS, WARMUP, CONCURRENCY, OPEN_FRACTION, POOL_MAX })) {
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`bench: ${name} must be a positive number`);
+}
+if (CLIENT !== "raw" && CLIENT !== "fetch") throw new Error("bench: BENCH_CLIENT must be raw or fetch");
+
+const HERE = import.meta.dirname!;
+const ROOT = join(HERE, "..", "..");
+const DENO = Deno.execPath();
+
+// ---------------------------------------------------------------------------------------------- clean-up
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  return cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`bench: clean-up step failed: ${error}`);
+      }
+    }
+  })();
+}
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  Deno.addSignalListener(signal, async () => {
+    console.error(`\nbench: ${signal}, cleaning up`);
+    await cleanup();
+    Deno.exit(code);
+  });
+}
+
+// ------------------------------------------------------------------------------------------- processes
+
+interface Server {
+  pid: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Keeps the last few KB of a child's output (and keeps the pipe drained so the child never blocks). */
+function tail(stream: ReadableStream<Uint8Array>): () => string {
+  let text = "";
+  (async () => {
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) text = (text + chunk).slice(-4000);
+  })().catch(() => {});
+  return () => text;
+}
+
+async function stopChild(child: Deno.ChildProcess): Promise<void> {
+  try {
+    child.kill("SIGTERM");
+  } catch {
+    return; // already gone
+  }
+  const done = await Promise.race([child.status.then(() => true), sleep(3000).then(() => false)]);
+  if (!done) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+    await child.status;
+  }
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function startServer(name: string, args: string[], vars: Record<string, string>, readyUrl: string) {
+  const child = new Deno.Command(DENO, {
+    args,
+    cwd: ROOT,
+    env: vars,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const out = tail(child.stdout), err = tail(child.stderr);
+  let stopped = false;
+  const server: Server = {
+    pid: child.pid,
+    output: () => `${out()}\n${err()}`.trim(),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await stopChild(child);
+    },
+  };
+  cleanups.push(server.stop);
+  let exited = false;
+  child.status.then(() => exited = true);
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (exited) throw new Error(`bench: ${name} exited while starting:\n${server.output()}`);
+    try {
+      const res = await fetch(readyUrl);
+      await res.body?.cancel();
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`bench: ${name} did not answer within 60 s:\n${server.output()}`);
+    }
+    await sleep(100);
+  }
+}
+
+/** Runs a measuring script in its own process; its last stdout line is the Measurement. */
+async function measure(script: string, job: LoadJob | SqlJob): Promise<Measurement> {
+  const child = new Deno.Command(DENO, {
+    args: ["run", "-A", join(HERE, script)],
+    cwd: ROOT,
+    env: { BENCH_JOB: JSON.stringify(job) },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  cleanups.push(() => stopChild(child));
+  const { code, stdout, stderr } = await child.output();
+  const text = new TextDecoder().decode(stdout).trim();
+  if (code !== 0) {
+    throw new Error(`bench: ${script} failed (exit ${code}):\n${text}\n${new TextDecoder().decode(stderr)}`);
+  }
+  return JSON.parse(text.split("\n").at(-1)!) as Measurement;
+}
+
+function loadJob(url: string, watch: LoadJob["watch"], extra: Partial<LoadJob> = {}): LoadJob {
+  return {
+    url,
+    mode: "closed",
+    client: CLIENT,
+    concurrency: CONCURRENCY,
+    warmupSeconds: WARMUP,
+    seconds: SECONDS,
+    watch,
+    ...extra,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ SQL
+
+/** The endpoint's query exactly as Kysely compiles it for PostgreSQL (no connection needed). */
+function endpointSql(sessionId: string): { sql: string; params: unknown[] } {
+  const compiler = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const compiled = activeSessionQuery(compiler, sessionId, new Date()).compile();
+  return { sql: compiled.sql, params: compiled.parameters.map((p) => p instanceof Date ? "$now" : p) };
+}
+
+/** pgbench -M prepared on the same SQL; latencies from its per-transaction log, inside the same window. */
+async function pgbench(databaseUrl: string, query: { sql: string; params: unknown[] }): Promise<Measurement> {
+  const dir = await Deno.makeTempDir({ prefix: "apca-bench-" });
+  cleanups.push(() => Deno.remove(dir, { recursive: true }));
+  const defines: string[] = [];
+  const script = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = query.params[Number(n) - 1];
+    defines.push("-D", `p${n}=${value === "$now" ? new Date().toISOString() : String(value)}`);
+    return `:p${n}`;
+  });
+  await Deno.writeTextFile(join(dir, "query.sql"), script + ";\n");
+  const url = new URL(databaseUrl);
+  const child = new Deno.Command("pgbench", {
+    args: [
+      "-n", // no vacuum of pgbench's own tables (there are none)
+      "-M",
+      "prepared",
+      "-c",
+      String(CONCURRENCY),
+      "-j",
+      String(Math.min(2, CONCURRENCY)),
+      "-T",
+      String(Math.ceil(WARMUP + SECONDS + 1)),
+      "-f",
+      join(dir, "query.sql"),
+      ...defines,
+      "-l",
+      `--log-prefix=${join(dir, "pgbench_log")}`,
+      "-h",
+      url.hostname,
+      "-p",
+      url.port || "5432",
+      "-U",
+      decodeURIComponent(url.username || "postgres"),
+      url.pathname.slice(1),
+    ],
+    cwd: dir,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  cleanups.push(() => stopChild(child));
+  const started = Date.now();
+  const windowStart = started + WARMUP * 1000, windowEnd = windowStart + SECONDS * 1000;
+  const watch = { pgbench: child.pid, postgres: "postgres" as const };
+  let before: Record<string, number> = {}, after: Record<string, number> = {};
+  const marks = (async () => {
+    await sleep(windowStart - Date.now());
+    before = cpuSnapshot(watch);
+    await sleep(windowEnd - Date.now());
+    after = cpuSnapshot(watch);
+  })();
+  const { code, stdout, stderr } = await child.output();
+  await marks;
+  if (code !== 0) {
+    const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+    throw new Error(`bench: pgbench failed (exit ${code}):\n${text}`);
+  }
+  // Log lines: client_id transaction_no latency_us script_no epoch_s epoch_us (the completion time).
+  const latencies: number[] = [];
+  let errors = 0;
+  for await (const entry of Deno.readDir(dir)) {
+    if (!entry.name.startsWith("pgbench_log")) continue;
+    for (const line of (await Deno.readTextFile(join(dir, entry.name))).split("\n")) {
+      const f = line.split(" ");
+      if (f.length < 6) continue;
+      const done = Number(f[4]) * 1000 + Number(f[5]) / 1000;
+      if (done < windowStart || done > windowEnd) continue;
+      if (f[2] === "failed" || f[2] === "skipped") errors++;
+      else latencies.push(Number(f[2]) / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] : null;
+  return {
+    requests: latencies.length,
+    errors,
+    rate: latencies.length / SECONDS,
+    seconds: SECONDS,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? null,
+    ...cpuReport(before, after, latencies.length, SECONDS),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+interface Row {
+  what: string;
+  m: Measurement;
+}
+
+const fmt = (n: number | null | undefined, digits = 2) => n == null ? "-" : n.toFixed(digits);
+
+function printReport(rows: Row[], ratios: { label: string; value: string; target: string; pass: boolean }[]) {
+  const header = [
+    "measurement",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors+unsent",
+    "server µs/req",
+    "postgres µs/req",
+    "load gen µs/req",
+  ];
+  const lines = rows.map(({ what, m }) => [
+    what,
+    m.rate.toFixed(0),
+    fmt(m.p50),
+    fmt(m.p99),
+    String(m.errors + (m.unfinished ?? 0)),
+    fmt(m.cpuUsPerOp.server, 0),
+    fmt(m.cpuUsPerOp.postgres, 0),
+    fmt(m.cpuUsPerOp.generator ?? m.cpuUsPerOp.pgbench, 0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells: string[]) =>
+    "| " + cells.map((c, i) => i ? c.padStart(widths[i]) : c.padEnd(widths[i])).join(" | ") + " |";
+  console.log();
+  console.log(row(header));
+  console.log("|" + widths.map((w, i) => (i ? "-".repeat(w + 1) + ":" : "-".repeat(w + 2))).join("|") + "|");
+  for (const l of lines) console.log(row(l));
+  console.log();
+  console.log("CPU use during each window, in cores (2 available):");
+  for (const { what, m } of rows) {
+    const parts = Object.entries(m.cpuCores).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ");
+    console.log(`  ${what}: ${parts}`);
+  }
+  console.log();
+  for (const r of ratios) {
+    console.log(
+      `${r.label.padEnd(58)} ${r.value.padStart(8)}   target ${r.target.padEnd(8)} ${
+        r.pass ? "PASS" : "MISS"
+      }`,
+    );
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ run
+
+async function main() {
+  console.log(
+    `bench: ${CONCURRENCY} connections, ${WARMUP} s warm-up + ${SECONDS} s window per measurement, ` +
+      `${CLIENT} HTTP client, ${navigator.hardwareConcurrency} cores`,
+  );
+  const load = Deno.loadavg();
+  console.log(`bench: load average before start ${load.map((l) => l.toFixed(2)).join(" ")}`);
+  const rows: Row[] = [];
+  const step = (text: string) => console.log(`bench: ${text}`);
+
+  // 1. The bare server.
+  const rawPort = freePort();
+  const raw = await startServer(
+    "raw server",
+    ["run", "--allow-net", "--allow-env", join(HERE, "raw_server.ts")],
+    { PORT: String(rawPort) },
+    `http://127.0.0.1:${rawPort}/`,
+  );
+  step("measuring the bare Deno.serve server");
+  const rawUrl = `http://127.0.0.1:${rawPort}/`;
+  rows.push({
+    what: "raw Deno.serve JSON",
+    m: await measure("loadgen.ts", loadJob(rawUrl, { server: raw.pid, generator: "self" })),
+  });
+  if (COMPARE_CLIENTS) {
+    const other = CLIENT === "raw" ? "fetch" : "raw";
+    step(`measuring the bare server again with the ${other} client`);
+    rows.push({
+      what: `raw Deno.serve JSON (${other} client)`,
+      m: await measure(
+        "loadgen.ts",
+        loadJob(rawUrl, { server: raw.pid, generator: "self" }, { client: other }),
+      ),
+    });
+  }
+  await raw.stop();
+
+  // 2. A fresh database and the real app on it.
+  const dbName = `apca_bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  cleanups.push(() => admin.end({ timeout: 5 }));
+  await admin.unsafe(`create database ${dbName}`);
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    console.log(`bench: dropped database ${dbName}`);
+  });
+  const dbUrlObject = new URL(ADMIN_URL);
+  dbUrlObject.pathname = `/${dbName}`;
+  const databaseUrl = dbUrlObject.toString();
+  const appPort = freePort();
+  const base = `http://127.0.0.1:${appPort}`;
+  step(`starting the app on database ${dbName}`);
+  const app = await startServer("app", ["run", "-A", "api/src/main.ts"], {
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    SEED_ON_START: "1",
+  }, `${base}/api/health`);
+
+  step("measuring GET /api/health");
+  rows.push({
+    what: "app GET /api/health",
+    m: await measure("loadgen.ts", loadJob(`${base}/api/health`, { server: app.pid, generator: "self" })),
+  });
+
+  // 3. The authenticated read.
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(MEMBER),
+  });
+  if (!login.ok) throw new Error(`bench: login failed with ${login.status}: ${await login.text()}`);
+  const { token } = await login.json() as { token: string };
+  const sessionId = JSON.parse(atob(token.split(".")[1].replaceAll("-", "+").replaceAll("_", "/")))
+    .sid as string;
+  const auth = { Authorization: `Bearer ${token}` };
+  const check = await fetch(`${base}/api/auth/session`, { headers: auth });
+  if (!check.ok) {
+    throw new Error(`bench: GET /api/auth/session answered ${check.status}: ${await check.text()}`);
+  }
+  await check.body?.cancel();
+
+  step("measuring GET /api/auth/session (closed loop)");
+  const watchApp = { server: app.pid, postgres: "postgres" as const, generator: "self" as const };
+  const endpoint = await measure(
+    "loadgen.ts",
+    loadJob(`${base}/api/auth/session`, watchApp, { headers: auth }),
+  );
+  rows.push({ what: "app GET /api/auth/session", m: endpoint });
+
+  const rate = Math.max(1, Math.floor(endpoint.rate * OPEN_FRACTION));
+  step(`measuring GET /api/auth/session (open loop at ${rate} req/s)`);
+  const open = await measure(
+    "loadgen.ts",
+    loadJob(`${base}/api/auth/session`, watchApp, { headers: auth, mode: "open", rate }),
+  );
+  rows.push({ what: `app GET /api/auth/session, open loop ${rate}/s`, m: open });
+  await app.stop();
+
+  // 4. The same SQL, directly.
+  const query = endpointSql(sessionId);
+  step("measuring the same SQL through postgres.js");
+  const sqlLoop = await measure("sql_loop.ts", {
+    databaseUrl,
+    sql: query.sql,
+    params: query.params,
+    concurrency: CONCURRENCY,
+    poolMax: POOL_MAX,
+    warmupSeconds: WARMUP,
+    seconds: SECONDS,
+    watch: { postgres: "postgres", generator: "self" },
+  });
+  rows.push({ what: `SQL via postgres.js (pool ${POOL_MAX})`, m: sqlLoop });
+
+  step("measuring the same SQL through pgbench -M prepared");
+  const bench = await pgbench(databaseUrl, query);
+  rows.push({ what: `SQL via pgbench -M prepared -c ${CONCURRENCY}`, m: bench });
+
+  for (const { what, m } of rows) {
+    if (m.errors > 0.01 * Math.max(1, m.requests)) {
+      throw new Error(`bench: ${what} failed on ${m.errors} of ${m.requests + m.errors} requests`);
+    }
+  }
+
+  const health = rows[COMPARE_CLIENTS ? 2 : 1].m, rawM = rows[0].m;
+  const healthRatio = health.rate / rawM.rate;
+  const sqlRatio = endpoint.rate / sqlLoop.rate;
+  const pgbenchRatio = endpoint.rate / bench.rate;
+  const openP99 = open.p99 ?? Infinity;
+  const openNote = open.unfinished ? ` (${open.unfinished} requests never sent: p99 understated)` : "";
+  console.log(`\nSQL: ${query.sql}`);
+  console.log(`bench: load average after the run ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  printReport(rows, [
+    {
+      label: "health/raw (req/s, same client and concurrency)",
+      value: healthRatio.toFixed(2),
+      target: `>= ${TARGETS.healthOverRaw}`,
+      pass: healthRatio >= TARGETS.healthOverRaw,
+    },
+    {
+      label: "endpoint/SQL (req/s; baseline: postgres.js loop)",
+      value: sqlRatio.toFixed(2),
+      target: `>= ${TARGETS.endpointOverSql}`,
+      pass: sqlRatio >= TARGETS.endpointOverSql,
+    },
+    {
+      label: `endpoint p99 at ${OPEN_FRACTION} of max rate, open loop (ms)${openNote}`,
+      value: fmt(open.p99),
+      target: `<= ${TARGETS.openP99Ms}`,
+      pass: openP99 <= TARGETS.openP99Ms && !open.unfinished,
+    },
+  ]);
+  // Throughput ratios move with whatever else runs on the machine; CPU per request moves much less.
+  const cpu = (m: Measurement, ...keys: string[]) => keys.reduce((sum, k) => sum + (m.cpuUsPerOp[k] ?? 0), 0);
+  const info = [
+    ["endpoint/pgbench (req/s)", pgbenchRatio],
+    [
+      "health/raw by server CPU per request (raw µs / health µs)",
+      cpu(rawM, "server") / cpu(health, "server"),
+    ],
+    [
+      "endpoint/SQL by CPU per request ((client+postgres) / (server+postgres))",
+      cpu(sqlLoop, "generator", "postgres") / cpu(endpoint, "server", "postgres"),
+    ],
+  ] as const;
+  console.log("\nFor information (no targets):");
+  for (const [label, value] of info) console.log(`${label.padEnd(74)} ${value.toFixed(2).padStart(6)}`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await cleanup();
+}
+Deno.exit(failed ? 1 : 0);
