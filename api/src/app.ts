@@ -5,7 +5,7 @@ import { serveStatic } from "hono/deno";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
-import { healthRoutes } from "./health/routes.ts";
+import { livenessRoutes, readinessRoutes } from "./health/routes.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
@@ -20,6 +20,8 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   let openApi: unknown;
 
+  // First, so that no middleware runs for it (Hono stops at the first handler that answers).
+  app.route("/api", livenessRoutes);
   app.use("*", async (c, next) => {
     c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID());
     c.set("deps", deps);
@@ -54,7 +56,7 @@ export function createApp(deps: Deps) {
   );
   app.use("/api/*", requireKnownBody, rejectCrossSite);
 
-  app.route("/api", healthRoutes);
+  app.route("/api", readinessRoutes);
   app.route("/api", authRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);

@@ -7,13 +7,20 @@ import { describe } from "../lib/route.ts";
 
 const Health = z.object({ status: z.literal("ok") });
 
-export const healthRoutes = new Hono<AppEnv>()
+/** Mounted before every middleware: probes call it constantly and it must cost next to nothing. */
+export const livenessRoutes = new Hono<AppEnv>()
   .get(
     "/health",
     allow("public"),
-    describe({ summary: "Liveness: the process answers", tags: ["Health"], response: Health }),
+    describe({
+      summary: "Liveness: the process answers (no I/O, no headers beyond the JSON)",
+      tags: ["Health"],
+      response: Health,
+    }),
     (c) => c.json({ status: "ok" as const }, 200),
-  )
+  );
+
+export const readinessRoutes = new Hono<AppEnv>()
   .get(
     "/health/ready",
     allow("public"),

@@ -10,15 +10,17 @@ import { AppError } from "./errors.ts";
 import { type Role, tag } from "./route.ts";
 
 export function allow(...roles: [Role, ...Role[]]): MiddlewareHandler<AppEnv> {
+  // Public routes do not look the caller up: most never need to, and it would cost a query per request.
+  if (roles.includes("public")) {
+    return tag<MiddlewareHandler<AppEnv>>((_c, next) => next(), { kind: "access", roles });
+  }
   return tag<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const found = await authenticate(c);
-    if (found) c.set("user", found.user);
-    if (!roles.includes("public")) {
-      if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-      const { user } = found;
-      const permitted = user.is_admin || roles.includes("user") || (roles.includes("der") && user.is_der);
-      if (!permitted) throw new AppError("FORBIDDEN", "You do not have access to this.");
-    }
+    if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+    const { user } = found;
+    const permitted = user.is_admin || roles.includes("user") || (roles.includes("der") && user.is_der);
+    if (!permitted) throw new AppError("FORBIDDEN", "You do not have access to this.");
+    c.set("user", user);
     await next();
   }, { kind: "access", roles });
 }

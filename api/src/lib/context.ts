@@ -18,7 +18,7 @@ export interface AppEnv {
     requestId: string;
     /** Set once per request by the app, so routers can be plain module-level `new Hono()`s. */
     deps: Deps;
-    /** Set by `allow()` for signed-in callers; absent on public routes called anonymously. */
+    /** Set by `allow()` on non-public routes; public routes never look the caller up. */
     user?: SessionUser;
   };
 }
