@@ -1,0 +1,24 @@
+/**
+ * Money formatting. Every amount in this product is integer cents (server, database, API); this is the one place
+ * that turns cents into the dollars a person reads.
+ */
+
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const WITH_CENTS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/**
+ * Formats integer cents as US dollars: 10500 → "$105", 1999 → "$19.99"; `{ cents: true }` gives 700 → "$7.00".
+ * Whole-dollar amounts drop the ".00" unless `{ cents: true }` asks for them (tables, receipts).
+ */
+export function formatMoney(cents: number, options: { cents?: boolean } = {}): string {
+  if (!Number.isFinite(cents)) return "";
+  const dollars = cents / 100;
+  return options.cents || !Number.isInteger(dollars)
+    ? WITH_CENTS.format(dollars)
+    : WHOLE_DOLLARS.format(dollars);
+}
