@@ -2,19 +2,21 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "hono/deno";
-import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
 import { livenessRoutes, readinessRoutes } from "./health/routes.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { devMailApiRoutes, devMailPageRoutes } from "./dev-mail/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
 import { publicConfigRoutes } from "./public-config/routes.ts";
+import { settingsRoutes } from "./settings/routes.ts";
+import { contactRoutes } from "./contact/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -28,23 +30,8 @@ export function createApp(deps: Deps) {
     await next();
     c.header("X-Request-Id", c.get("requestId"));
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
+
   app.use(
     "/api/*",
     bodyLimit({
@@ -62,6 +49,8 @@ export function createApp(deps: Deps) {
   app.route("/api", businessesRoutes);
   app.route("/api", passwordResetRoutes);
   app.route("/api", publicConfigRoutes);
+  app.route("/api", settingsRoutes);
+  app.route("/api", contactRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

@@ -22,6 +22,13 @@ export function docsRoutes(document: () => unknown) {
         tags: ["Docs"],
         produces: "text/html",
       }),
-      (c) => c.html(VIEWER_HTML),
+      (c) => {
+        // The viewer is one self-contained page with an inline script; it gets a policy of its own.
+        c.header(
+          "Content-Security-Policy",
+          "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        );
+        return c.html(VIEWER_HTML);
+      },
     );
 }
