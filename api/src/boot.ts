@@ -37,6 +37,8 @@ export async function buildDeps(
       passwordForgotPerIp: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_IP", 30), 60 * 60),
       passwordForgotPerEmail: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_EMAIL", 5), 60 * 60),
       passwordResetPerIp: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_IP", 30), 60 * 60),
+      // Contact messages land in the office's inbox; a real person sends a handful at most.
+      contactPerIp: fixedWindow(envNumber("CONTACT_LIMIT_PER_IP", 10), 60 * 60),
       ...limits,
     },
     now,

@@ -33,6 +33,8 @@ export interface Config {
   /** reCAPTCHA v2 keys; when both are absent the development captcha is used. */
   recaptchaSiteKey?: string;
   recaptchaSecretKey?: string;
+  /** Where contact-form messages are mailed. */
+  officeEmail: string;
 }
 
 export function loadConfig(): Config {
@@ -52,6 +54,7 @@ export function loadConfig(): Config {
     mailFrom: env("MAIL_FROM") ?? "APCA <no-reply@apca.local>",
     recaptchaSiteKey: env("RECAPTCHA_SITE_KEY"),
     recaptchaSecretKey: env("RECAPTCHA_SECRET_KEY"),
+    officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
   };
 }
 

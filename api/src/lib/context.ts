@@ -34,6 +34,7 @@ export interface Deps {
     passwordForgotPerIp: RateLimiter;
     passwordForgotPerEmail: RateLimiter;
     passwordResetPerIp: RateLimiter;
+    contactPerIp: RateLimiter;
   };
   now: () => Date;
   mailer: Mailer;
