@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_URL: databaseUrl(DATABASE_NAME),
       PORT: String(PORT),
       HOST: "127.0.0.1",
+      // Links in mail (password reset) must point at this server, not the default http://localhost:8000.
+      PUBLIC_URL: BASE_URL,
       SEED_ON_START: "1",
       E2E_DATABASE_NAME: DATABASE_NAME,
     },

@@ -22,6 +22,9 @@ export interface AppRoute {
 // Each import() is its own chunk, so the first page load carries only the shell and the page it shows.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
+const ForgotPasswordSuccessPage = lazy(() => import("../features/auth/forgot-password-success-page.tsx"));
+const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page.tsx"));
 
 const route = (path: string, title: string, page?: AppRoute["page"]): AppRoute => ({ path, title, page });
 
@@ -41,10 +44,10 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   route("/", "Home"),
   route("/register", "Register"),
   route("/login", "Account Login", LoginPage),
-  route("/forgot-password/success", "Check Your Email"),
-  route("/forgot-password", "Forgot Password"),
-  route("/reset-password", "Reset Password"), // ?token=
-  route("/reset-password/:token", "Reset Password"),
+  route("/forgot-password/success", "Check Your Email", ForgotPasswordSuccessPage),
+  route("/forgot-password", "Forgot Password", ForgotPasswordPage),
+  route("/reset-password", "Reset Password", ResetPasswordPage), // ?token=
+  route("/reset-password/:token", "Reset Password", ResetPasswordPage), // the mailed link
   route("/verify/:token", "Verify Email"),
   route("/about", "About APCA"),
   route("/about/prices", "Prices"),

@@ -1,0 +1,126 @@
+import { type FormEvent, useRef } from "react";
+import { Link, useLocation, useSearchParams } from "wouter";
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { PageProps } from "../../app/routes.tsx";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { CaptchaField } from "../../components/captcha-field.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import {
+  errorMessage,
+  type FieldErrors,
+  fieldErrors,
+  focusFirstInvalid,
+  formValues,
+  validate,
+} from "../../lib/form.ts";
+import { toast } from "../../lib/toast.ts";
+import { resetPassword } from "./password-reset-api.ts";
+import {
+  PASSWORD_RESET_MESSAGES as M,
+  passwordsDiffer,
+  ResetPasswordSchema,
+} from "./password-reset-schemas.ts";
+
+/**
+ * /reset-password/:token (the mailed link; /reset-password?token= also works): sets a new password, then
+ * goes to /login with the success message. A used, expired or unknown link is explained in an alert that
+ * points to /forgot-password.
+ */
+export default function ResetPasswordPage({ params }: PageProps) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const [search] = useSearchParams();
+  const token = params.token ?? search.get("token") ?? "";
+  const errors = useSignal<FieldErrors>({});
+  const formError = useSignal<string | null>(null);
+  const busy = useSignal(false);
+  const recaptcha = useSignal("");
+  // A reCAPTCHA token is good for one check: after a refused request the widget is rendered afresh.
+  const captchaRound = useSignal(0);
+  const alertBox = useRef<HTMLDivElement>(null);
+
+  if (!token) {
+    return (
+      <div className="narrow">
+        <InvalidLink />
+      </div>
+    );
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = { ...formValues(form), token, recaptcha: recaptcha.value };
+    const result = validate(ResetPasswordSchema, values);
+    // The schema compares the passwords only once every field is valid; say it now, with the other errors.
+    if (!result.success && passwordsDiffer(values)) result.errors.confirm_password ??= M.mismatch;
+    errors.value = result.errors;
+    formError.value = null;
+    if (!result.success) return focusFirstInvalid(form, result.errors);
+
+    busy.value = true;
+    try {
+      await resetPassword(result.output);
+      toast.success(M.done);
+      // replace: the link is used up, so Back should not return to it.
+      navigate(`/login?msg=${encodeURIComponent(M.done)}`, { replace: true });
+    } catch (error) {
+      // Field issues go under their fields; the link's own problem, or anything else, goes in the alert.
+      const { token: tokenError, ...fields } = fieldErrors(error);
+      errors.value = fields;
+      formError.value = tokenError ?? (Object.keys(fields).length ? null : errorMessage(error));
+      recaptcha.value = "";
+      captchaRound.value++;
+      busy.value = false;
+      if (formError.value) setTimeout(() => alertBox.current?.focus());
+      else focusFirstInvalid(form, fields);
+    }
+  }
+
+  const linkBroken = formError.value === M.invalidLink;
+  return (
+    <div className="narrow">
+      <div ref={alertBox} tabIndex={-1}>
+        {linkBroken ? <InvalidLink /> : formError.value && <Alert variant="error">{formError.value}</Alert>}
+      </div>
+      {/* A used or expired link cannot succeed: only the way to a new one is offered. */}
+      {!linkBroken && (
+        <form noValidate onSubmit={onSubmit} aria-label="Reset Password">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.value.password}
+          />
+          <TextField
+            label="Confirm Password"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.value.confirm_password}
+          />
+          <CaptchaField
+            key={captchaRound.value}
+            value={recaptcha.value}
+            onChange={(token) => (recaptcha.value = token)}
+            error={errors.value.recaptcha}
+          />
+          <Button type="submit" busy={busy.value} busyLabel="Saving…">Reset Password</Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <Alert variant="error">
+      {M.invalidLink} <Link href="/forgot-password">Request a new link</Link>
+    </Alert>
+  );
+}
