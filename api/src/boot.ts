@@ -4,6 +4,7 @@ import { connectPglite, connectPostgres, type Database } from "./db/client.ts";
 import { loadSessionKey } from "./auth/tokens.ts";
 import { createCaptcha } from "./integrations/captcha/captcha.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
+import { createPayments } from "./integrations/payments/payments.ts";
 import type { Deps } from "./lib/context.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
 
@@ -44,6 +45,7 @@ export async function buildDeps(
     now,
     mailer: createMailer(config, database.db, now),
     captcha: createCaptcha(config),
+    payments: overrides.payments ?? createPayments(config, database.db, now),
     ...overrides,
   };
 }

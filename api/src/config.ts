@@ -33,6 +33,14 @@ export interface Config {
   /** reCAPTCHA v2 keys; when both are absent the development captcha is used. */
   recaptchaSiteKey?: string;
   recaptchaSecretKey?: string;
+  /** Stripe keys; when all three are absent the built-in sandbox processor takes payments. */
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeWebhookSecret?: string;
+  /** Signing secret of webhooks in sandbox mode (a fixed development value unless set). */
+  sandboxWebhookSecret: string;
+  /** Simulated processor latency of the sandbox, in milliseconds. */
+  sandboxPaymentsDelayMs: number;
   /** Where contact-form messages are mailed. */
   officeEmail: string;
 }
@@ -54,6 +62,11 @@ export function loadConfig(): Config {
     mailFrom: env("MAIL_FROM") ?? "APCA <no-reply@apca.local>",
     recaptchaSiteKey: env("RECAPTCHA_SITE_KEY"),
     recaptchaSecretKey: env("RECAPTCHA_SECRET_KEY"),
+    stripeSecretKey: env("STRIPE_SECRET_KEY"),
+    stripePublishableKey: env("STRIPE_PUBLISHABLE_KEY"),
+    stripeWebhookSecret: env("STRIPE_WEBHOOK_SECRET"),
+    sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? "whsec_sandbox_development_only",
+    sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
   };
 }

@@ -186,6 +186,21 @@ const COLUMNS_FILE: ColumnList = {
   contact_messages: {
     id: true, name: true, email: true, phone: true, message: true, handled_at: true, created_at: true,
   },
+  payment_customers: { user_id: true, provider: true, customer_ref: true, created_at: true },
+  sandbox_payment_methods: {
+    id: true, customer_ref: true, brand: true, last4: true, exp_month: true, exp_year: true, behaviour: true,
+    created_at: true,
+  },
+  sandbox_setup_intents: {
+    id: true, client_secret: true, customer_ref: true, status: true, payment_method_id: true, last_error: true,
+    created_at: true, confirmed_at: true,
+  },
+  sandbox_charges: {
+    id: true, idempotency_key: true, payment_method_id: true, customer_ref: true, amount_cents: true,
+    currency: true, description: true, status: true, failure_code: true, failure_message: true,
+    created_at: true,
+  },
+  payment_webhook_events: { provider: true, event_id: true, type: true, received_at: true },
 };
 
 async function columnsInDatabase(database: Database): Promise<Record<string, string[]>> {

@@ -556,6 +556,62 @@ export interface ContactMessagesTable {
   created_at: DefaultTimestamp;
 }
 
+// 0008_payments_sandbox.sql
+
+export type PaymentProvider = "sandbox" | "stripe";
+export type SandboxCardBehaviour = "succeed" | "insufficient_funds" | "card_declined" | "processing_error";
+
+export interface PaymentCustomersTable {
+  user_id: number;
+  provider: PaymentProvider;
+  customer_ref: string;
+  created_at: DefaultTimestamp;
+}
+
+/** What the sandbox processor knows of a card: never its number or security code. */
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  customer_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: Generated<SandboxCardBehaviour>;
+  created_at: DefaultTimestamp;
+}
+
+export interface SandboxSetupIntentsTable {
+  id: string;
+  client_secret: string;
+  customer_ref: string;
+  status: Generated<"requires_payment_method" | "succeeded">;
+  payment_method_id: string | null;
+  last_error: string | null;
+  created_at: DefaultTimestamp;
+  confirmed_at: NullableTimestamp;
+}
+
+export interface SandboxChargesTable {
+  id: string;
+  idempotency_key: string;
+  payment_method_id: string;
+  customer_ref: string | null;
+  amount_cents: number;
+  currency: Generated<string>;
+  description: string | null;
+  status: "succeeded" | "failed";
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface PaymentWebhookEventsTable {
+  provider: PaymentProvider;
+  event_id: string;
+  type: string;
+  received_at: DefaultTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -589,4 +645,9 @@ export interface DB {
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;
+  payment_customers: PaymentCustomersTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_setup_intents: SandboxSetupIntentsTable;
+  sandbox_charges: SandboxChargesTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
 }

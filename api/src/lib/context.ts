@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Captcha } from "../integrations/captcha/captcha.ts";
 import type { Mailer } from "../integrations/mail/mailer.ts";
+import type { Payments } from "../integrations/payments/payments.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export interface SessionUser {
@@ -39,4 +40,5 @@ export interface Deps {
   now: () => Date;
   mailer: Mailer;
   captcha: Captcha;
+  payments: Payments;
 }

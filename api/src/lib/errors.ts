@@ -9,12 +9,15 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
+  EMAIL_TAKEN: 422,
   MALFORMED_JSON: 400,
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  CARD_DECLINED: 402,
+  PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
@@ -23,6 +26,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  PAYMENT_FAILED: 502,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

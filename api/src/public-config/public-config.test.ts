@@ -10,7 +10,10 @@ Deno.test("public config: tells the web which captcha widget to render", async (
     await t.step("without keys: the development widget", async () => {
       const res = await ctx.request(null, "GET", "/api/config/public");
       assertEquals(res.status, 200);
-      assertEquals(await res.json(), { captcha: { provider: "development" } });
+      assertEquals(await res.json(), {
+        captcha: { provider: "development" },
+        payments: { provider: "sandbox" },
+      });
     });
 
     await t.step("with keys: reCAPTCHA and its site key (never the secret)", async () => {
@@ -20,7 +23,7 @@ Deno.test("public config: tells the web which captcha widget to render", async (
       });
       const res = await app.request("/api/config/public");
       const body = await res.text();
-      assertEquals(JSON.parse(body), { captcha: { provider: "recaptcha", site_key: "site-key-1" } });
+      assertEquals(JSON.parse(body).captcha, { provider: "recaptcha", site_key: "site-key-1" });
       assertEquals(body.includes("s3cret"), false);
     });
 

@@ -11,6 +11,11 @@ const PublicConfig = z.object({
     z.object({ provider: z.literal("development") })
       .describe("Render the development widget; its token is dev-captcha-ok."),
   ]),
+  payments: z.discriminatedUnion("provider", [
+    z.object({ provider: z.literal("sandbox") })
+      .describe("Built-in sandbox: post the card to /api/payments/sandbox/setup-intents/confirm."),
+    z.object({ provider: z.literal("stripe"), publishable_key: z.string() }),
+  ]),
 });
 
 export const publicConfigRoutes = new Hono<AppEnv>()
@@ -18,9 +23,9 @@ export const publicConfigRoutes = new Hono<AppEnv>()
     "/config/public",
     allow("public"),
     describe({
-      summary: "Public settings for the web app (captcha widget)",
+      summary: "Public settings for the web app (captcha widget, payments processor)",
       tags: ["Config"],
       response: PublicConfig,
     }),
-    (c) => c.json({ captcha: c.var.deps.captcha.widget }, 200),
+    (c) => c.json({ captcha: c.var.deps.captcha.widget, payments: c.var.deps.payments.widget }, 200),
   );

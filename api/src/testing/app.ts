@@ -52,6 +52,10 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     smtpUrl: undefined,
     recaptchaSiteKey: undefined,
     recaptchaSecretKey: undefined,
+    stripeSecretKey: undefined,
+    stripePublishableKey: undefined,
+    stripeWebhookSecret: undefined,
+    sandboxPaymentsDelayMs: 0,
   };
   const deps = await buildDeps(config, database, overrides);
   const app = createApp(deps);

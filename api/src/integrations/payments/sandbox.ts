@@ -1,0 +1,258 @@
+/**
+ * The built-in sandbox processor: behaves like Stripe in test mode, with no keys and no network. Its own
+ * state (set-up intents, saved cards, charges) lives in sandbox_* tables, standing in for Stripe's servers.
+ * The card form posts the number to POST /api/payments/sandbox/setup-intents/confirm (what Stripe.js does
+ * against Stripe); only brand, last 4, expiry and the behaviour the test number asks for are kept.
+ */
+import type { Kysely } from "kysely";
+import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
+import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
+import { IdempotencyKeyReusedError } from "./payments.ts";
+import { parseEvent, verifySignature } from "./signature.ts";
+
+/** The processor's messages, as Stripe words them. */
+export const SANDBOX_MESSAGES = {
+  declined: "Your card was declined.",
+  insufficientFunds: "Your card has insufficient funds.",
+  processingError: "An error occurred while processing your card. Try again in a little bit.",
+  incorrectNumber: "Your card number is incorrect.",
+  invalidExpiry: "Your card's expiration date is incorrect.",
+  expired: "Your card has expired.",
+  incorrectCvc: "Your card's security code is incorrect.",
+  unknownCard: "This card is no longer available. Please add it again.",
+} as const;
+
+/** Stripe's published test numbers that the sandbox honours; any other valid number succeeds. */
+export const TEST_CARDS = {
+  success: "4242424242424242",
+  declinedAtSetup: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  declinedOnCharge: "4000000000000341",
+  processingError: "4000000000000119",
+  expired: "4000000000000069",
+  incorrectCvc: "4000000000000127",
+} as const;
+
+const CHARGE_BEHAVIOUR: Record<string, SandboxCardBehaviour> = {
+  [TEST_CARDS.insufficientFunds]: "insufficient_funds",
+  [TEST_CARDS.declinedOnCharge]: "card_declined",
+  [TEST_CARDS.processingError]: "processing_error",
+};
+
+const CHARGE_FAILURE: Record<Exclude<SandboxCardBehaviour, "succeed">, { code: string; message: string }> = {
+  insufficient_funds: { code: "insufficient_funds", message: SANDBOX_MESSAGES.insufficientFunds },
+  card_declined: { code: "card_declined", message: SANDBOX_MESSAGES.declined },
+  processing_error: { code: "processing_error", message: SANDBOX_MESSAGES.processingError },
+};
+
+export interface CardInput {
+  client_secret: string;
+  /** Digits only (the route strips spaces and dashes). */
+  card_number: string;
+  exp_month: number;
+  /** Four digits. */
+  exp_year: number;
+  cvc: string;
+  zip: string;
+}
+
+export type ConfirmResult =
+  | { ok: true; setup_intent_id: string; status: "succeeded" }
+  | { ok: false; code: string; message: string };
+
+export interface SandboxPayments extends Payments {
+  readonly provider: "sandbox";
+  /** Confirms a set-up intent with a card, as Stripe.js would; null when the client secret is unknown. */
+  confirmSetupIntent(input: CardInput): Promise<ConfirmResult | null>;
+}
+
+export const isSandbox = (payments: Payments): payments is SandboxPayments =>
+  payments.provider === "sandbox" && "confirmSetupIntent" in payments;
+
+/** Luhn's checksum, which every real card number passes. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(digits)) return "discover";
+  if (/^35/.test(digits)) return "jcb";
+  if (/^3(0|6|8)/.test(digits)) return "diners";
+  return "unknown";
+}
+
+const randomId = (prefix: string) => `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+const customerRef = (userId: number) => `cus_sbx_${userId}`;
+const userOf = (ref: string) => {
+  const m = /^cus_sbx_(\d+)$/.exec(ref);
+  return m ? Number(m[1]) : null;
+};
+
+/** Why a card cannot be saved, checked in the order Stripe checks; null when it can. */
+function refuseCard(input: CardInput, now: Date): { code: string; message: string } | null {
+  const { card_number: number } = input;
+  if (number.length < 13 || number.length > 19 || !luhnValid(number)) {
+    return { code: "incorrect_number", message: SANDBOX_MESSAGES.incorrectNumber };
+  }
+  if (input.exp_month < 1 || input.exp_month > 12) {
+    return { code: "invalid_expiry_month", message: SANDBOX_MESSAGES.invalidExpiry };
+  }
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  if (input.exp_year * 12 + input.exp_month < thisMonth || input.exp_year > now.getUTCFullYear() + 50) {
+    return { code: "invalid_expiry_year", message: SANDBOX_MESSAGES.invalidExpiry };
+  }
+  const cvcLength = cardBrand(number) === "amex" ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc)) {
+    return { code: "incorrect_cvc", message: SANDBOX_MESSAGES.incorrectCvc };
+  }
+  if (number === TEST_CARDS.declinedAtSetup) {
+    return { code: "card_declined", message: SANDBOX_MESSAGES.declined };
+  }
+  if (number === TEST_CARDS.expired) return { code: "expired_card", message: SANDBOX_MESSAGES.expired };
+  if (number === TEST_CARDS.incorrectCvc) {
+    return { code: "incorrect_cvc", message: SANDBOX_MESSAGES.incorrectCvc };
+  }
+  return null;
+}
+
+export function sandboxPayments(
+  db: Kysely<DB>,
+  options: { webhookSecret: string; delayMs: number; now: () => Date },
+): SandboxPayments {
+  const latency = () =>
+    options.delayMs > 0 ? new Promise((r) => setTimeout(r, options.delayMs)) : Promise.resolve();
+
+  const toCard = (pm: { id: string; brand: string; last4: string; exp_month: number; exp_year: number }) =>
+    ({
+      ref: pm.id,
+      brand: pm.brand,
+      last4: pm.last4,
+      exp_month: pm.exp_month,
+      exp_year: pm.exp_year,
+    }) satisfies SavedCard;
+
+  return {
+    provider: "sandbox",
+    widget: { provider: "sandbox" },
+
+    async createSetupIntent(customer) {
+      await latency();
+      const id = randomId("seti_sbx_");
+      const client_secret = `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`;
+      await db.insertInto("sandbox_setup_intents")
+        .values({ id, client_secret, customer_ref: customerRef(customer.user_id), created_at: options.now() })
+        .execute();
+      return { id, client_secret };
+    },
+
+    async retrieveSetupIntent(id): Promise<SetupIntentInfo | null> {
+      const row = await db.selectFrom("sandbox_setup_intents as si")
+        .leftJoin("sandbox_payment_methods as pm", "pm.id", "si.payment_method_id")
+        .select([
+          "si.id",
+          "si.status",
+          "si.customer_ref",
+          "pm.id as pm_id",
+          "pm.brand",
+          "pm.last4",
+          "pm.exp_month",
+          "pm.exp_year",
+        ])
+        .where("si.id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      const card = row.pm_id && row.brand && row.last4 && row.exp_month && row.exp_year
+        ? toCard({
+          id: row.pm_id,
+          brand: row.brand,
+          last4: row.last4,
+          exp_month: row.exp_month,
+          exp_year: row.exp_year,
+        })
+        : null;
+      return { id: row.id, status: row.status, user_id: userOf(row.customer_ref), payment_method: card };
+    },
+
+    async confirmSetupIntent(input) {
+      await latency();
+      const intent = await db.selectFrom("sandbox_setup_intents").selectAll()
+        .where("client_secret", "=", input.client_secret).executeTakeFirst();
+      if (!intent) return null;
+      // Confirming twice (a double click) answers the first success again rather than an error.
+      if (intent.status === "succeeded") return { ok: true, setup_intent_id: intent.id, status: "succeeded" };
+      const now = options.now();
+      const refusal = refuseCard(input, now);
+      if (refusal) {
+        await db.updateTable("sandbox_setup_intents").set({ last_error: refusal.message })
+          .where("id", "=", intent.id).execute();
+        return { ok: false, ...refusal };
+      }
+      const pmId = randomId("pm_sbx_");
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto("sandbox_payment_methods").values({
+          id: pmId,
+          customer_ref: intent.customer_ref,
+          brand: cardBrand(input.card_number),
+          last4: input.card_number.slice(-4),
+          exp_month: input.exp_month,
+          exp_year: input.exp_year,
+          behaviour: CHARGE_BEHAVIOUR[input.card_number] ?? "succeed",
+          created_at: now,
+        }).execute();
+        await trx.updateTable("sandbox_setup_intents")
+          .set({ status: "succeeded", payment_method_id: pmId, confirmed_at: now, last_error: null })
+          .where("id", "=", intent.id).where("status", "=", "requires_payment_method").execute();
+      });
+      return { ok: true, setup_intent_id: intent.id, status: "succeeded" };
+    },
+
+    async charge(request): Promise<ChargeResult> {
+      await latency();
+      const pm = await db.selectFrom("sandbox_payment_methods").selectAll()
+        .where("id", "=", request.payment_method_ref)
+        .where("customer_ref", "=", customerRef(request.customer.user_id))
+        .executeTakeFirst();
+      if (!pm) return { ok: false, code: "resource_missing", message: SANDBOX_MESSAGES.unknownCard };
+      const failure = pm.behaviour === "succeed" ? null : CHARGE_FAILURE[pm.behaviour];
+      // The unique key decides: of two simultaneous requests with one key, one inserts and the other reads it.
+      const inserted = await db.insertInto("sandbox_charges").values({
+        id: randomId("ch_sbx_"),
+        idempotency_key: request.idempotency_key,
+        payment_method_id: pm.id,
+        customer_ref: pm.customer_ref,
+        amount_cents: request.amount_cents,
+        description: request.description,
+        status: failure ? "failed" : "succeeded",
+        failure_code: failure?.code ?? null,
+        failure_message: failure?.message ?? null,
+        created_at: options.now(),
+      }).onConflict((oc) => oc.column("idempotency_key").doNothing()).returningAll().executeTakeFirst();
+      const charge = inserted ?? await db.selectFrom("sandbox_charges").selectAll()
+        .where("idempotency_key", "=", request.idempotency_key).executeTakeFirstOrThrow();
+      if (charge.payment_method_id !== pm.id || charge.amount_cents !== request.amount_cents) {
+        throw new IdempotencyKeyReusedError(
+          `Idempotency key ${request.idempotency_key} was used for a different charge.`,
+        );
+      }
+      return charge.status === "succeeded"
+        ? { ok: true, charge_id: charge.id }
+        : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+    },
+
+    async verifyWebhook(rawBody, header, now) {
+      await verifySignature(options.webhookSecret, rawBody, header, now ?? options.now());
+      return parseEvent(rawBody);
+    },
+  };
+}
