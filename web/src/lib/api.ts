@@ -33,6 +33,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Default true. False for calls where 401 is an expected answer (login, the session probe). */
   redirectOn401?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` on a charge. */
+  headers?: Record<string, string>;
 }
 
 // Used only when the server's body has no `error` (a proxy error page, a crash before the error handler).
@@ -49,7 +51,7 @@ const NETWORK_MESSAGE = "Could not reach the server. Check your connection and t
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = options.body === undefined ? "GET" : "POST", body, signal, redirectOn401 = true } =
     options;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

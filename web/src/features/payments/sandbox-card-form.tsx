@@ -1,0 +1,119 @@
+/** The sandbox processor's card form: the fields a card form has, sent to the server's sandbox endpoint. */
+import type { FormEvent } from "react";
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import * as v from "valibot";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import {
+  errorMessage,
+  type FieldErrors,
+  fieldErrors,
+  focusFirstInvalid,
+  formValues,
+  validate,
+} from "../../lib/form.ts";
+import { addCard, confirmSandboxSetup, ToastedError } from "./api.ts";
+import type { CardFormProps } from "./card-form.tsx";
+
+/** The server's texts (api/src/payments/schemas.ts SANDBOX_CARD_MESSAGES), so both sides say the same. */
+export const CARD_MESSAGES = {
+  numberRequired: "Card number is required",
+  numberDigits: "Card number must contain only digits",
+  expRequired: "Expiration date is required",
+  expInvalid: "Expiration date must be MM/YY",
+  cvcRequired: "Security code is required",
+  cvcDigits: "Security code must be 3 or 4 digits",
+  zipRequired: "ZIP code is required",
+} as const;
+
+const filled = (message: string) => v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(message)), "");
+
+const SandboxCardSchema = v.object({
+  card_number: v.pipe(
+    filled(CARD_MESSAGES.numberRequired),
+    v.transform((s) => s.replace(/[\s-]/g, "")),
+    v.regex(/^\d{1,19}$/, CARD_MESSAGES.numberDigits),
+  ),
+  exp: v.pipe(
+    filled(CARD_MESSAGES.expRequired),
+    v.regex(/^\d{1,2}\s*\/\s*(\d{2}|\d{4})$/, CARD_MESSAGES.expInvalid),
+  ),
+  cvc: v.pipe(filled(CARD_MESSAGES.cvcRequired), v.regex(/^\d{3,4}$/, CARD_MESSAGES.cvcDigits)),
+  zip: filled(CARD_MESSAGES.zipRequired),
+});
+
+export function SandboxCardForm({ onAdded, submitLabel = "Save Card", actions }: CardFormProps) {
+  useSignals();
+  const errors = useSignal<FieldErrors>({});
+  const formError = useSignal<string | null>(null);
+  const busy = useSignal(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validate(SandboxCardSchema, formValues(form));
+    errors.value = result.errors;
+    formError.value = null;
+    if (!result.success) return focusFirstInvalid(form, result.errors);
+
+    busy.value = true;
+    try {
+      const method = await addCard(async (secret) =>
+        (await confirmSandboxSetup(secret, result.output)).setup_intent_id
+      );
+      busy.value = false;
+      onAdded(method);
+    } catch (error) {
+      errors.value = fieldErrors(error);
+      if (!(error instanceof ToastedError)) formError.value = errorMessage(error);
+      busy.value = false;
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Card details" className="card-form">
+      <p className="field-hint">Test mode: no real card is charged.</p>
+      <TextField
+        label="Card number"
+        name="card_number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        error={errors.value.card_number}
+      />
+      <div className="field-row">
+        <TextField
+          label="Expiration (MM/YY)"
+          name="exp"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          required
+          error={errors.value.exp}
+        />
+        <TextField
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          error={errors.value.cvc}
+        />
+        <TextField
+          label="ZIP"
+          name="zip"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          required
+          error={errors.value.zip}
+        />
+      </div>
+      {formError.value && <Alert variant="error">{formError.value}</Alert>}
+      <div className="form-actions">
+        <Button type="submit" busy={busy.value} busyLabel="Saving card…">{submitLabel}</Button>
+        {actions}
+      </div>
+    </form>
+  );
+}
