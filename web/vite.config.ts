@@ -3,11 +3,12 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import process from "node:process";
+import { preloadPublicPages } from "./build/preload-public-pages.ts";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadPublicPages()],
   server: {
     // The dev server only serves the web; every /api call goes to the Deno server.
     proxy: { "/api": { target: API_TARGET, changeOrigin: false } },

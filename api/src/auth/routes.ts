@@ -1,5 +1,6 @@
 /** Sign in, sign out and "who am I". */
 import { Hono } from "hono";
+import { z } from "zod";
 import { allow, caller } from "../lib/access.ts";
 import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -7,7 +8,7 @@ import { AppError } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
 import { LoginBody, LoginResponse, SessionUserBody } from "./schemas.ts";
 import { checkCredentials } from "./service.ts";
-import { clientIp, endSession, startSession } from "./sessions.ts";
+import { authenticate, clientIp, endSession, startSession } from "./sessions.ts";
 
 export const authRoutes = new Hono<AppEnv>()
   .post(
@@ -70,5 +71,23 @@ export const authRoutes = new Hono<AppEnv>()
     (c) => {
       const { user_id, is_admin, is_der, full_name } = caller(c);
       return c.json({ user_id, is_admin, is_der, full_name }, 200);
+    },
+  )
+  .get(
+    "/auth/session/probe",
+    allow("public"),
+    describe({
+      summary: "The signed-in user, or null",
+      description:
+        "For pages that work signed in or not (the public site's header): an anonymous caller gets " +
+        "200 with `user: null` rather than a 401, which browsers log as an error on every public page.",
+      tags: ["Session"],
+      response: z.object({ user: SessionUserBody.nullable() }),
+    }),
+    async (c) => {
+      const found = await authenticate(c);
+      if (!found) return c.json({ user: null }, 200);
+      const { user_id, is_admin, is_der, full_name } = found.user;
+      return c.json({ user: { user_id, is_admin, is_der, full_name } }, 200);
     },
   );

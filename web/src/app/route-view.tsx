@@ -38,16 +38,23 @@ function RouteView({ row, routes }: { row: AppRoute; routes: AppRoute[] }) {
   return (
     <>
       <Breadcrumbs trail={trailFor(routes, row.path, params)} />
-      <PageHeading>{row.title}</PageHeading>
-      {forbidden
-        ? <Alert variant="error">You do not have access to this page.</Alert>
-        : Page
+      {!row.ownHeading && <PageHeading>{row.title}</PageHeading>}
+      {forbidden ? <Alert variant="error">You do not have access to this page.</Alert> : Page
         ? (
-          <Suspense fallback={<Loading />}>
+          // While the page's code loads, .page-pending keeps the footer below the fold so it does not jump.
+          <Suspense fallback={<PagePending />}>
             <Page params={params} />
           </Suspense>
         )
         : <NotBuiltYet />}
     </>
+  );
+}
+
+function PagePending() {
+  return (
+    <div className="page-pending">
+      <Loading />
+    </div>
   );
 }

@@ -17,6 +17,8 @@ export interface AppRoute {
   page?: LazyExoticComponent<ComponentType<PageProps>>;
   /** Only administrators may open it (the server enforces this too). */
   adminOnly?: boolean;
+  /** The page renders its own <h1> (with PageHeading), as the home page's hero does; `title` stays the tab title. */
+  ownHeading?: boolean;
 }
 
 // Each import() is its own chunk, so the first page load carries only the shell and the page it shows.
@@ -27,6 +29,11 @@ const ForgotPasswordSuccessPage = lazy(() => import("../features/auth/forgot-pas
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page.tsx"));
 
 const route = (path: string, title: string, page?: AppRoute["page"]): AppRoute => ({ path, title, page });
+
+// The public site's pages are one chunk (features/public/pages.ts): text pages that are read one after another.
+type PublicPages = typeof import("../features/public/pages.ts");
+const publicPage = (name: keyof PublicPages) =>
+  lazy(() => import("../features/public/pages.ts").then((pages) => ({ default: pages[name] })));
 
 /** `/x/:id/membership/details`, `/new`, … — the same set of membership screens for self, employee and user. */
 const membershipRoutes = (base: string, extra: [string, string][] = []): AppRoute[] => [
@@ -41,7 +48,7 @@ const membershipRoutes = (base: string, extra: [string, string][] = []): AppRout
 ];
 
 export const PUBLIC_ROUTES: AppRoute[] = [
-  route("/", "Home"),
+  { ...route("/", "Home", publicPage("HomePage")), ownHeading: true },
   route("/register", "Register"),
   route("/login", "Account Login", LoginPage),
   route("/forgot-password/success", "Check Your Email", ForgotPasswordSuccessPage),
@@ -49,21 +56,21 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   route("/reset-password", "Reset Password", ResetPasswordPage), // ?token=
   route("/reset-password/:token", "Reset Password", ResetPasswordPage), // the mailed link
   route("/verify/:token", "Verify Email"),
-  route("/about", "About APCA"),
-  route("/about/prices", "Prices"),
-  route("/about/frequently-asked-questions", "Frequently Asked Questions"),
-  route("/membership", "Membership"),
-  route("/partner-labs", "Partner Labs"),
-  route("/contact-us", "Contact Us"),
-  route("/contact", "Contact"),
-  route("/contact/thank-you", "Be In Touch Soon..."),
-  route("/terms-and-conditions", "Terms and Conditions"),
-  route("/privacy-policy", "Privacy Policy"),
-  route("/services", "Services"),
-  route("/services/non-compliance-penalties", "Non-Compliance Penalties"),
-  route("/services/business-compliance-kit", "Business Compliance Kit"),
-  route("/approved-lab-mro", "Approved Lab and MRO"),
-  route("/random-testing-types", "Random Testing Types"),
+  route("/about", "About APCA", publicPage("AboutPage")),
+  route("/about/prices", "Prices", publicPage("PricesPage")),
+  route("/about/frequently-asked-questions", "Frequently Asked Questions", publicPage("FaqPage")),
+  route("/membership", "Membership", publicPage("MembershipPage")),
+  route("/partner-labs", "Partner Labs", publicPage("PartnerLabsPage")),
+  route("/contact-us", "Contact Us", publicPage("ContactPage")),
+  route("/contact", "Contact", publicPage("ContactPage")),
+  route("/contact/thank-you", "Be In Touch Soon...", publicPage("ThankYouPage")),
+  route("/terms-and-conditions", "Terms and Conditions", publicPage("TermsPage")),
+  route("/privacy-policy", "Privacy Policy", publicPage("PrivacyPage")),
+  route("/services", "Services", publicPage("ServicesPage")),
+  route("/services/non-compliance-penalties", "Non-Compliance Penalties", publicPage("PenaltiesPage")),
+  route("/services/business-compliance-kit", "Business Compliance Kit", publicPage("ComplianceKitPage")),
+  route("/approved-lab-mro", "Approved Lab and MRO", publicPage("ApprovedLabPage")),
+  route("/random-testing-types", "Random Testing Types", publicPage("RandomTestingTypesPage")),
 ];
 
 const MEMBER_ROUTES: AppRoute[] = [

@@ -11,15 +11,14 @@ interface LoginAnswer {
 
 let pending: Promise<SessionUser | null> | null = null;
 
-/** Asks the server who is signed in, once; concurrent callers share the request. A 401 means signed out. */
+/**
+ * Asks the server who is signed in, once; concurrent callers share the request. The probe answers `null` for
+ * a visitor instead of a 401, so an anonymous visit to a public page logs no browser error.
+ */
 export function ensureSession(): Promise<SessionUser | null> {
   if (session.value !== undefined) return Promise.resolve(session.value);
-  pending ??= api<SessionUser>("/auth/session", { redirectOn401: false })
-    .then((user) => (session.value = user))
-    .catch((error) => {
-      if (error instanceof ApiError && error.status === 401) return (session.value = null);
-      throw error;
-    })
+  pending ??= api<{ user: SessionUser | null }>("/auth/session/probe", { redirectOn401: false })
+    .then(({ user }) => (session.value = user))
     .finally(() => (pending = null));
   return pending;
 }
