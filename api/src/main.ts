@@ -1,8 +1,10 @@
 /** Starts the server: configuration, database, migrations, first-start seed, HTTP. */
 import { createApp } from "./app.ts";
+import { backgroundJobs } from "./background.ts";
 import { buildDeps, openDatabase } from "./boot.ts";
 import { loadConfig } from "./config.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
+import { startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
 
 const config = loadConfig();
@@ -30,6 +32,10 @@ if (config.production && deps.captcha.widget.provider === "development") {
   );
 }
 const app = createApp(deps);
+const jobRunner = startJobRunner(deps, backgroundJobs.handlers, {
+  pollMs: 5000,
+  schedules: backgroundJobs.schedules,
+});
 const server = Deno.serve({
   port: config.port,
   hostname: Deno.env.get("HOST") ?? "0.0.0.0",
@@ -44,6 +50,7 @@ const server = Deno.serve({
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
+    await jobRunner.stop();
     await deps.mailer.idle();
     await database.close();
     Deno.exit(0);

@@ -172,7 +172,7 @@ const COLUMNS_FILE: ColumnList = {
   },
   jobs: {
     id: true, queue: true, payload: true, run_at: true, attempts: true, max_attempts: true, locked_at: true,
-    locked_by: true, finished_at: true, failed: true, last_error: true, created_at: true,
+    locked_by: true, finished_at: true, failed: true, last_error: true, created_at: true, unique_key: true,
   },
   idempotency_keys: {
     user_id: true, key: true, scope: true, request_hash: true, status: true, response_status: true,

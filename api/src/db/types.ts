@@ -512,6 +512,8 @@ export interface JobsTable {
   failed: Generated<boolean>;
   last_error: string | null;
   created_at: DefaultTimestamp;
+  /** At most one job per (queue, unique_key); null for jobs that may repeat. */
+  unique_key: string | null;
 }
 
 export interface IdempotencyKeysTable {

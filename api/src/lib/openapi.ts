@@ -14,6 +14,8 @@ export interface DescribedRoute {
   access?: Role[];
   doc?: RouteDoc;
   inputs: Extract<RouteMeta, { kind: "validate" }>[];
+  /** Honours an Idempotency-Key header (idempotency.ts). */
+  idempotent?: boolean;
 }
 
 /** Groups the app's handler chains by method and path and reads their descriptions. */
@@ -29,6 +31,7 @@ export function describeRoutes(app: Hono<any>): DescribedRoute[] {
     if (meta?.kind === "access") route.access = meta.roles;
     if (meta?.kind === "describe") route.doc = meta.doc;
     if (meta?.kind === "validate") route.inputs.push(meta);
+    if (meta?.kind === "idempotent") route.idempotent = true;
   }
   return [...byKey.values()];
 }
@@ -114,6 +117,22 @@ export function buildOpenApi(app: Hono<any>) {
       if (!route.access.includes("user")) {
         responses["403"] = errorResponse("Signed in without the needed role");
       }
+    }
+    if (route.idempotent) {
+      parameters.push({
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "1-255 printable characters, unique per intended change. A repeat with the same request " +
+          "answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+      });
+      responses["409"] = errorResponse("A request with this Idempotency-Key is still being processed");
+      responses["422"] = errorResponse(
+        [route.inputs.length ? "Validation failed: see issues" : "", "Idempotency-Key malformed or reused"]
+          .filter(Boolean).join("; "),
+      );
     }
     for (const [code, text] of Object.entries(doc?.errors ?? {})) responses[code] = errorResponse(text ?? "");
     responses["500"] = errorResponse("Unexpected error; the answer carries a request_id");

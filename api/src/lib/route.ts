@@ -15,7 +15,9 @@ export type Role = "public" | "user" | "der" | "admin";
 export type RouteMeta =
   | { kind: "access"; roles: Role[] }
   | { kind: "validate"; target: "json" | "query" | "param"; schema: z.ZodType }
-  | { kind: "describe"; doc: RouteDoc };
+  | { kind: "describe"; doc: RouteDoc }
+  /** The route honours an Idempotency-Key header (see idempotency.ts). */
+  | { kind: "idempotent" };
 
 export interface RouteDoc {
   summary: string;

@@ -1,0 +1,28 @@
+/**
+ * The server's background work: every job queue with its handler, and the recurring schedules. main.ts runs
+ * them with one job runner per process; several processes share the work through the jobs table. A domain
+ * adds its queue here (its handler lives in the domain's folder), e.g. the membership autorenewal:
+ *
+ *   handlers: { "memberships.autorenew": renewDueMemberships },  schedules: [schedule("memberships.autorenew", HOUR)]
+ */
+import type { Deps } from "./lib/context.ts";
+import { deleteExpiredIdempotencyKeys } from "./lib/idempotency.ts";
+import { DAY, deleteFinishedJobs, type JobHandler, type Schedule, schedule } from "./lib/jobs.ts";
+
+/** Finished jobs are kept this long (failed ones until someone deletes them). */
+const FINISHED_JOBS_KEPT_MS = 30 * DAY;
+
+const cleanup: JobHandler<Deps> = async (_payload, { deps }) => {
+  const now = deps.now();
+  await deleteExpiredIdempotencyKeys(deps.database.db, now);
+  await deleteFinishedJobs(deps.database.db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
+};
+
+export const backgroundJobs: { handlers: Record<string, JobHandler<Deps>>; schedules: Schedule[] } = {
+  handlers: {
+    "maintenance.cleanup": cleanup,
+  },
+  schedules: [
+    schedule("maintenance.cleanup", DAY),
+  ],
+};
