@@ -18,6 +18,9 @@ import { passwordResetRoutes } from "./password-reset/routes.ts";
 import { publicConfigRoutes } from "./public-config/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
+import { complianceRoutes } from "./compliance/routes.ts";
+import { documentsRoutes } from "./documents/routes.ts";
+import { drugTestsRoutes } from "./drug-tests/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -52,6 +55,9 @@ export function createApp(deps: Deps) {
   app.route("/api", publicConfigRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", contactRoutes);
+  app.route("/api", drugTestsRoutes);
+  app.route("/api", complianceRoutes);
+  app.route("/api", documentsRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

@@ -4,6 +4,8 @@ import { connectPglite, connectPostgres, type Database } from "./db/client.ts";
 import { loadSessionKey } from "./auth/tokens.ts";
 import { createCaptcha } from "./integrations/captcha/captcha.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
+import { createI3 } from "./integrations/i3/i3.ts";
+import { loadLetterKeys } from "./compliance/signing.ts";
 import { createPayments } from "./integrations/payments/payments.ts";
 import type { Deps } from "./lib/context.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
@@ -45,6 +47,8 @@ export async function buildDeps(
     now,
     mailer: createMailer(config, database.db, now),
     captcha: createCaptcha(config),
+    i3: createI3(config, database.db, now),
+    letterKeys: await loadLetterKeys(database, config.locSigningKey),
     payments: overrides.payments ?? createPayments(config, database.db, now),
     ...overrides,
   };

@@ -43,6 +43,23 @@ export interface Config {
   sandboxPaymentsDelayMs: number;
   /** Where contact-form messages are mailed. */
   officeEmail: string;
+  /** i3: the real service when I3_API_URL (and I3_API_KEY) are set, otherwise the built-in simulator. */
+  i3: {
+    apiUrl?: string;
+    apiKey?: string;
+    /** Simulator: time from an order to its result, in milliseconds. */
+    simResultDelayMs: number;
+    /** Simulator: calls that fail, such as "orderTest" or "orderTest:0.25,fetchResults". */
+    simFail: string;
+    /** Simulator: outcomes and their weights, such as "negative:95,positive:5". */
+    simOutcomes: string;
+    simSeed: string;
+  };
+  /**
+   * Ed25519 private key (PKCS8 PEM) that signs Letters of Compliance; when absent one is generated and kept in
+   * the database.
+   */
+  locSigningKey?: string;
 }
 
 export function loadConfig(): Config {
@@ -68,6 +85,15 @@ export function loadConfig(): Config {
     sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? "whsec_sandbox_development_only",
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
+    i3: {
+      apiUrl: env("I3_API_URL"),
+      apiKey: env("I3_API_KEY"),
+      simResultDelayMs: Number(env("I3_SIM_RESULT_DELAY_MS") ?? 0),
+      simFail: env("I3_SIM_FAIL") ?? "",
+      simOutcomes: env("I3_SIM_OUTCOMES") ?? "negative",
+      simSeed: env("I3_SIM_SEED") ?? "apca",
+    },
+    locSigningKey: env("LOC_SIGNING_KEY")?.replaceAll("\\n", "\n"),
   };
 }
 

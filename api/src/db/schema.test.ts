@@ -186,6 +186,13 @@ const COLUMNS_FILE: ColumnList = {
   contact_messages: {
     id: true, name: true, email: true, phone: true, message: true, handled_at: true, created_at: true,
   },
+  i3_sim_orders: {
+    order_ref: true, location_code: true, donor_ref: true, reason: true, outcome: true, panel: true,
+    ordered_at: true, collected_at: true, resulted_at: true,
+  },
+  email_attachments: {
+    id: true, email_id: true, filename: true, content_type: true, bytes: true, created_at: true,
+  },
   payment_customers: { user_id: true, provider: true, customer_ref: true, created_at: true },
   sandbox_payment_methods: {
     id: true, customer_ref: true, brand: true, last4: true, exp_month: true, exp_year: true, behaviour: true,

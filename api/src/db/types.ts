@@ -499,6 +499,30 @@ export interface EmailOutboxTable {
   created_at: DefaultTimestamp;
 }
 
+// 0010_i3_simulator_and_mail_attachments.sql
+
+/** The i3 simulator's own record of an order (not ours: drug_tests is). */
+export interface I3SimOrdersTable {
+  order_ref: string;
+  location_code: string;
+  donor_ref: string;
+  reason: string;
+  outcome: DrugTestResult;
+  panel: JsonObject;
+  ordered_at: Timestamp;
+  collected_at: Timestamp;
+  resulted_at: Timestamp;
+}
+
+export interface EmailAttachmentsTable {
+  id: Generated<number>;
+  email_id: number;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: DefaultTimestamp;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   queue: string;
@@ -642,6 +666,8 @@ export interface DB {
   documents: DocumentsTable;
   exports: ExportsTable;
   email_outbox: EmailOutboxTable;
+  i3_sim_orders: I3SimOrdersTable;
+  email_attachments: EmailAttachmentsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;

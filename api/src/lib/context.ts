@@ -3,6 +3,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Captcha } from "../integrations/captcha/captcha.ts";
 import type { Mailer } from "../integrations/mail/mailer.ts";
+import type { I3Client } from "../integrations/i3/i3.ts";
+import type { LetterKeys } from "../compliance/signing.ts";
 import type { Payments } from "../integrations/payments/payments.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -40,5 +42,8 @@ export interface Deps {
   now: () => Date;
   mailer: Mailer;
   captcha: Captcha;
+  i3: I3Client;
+  /** Signs and verifies Letters of Compliance (loaded once at start). */
+  letterKeys: LetterKeys;
   payments: Payments;
 }

@@ -52,6 +52,8 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     smtpUrl: undefined,
     recaptchaSiteKey: undefined,
     recaptchaSecretKey: undefined,
+    i3: { simResultDelayMs: 0, simFail: "", simOutcomes: "negative", simSeed: "test" },
+    locSigningKey: undefined,
     stripeSecretKey: undefined,
     stripePublishableKey: undefined,
     stripeWebhookSecret: undefined,

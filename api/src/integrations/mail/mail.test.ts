@@ -120,3 +120,40 @@ Deno.test("mail: an unreachable SMTP server leaves a failed outbox row, not a lo
     await database.drop();
   }
 });
+
+Deno.test("mail: attachments are kept with the outbox row and sent over SMTP as MIME parts", async () => {
+  const database = await createTestDatabase();
+  const server = startFakeSmtp();
+  const pdf = new TextEncoder().encode("%PDF-1.7 attachment body");
+  const withFile = {
+    ...message,
+    attachments: [{ filename: "letter-compliance.pdf", content_type: "application/pdf", content: pdf }],
+  };
+  try {
+    await outboxMailer(database.db, () => new Date()).send(withFile);
+    const smtp = smtpMailer(
+      database.db,
+      { url: server.url, from: "a@apca.test", timeoutMs: 5000 },
+      () => new Date(),
+    );
+    await smtp.send(withFile);
+    await smtp.idle();
+    const rows = await database.db.selectFrom("email_attachments").select(["email_id", "filename", "bytes"])
+      .orderBy("id").execute();
+    assertEquals(rows.length, 2);
+    assertEquals(rows.map((r) => [r.filename, new TextDecoder().decode(r.bytes)]), [
+      ["letter-compliance.pdf", "%PDF-1.7 attachment body"],
+      ["letter-compliance.pdf", "%PDF-1.7 attachment body"],
+    ]);
+    assertEquals(server.received.length, 1);
+    assertMatch(server.received[0].data, /filename="?letter-compliance\.pdf"?/);
+    assertMatch(server.received[0].data, /application\/pdf/);
+    assertMatch(
+      server.received[0].data.replace(/\s+/g, ""),
+      new RegExp(btoa("%PDF-1.7 attachment body").slice(0, 20)),
+    );
+  } finally {
+    await server.close();
+    await database.drop();
+  }
+});

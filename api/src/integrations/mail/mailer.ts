@@ -9,11 +9,19 @@ import type { DB } from "../../db/types.ts";
 import { outboxMailer } from "./outbox.ts";
 import { smtpMailer } from "./smtp.ts";
 
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message; kept in email_attachments beside its outbox row. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

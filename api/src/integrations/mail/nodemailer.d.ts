@@ -8,6 +8,7 @@ export interface SendMailOptions {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; content: Uint8Array; contentType?: string }[];
 }
 
 export interface SentMessageInfo {

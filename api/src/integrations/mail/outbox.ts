@@ -1,13 +1,14 @@
 /** The development mailer: the outbox row is the delivery. Nothing leaves the machine. */
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/types.ts";
+import { recordAttachments } from "./attachments.ts";
 import type { Mailer } from "./mailer.ts";
 
 export function outboxMailer(db: Kysely<DB>, now: () => Date): Mailer {
   return {
     async send(msg) {
       const at = now();
-      await db.insertInto("email_outbox").values({
+      const { id } = await db.insertInto("email_outbox").values({
         to_address: msg.to,
         subject: msg.subject,
         text_body: msg.text,
@@ -18,7 +19,8 @@ export function outboxMailer(db: Kysely<DB>, now: () => Date): Mailer {
         sent_at: at,
         created_at: at,
         next_attempt_at: at,
-      }).execute();
+      }).returning("id").executeTakeFirstOrThrow();
+      await recordAttachments(db, id, msg);
     },
     idle: () => Promise.resolve(),
   };

@@ -7,7 +7,9 @@
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/types.ts";
-import type { Mailer } from "./mailer.ts";
+import { Buffer } from "node:buffer";
+import { recordAttachments } from "./attachments.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface SmtpOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
@@ -26,9 +28,21 @@ export function smtpMailer(db: Kysely<DB>, options: SmtpOptions, now: () => Date
   });
   const pending = new Set<Promise<void>>();
 
-  async function deliver(id: number, msg: { to: string; subject: string; text: string; html?: string }) {
+  async function deliver(id: number, { attachments, ...msg }: MailMessage) {
     try {
-      await transport.sendMail({ from: options.from, ...msg });
+      await transport.sendMail({
+        from: options.from,
+        ...msg,
+        ...(attachments?.length
+          ? {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.content_type,
+              content: Buffer.from(a.content),
+            })),
+          }
+          : {}),
+      });
       await db.updateTable("email_outbox").set({ status: "sent", sent_at: now(), error: null })
         .where("id", "=", id).execute();
     } catch (error) {
@@ -53,6 +67,7 @@ export function smtpMailer(db: Kysely<DB>, options: SmtpOptions, now: () => Date
         created_at: at,
         next_attempt_at: at,
       }).returning("id").executeTakeFirstOrThrow();
+      await recordAttachments(db, id, msg);
       const job = deliver(id, msg).finally(() => pending.delete(job));
       pending.add(job);
     },

@@ -1,0 +1,121 @@
+/**
+ * Letters of Compliance: issuing one (the rule in status.ts, a signed statement, the PDF, a documents row),
+ * mailing one, and verifying the code printed on one.
+ */
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { LETTER_FILENAME, renderLetterPdf } from "./letter-pdf.ts";
+import { type LetterStatement, signStatement, verifyStatement } from "./signing.ts";
+import { type CoverageStatus, coverageStatus, coveringMembership, membershipFacts } from "./status.ts";
+
+export const COMPLIANCE_MESSAGES = {
+  unavailable: "A Letter of Compliance is available with an active annual membership that is not paused.",
+  emailed: "Letter Has Been Emailed",
+} as const;
+
+type LetterDeps = Pick<Deps, "database" | "letterKeys" | "now" | "config">;
+
+export interface IssuedLetter {
+  documentId: number;
+  filename: string;
+  bytes: Uint8Array;
+  token: string;
+  email: string;
+  fullName: string;
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Issues a letter for `userId` if the rule allows it now (403 COMPLIANCE_UNAVAILABLE otherwise), records it in
+ * documents (so the Downloads list has it and it can be fetched again byte for byte) and in the audit log.
+ */
+export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: number): Promise<IssuedLetter> {
+  const { db } = deps.database;
+  const user = await db.selectFrom("users")
+    .select(["id", "email", "first_name", "middle_name", "last_name", "member_number"])
+    .where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!user) throw notFound("User");
+  const now = deps.now();
+  const membership = coveringMembership(await membershipFacts(db, userId, now), now);
+  if (!membership) throw new AppError("COMPLIANCE_UNAVAILABLE", COMPLIANCE_MESSAGES.unavailable);
+
+  const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(" ");
+  const coverage = { cov_from: isoDate(membership.starts_at), cov_to: membership.expire_at };
+  const token = await signStatement(
+    deps.letterKeys,
+    { sub: String(user.id), mem: user.member_number, ...coverage, st: "active" },
+    now,
+  );
+  const bytes = await renderLetterPdf({
+    fullName,
+    memberNumber: user.member_number,
+    coverageFrom: coverage.cov_from,
+    coverageTo: coverage.cov_to,
+    issuedAt: now,
+    verifyUrl: `${deps.config.publicUrl}/verify/${token}`,
+    publicUrl: deps.config.publicUrl,
+  });
+  const { id } = await db.insertInto("documents").values({
+    kind: "letter_of_compliance",
+    user_id: user.id,
+    filename: LETTER_FILENAME,
+    content_type: "application/pdf",
+    bytes,
+    created_by_user_id: issuedBy,
+    created_at: now,
+  }).returning("id").executeTakeFirstOrThrow();
+  await audit(db, {
+    actor: issuedBy,
+    action: "compliance_letter.issued",
+    entity: "user",
+    entityId: user.id,
+    detail: { document_id: id, membership_id: membership.id, ...coverage },
+  });
+  return { documentId: id, filename: LETTER_FILENAME, bytes, token, email: user.email, fullName };
+}
+
+/** Issues a letter and mails it to the member, attached. */
+export async function emailLetter(
+  deps: LetterDeps & Pick<Deps, "mailer">,
+  userId: number,
+  issuedBy: number,
+): Promise<void> {
+  const letter = await issueLetter(deps, userId, issuedBy);
+  await deps.mailer.send({
+    to: letter.email,
+    subject: "Your APCA Letter of Compliance",
+    text: `Hello ${letter.fullName},\n\n` +
+      "Your Letter of Compliance is attached. It shows your enrollment in the APCA random drug-testing " +
+      "program (46 CFR 16.230, 49 CFR Part 40); its QR code lets anyone check that it is genuine.\n\n" +
+      `You can download it again at any time from ${deps.config.publicUrl}/app/account.\n\nAPCA`,
+    attachments: [{ filename: letter.filename, content_type: "application/pdf", content: letter.bytes }],
+  });
+}
+
+export interface Verification {
+  genuine: boolean;
+  statement?: LetterStatement;
+  current_status?: CoverageStatus;
+  checked_at: string;
+}
+
+/**
+ * Checks a letter's code. Genuine when our key signed it, however old; the member's current status is added
+ * so that an expired or paused membership shows as such. Anything else is simply not genuine.
+ */
+export async function verifyLetterToken(deps: LetterDeps, token: string): Promise<Verification> {
+  const now = deps.now();
+  const checked_at = now.toISOString();
+  const statement = await verifyStatement(deps.letterKeys, token);
+  if (!statement) return { genuine: false, checked_at };
+  const userId = Number(statement.sub);
+  const { db } = deps.database;
+  const user = Number.isSafeInteger(userId)
+    ? await db.selectFrom("users").select("id").where("id", "=", userId).where("deleted_at", "is", null)
+      .executeTakeFirst()
+    : undefined;
+  const current_status = user ? coverageStatus(await membershipFacts(db, user.id, now), now) : "none";
+  return { genuine: true, statement, current_status, checked_at };
+}

@@ -1,0 +1,141 @@
+/**
+ * Drug tests through i3: setting a business up, ordering a test, and the results sync. drug_tests rows are
+ * ours; i3 (or its simulator) only ever sees an order and answers with results.
+ */
+import type { Kysely } from "kysely";
+import type { DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
+import { I3Error } from "../integrations/i3/i3.ts";
+import type { Deps } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+
+type I3Deps = Pick<Deps, "database" | "i3" | "now">;
+
+/** Sets a business up in i3 and records its location code (once: a set-up business is left as it is). */
+export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promise<string> {
+  const { db } = deps.database;
+  const business = await db.selectFrom("businesses").select(["id", "name", "i3_location_code"])
+    .where("id", "=", businessId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!business) throw notFound("Business");
+  if (business.i3_location_code) return business.i3_location_code;
+  const { location_code } = await deps.i3.setUpBusiness(business);
+  await db.updateTable("businesses").set({ is_i3_setup: true, i3_location_code: location_code })
+    .where("id", "=", businessId).execute();
+  return location_code;
+}
+
+/**
+ * Orders a test: the row is written first (pending), then i3 is asked; the row ends `ordered` with i3's
+ * reference, or `failed` with the reason, so an order i3 refused is never lost from our records.
+ */
+export async function orderDrugTest(
+  deps: I3Deps,
+  order: { userId: number; businessId: number; reason: DrugTestReason; orderedBy: number | null },
+): Promise<{ id: number; status: "ordered" | "failed"; order_ref: string | null; error: string | null }> {
+  const { db } = deps.database;
+  const user = await db.selectFrom("users").select(["id", "first_name", "last_name", "member_number"])
+    .where("id", "=", order.userId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!user) throw notFound("User");
+  const business = await db.selectFrom("businesses").select(["id", "name", "i3_location_code"])
+    .where("id", "=", order.businessId).executeTakeFirst();
+  if (!business) throw notFound("Business");
+  const { id } = await db.insertInto("drug_tests").values({
+    user_id: user.id,
+    business_id: business.id,
+    reason: order.reason,
+    i3_location_code: business.i3_location_code,
+    ordered_by_user_id: order.orderedBy,
+  }).returning("id").executeTakeFirstOrThrow();
+  try {
+    const { order_ref } = await deps.i3.orderTest({ user, business, reason: order.reason });
+    await db.updateTable("drug_tests").set({
+      status: "ordered",
+      i3_order_ref: order_ref,
+      ordered_at: deps.now(),
+    })
+      .where("id", "=", id).execute();
+    return { id, status: "ordered", order_ref, error: null };
+  } catch (error) {
+    if (!(error instanceof I3Error)) throw error;
+    await db.updateTable("drug_tests").set({ status: "failed", error: error.message }).where("id", "=", id)
+      .execute();
+    return { id, status: "failed", order_ref: null, error: error.message };
+  }
+}
+
+/** 49 CFR 40.333: five years for positives, refusals and follow-up tests; one year for the rest. */
+export function retentionUntil(result: DrugTestResult, reason: DrugTestReason, resultedAt: Date): string {
+  const years = result === "positive" || result === "refusal" || reason === "follow_up" ? 5 : 1;
+  const d = new Date(resultedAt);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface SyncReport {
+  checked: number;
+  collected: number;
+  resulted: number;
+}
+
+/**
+ * Pulls results from i3 and records them. Idempotent by order reference: a result already recorded is left
+ * alone, so the job can run as often as the scheduler likes and after any failure. Asks i3 for everything since
+ * the oldest open order (less a day, for clocks that disagree), so nothing that arrived while it was not
+ * running is missed.
+ */
+export async function syncI3Results(deps: I3Deps): Promise<SyncReport> {
+  const { db } = deps.database;
+  const report: SyncReport = { checked: 0, collected: 0, resulted: 0 };
+  const oldest = await db.selectFrom("drug_tests").select((eb) => eb.fn.min("ordered_at").as("at"))
+    .where("status", "in", ["ordered", "collected"]).where("i3_order_ref", "is not", null)
+    .executeTakeFirst();
+  if (!oldest?.at) return report;
+  const since = new Date(new Date(oldest.at).getTime() - 24 * 3600_000);
+  const results = await deps.i3.fetchResults(since);
+  for (const r of results) {
+    report.checked++;
+    if (r.status === "resulted" && r.result && r.resulted_at) {
+      if (await recordResult(db, r.order_ref, r.result, r.collected_at, r.resulted_at, r.panel)) {
+        report.resulted++;
+      }
+    } else if (r.status === "collected" && r.collected_at) {
+      const { numUpdatedRows } = await db.updateTable("drug_tests")
+        .set({ status: "collected", collected_at: r.collected_at })
+        .where("i3_order_ref", "=", r.order_ref).where("status", "=", "ordered").executeTakeFirst();
+      if (numUpdatedRows) report.collected++;
+    }
+  }
+  return report;
+}
+
+async function recordResult(
+  db: Kysely<DB>,
+  orderRef: string,
+  result: DrugTestResult,
+  collectedAt: Date | null,
+  resultedAt: Date,
+  panel: unknown,
+): Promise<boolean> {
+  return await db.transaction().execute(async (tx) => {
+    const test = await tx.selectFrom("drug_tests").select(["id", "reason"]).where(
+      "i3_order_ref",
+      "=",
+      orderRef,
+    )
+      .where("status", "in", ["ordered", "collected"]).forUpdate().executeTakeFirst();
+    if (!test) return false; // Not ours, or already recorded.
+    await tx.updateTable("drug_tests").set((eb) => ({
+      status: "resulted",
+      result,
+      resulted_at: resultedAt,
+      collected_at: collectedAt ?? eb.ref("collected_at"),
+      retention_until: retentionUntil(result, test.reason, resultedAt),
+      error: null,
+    })).where("id", "=", test.id).execute();
+    if (panel) {
+      await tx.insertInto("drug_test_panels")
+        .values({ drug_test_id: test.id, detail: panel as Record<string, unknown> })
+        .onConflict((oc) => oc.column("drug_test_id").doNothing()).execute();
+    }
+    return true;
+  });
+}
