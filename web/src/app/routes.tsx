@@ -24,6 +24,7 @@ export interface AppRoute {
 // Each import() is its own chunk, so the first page load carries only the shell and the page it shows.
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
 const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
+const RegisterPage = lazy(() => import("../features/registration/register-page.tsx"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
 const ForgotPasswordSuccessPage = lazy(() => import("../features/auth/forgot-password-success-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page.tsx"));
@@ -49,7 +50,7 @@ const membershipRoutes = (base: string, extra: [string, string][] = []): AppRout
 
 export const PUBLIC_ROUTES: AppRoute[] = [
   { ...route("/", "Home", publicPage("HomePage")), ownHeading: true },
-  route("/register", "Register"),
+  route("/register", "Register", RegisterPage),
   route("/login", "Account Login", LoginPage),
   route("/forgot-password/success", "Check Your Email", ForgotPasswordSuccessPage),
   route("/forgot-password", "Forgot Password", ForgotPasswordPage),

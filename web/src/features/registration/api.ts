@@ -1,0 +1,61 @@
+/** The registration wizard's calls (public spec §7). Account creation signs the new user in (cookie). */
+import { api } from "../../lib/api.ts";
+import { session, type SessionUser } from "../../lib/session.ts";
+import type { DerRegistration, MemberRegistration } from "./schemas.ts";
+
+/** Spec §3: null, empty and undefined values are dropped before sending. */
+export function compact<T extends object>(payload: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(payload).filter(([, value]) => value !== null && value !== undefined && value !== ""),
+  ) as Partial<T>;
+}
+
+interface AccountAnswer {
+  token: string;
+  user: SessionUser;
+}
+
+/** Creates the account; the server sets the session cookie, the token in the answer is not kept. */
+async function createAccount(path: string, payload: object): Promise<SessionUser> {
+  const { user } = await api<AccountAnswer>(path, { body: compact(payload), redirectOn401: false });
+  session.value = user;
+  return user;
+}
+
+export const registerMember = (payload: MemberRegistration) =>
+  createAccount("/register/member/account", payload);
+export const registerDer = (payload: DerRegistration) => createAccount("/register/der/account", payload);
+
+/** Starts the new member's membership; `idempotencyKey` makes a repeated request charge at most once. */
+export function startMembership(
+  body: { payment_method_id: number; is_annual: boolean },
+  idempotencyKey: string,
+): Promise<unknown> {
+  return api("/register/member/membership", { body, headers: { "Idempotency-Key": idempotencyKey } });
+}
+
+/** Buys the DER's compliance kit; `idempotencyKey` makes a repeated request charge at most once. */
+export function buyComplianceKit(
+  body: { payment_method_id: number },
+  idempotencyKey: string,
+): Promise<unknown> {
+  return api("/register/der/compliance", { body, headers: { "Idempotency-Key": idempotencyKey } });
+}
+
+export type FunnelEvent =
+  | "registration_account_created"
+  | "registration_membership_type_chosen"
+  | "registration_payment_method_added"
+  | "registration_completed";
+
+/**
+ * Records a step of the registration funnel (signed-in only, so the events start with the account).
+ * Analytics never stand in the way: a failure is ignored.
+ */
+export async function track(name: FunnelEvent, props: Record<string, string | boolean>): Promise<void> {
+  try {
+    await api("/analytics/events", { body: { name, props }, redirectOn401: false });
+  } catch {
+    // deliberately ignored
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * Registration rules (public spec §5: Account, Member, DER). The texts are the specification's and must equal
+ * the server's REGISTRATION_MESSAGES (api/src/registration/schemas.ts); a server test compares the texts and
+ * the issues both schemas report for the same inputs. The schemas take the JSON payload of §3 (booleans,
+ * strings), so the forms turn their fields into that shape first; the confirm password is web-only.
+ * Which fields apply depends on earlier answers (licensed or not, company or self-employed, LLC or not),
+ * so the schemas are `v.lazy`: they pick their entries from the input.
+ */
+import * as v from "valibot";
+
+export const REGISTRATION_MESSAGES = {
+  emailRequired: "Email is required!",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required!",
+  recaptchaRequired: "Recaptcha is required",
+  termsRequired: "Terms and conditions are required",
+  firstNameRequired: "First Name is required!",
+  lastNameRequired: "Last Name is required!",
+  phoneRequired: "Phone number is required!",
+  phoneInvalid: "Please enter a valid phone number",
+  addressOneRequired: "Address One is required!",
+  countryRequired: "Country is required!",
+  stateRequired: "State is required!",
+  cityRequired: "City is required!",
+  postalCodeRequired: "Postal Code is required!",
+  postalCodeInvalid: "Postal Code must be numeric",
+  licenseRequired: "License status is required!",
+  uscgCredRequired: "USCG Crendentials are required",
+  ssnRequired: "Social Security Number is required",
+  ssnInvalid: "Only last 4 digits of SSN are allowed",
+  businessOptionRequired: "Business option is required!",
+  companyNameRequired: "Company Name is required!",
+  llcNameRequired: "LLC Name is required!",
+  companyPhoneRequired: "Company Phone is required!",
+  companyTaxIdRequired: "Company Tax ID is required",
+  /** Not in the specification: the server's floor so an account is not one keystroke from guessed. */
+  passwordTooShort: "Password must be at least 8 characters",
+  /** §8: the 422 (code EMAIL_TAKEN) shown as a warning with a link to /login. */
+  emailTaken:
+    "This email is already associated with an APCA account. Perhaps you can attempt to login into your account instead.",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_TOO_LONG = "Password is too long.";
+
+/** Web-only: the server never sees the confirmation. */
+export const CONFIRM_PASSWORD_MESSAGES = {
+  required: "Confirm Password is Required!",
+  mismatch: "Passwords do not match",
+} as const;
+
+export const DEFAULT_COUNTRY = "United States of America";
+
+/** something@something.tld, as everywhere else in the product. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A US number, optionally with +1: 5045550100, (504) 555-0100, +1 504-555-0100, 504.555.0100. */
+export const PHONE_PATTERN = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
+export const POSTAL_CODE_PATTERN = /^\d+$/;
+export const SSN_PATTERN = /^\d{4}$/;
+
+const M = REGISTRATION_MESSAGES;
+
+/** The SSN input keeps digits only and at most four of them (spec §5). */
+export const ssnDigits = (value: string): string => value.replace(/\D/g, "").slice(0, 4);
+
+// A missing field counts as empty, so it gets its own "required" text rather than valibot's "Invalid key".
+const required = (message: string, pattern?: v.RegexAction<string, string>) =>
+  v.optional(
+    pattern
+      ? v.pipe(v.string(message), v.trim(), v.nonEmpty(message), pattern)
+      : v.pipe(v.string(message), v.trim(), v.nonEmpty(message)),
+    "",
+  );
+const optionalText = v.nullish(v.pipe(v.string(), v.trim()));
+const optionalMatching = (pattern: RegExp, message: string) =>
+  v.nullish(v.pipe(v.string(message), v.trim(), v.check((s) => s === "" || pattern.test(s), message)));
+// A missing choice becomes null, which fails with the choice's own message.
+const choice = (message: string) => v.optional(v.boolean(message), null as never);
+
+const accountEntries = {
+  email: required(M.emailRequired, v.regex(EMAIL_PATTERN, M.emailInvalid)),
+  password: v.optional(
+    v.pipe(
+      v.string(M.passwordRequired),
+      v.nonEmpty(M.passwordRequired),
+      v.minLength(PASSWORD_MIN_LENGTH, M.passwordTooShort),
+      v.maxLength(1024, PASSWORD_TOO_LONG),
+    ),
+    "",
+  ),
+  recaptcha: required(M.recaptchaRequired),
+  opt_in_text: v.optional(v.boolean(), true),
+  terms_and_conditions: v.optional(v.literal(true, M.termsRequired), false as never),
+  first_name: required(M.firstNameRequired),
+  middle_name: optionalText,
+  last_name: required(M.lastNameRequired),
+};
+
+const memberEntries = {
+  ...accountEntries,
+  phone: required(M.phoneRequired, v.regex(PHONE_PATTERN, M.phoneInvalid)),
+  address_one: required(M.addressOneRequired),
+  address_two: optionalText,
+  city: required(M.cityRequired),
+  state: required(M.stateRequired),
+  postal_code: required(M.postalCodeRequired, v.regex(POSTAL_CODE_PATTERN, M.postalCodeInvalid)),
+  // Like the server: a payload without a country means the default one; an empty field is refused.
+  country: v.optional(
+    v.pipe(v.string(M.countryRequired), v.trim(), v.nonEmpty(M.countryRequired)),
+    DEFAULT_COUNTRY,
+  ),
+  is_licensed: choice(M.licenseRequired),
+  is_company: choice(M.businessOptionRequired),
+  // Checked whenever given, as on the server (the form sends it only for a company).
+  company_phone: optionalMatching(PHONE_PATTERN, M.phoneInvalid),
+};
+
+const licensedEntries = { uscg_cred: required(M.uscgCredRequired) };
+const unlicensedEntries = { ssn: required(M.ssnRequired, v.regex(SSN_PATTERN, M.ssnInvalid)) };
+
+const companyEntries = {
+  company_name: required(M.companyNameRequired),
+  company_address_one: optionalText,
+  company_address_two: optionalText,
+  company_state: optionalText,
+  company_country: optionalText,
+  company_postal_code: optionalText,
+  company_po_box: optionalText,
+};
+
+const selfEmployedEntries = {
+  is_llc: v.optional(v.boolean(), false),
+  llc_name: optionalText,
+  business_name: optionalText,
+};
+const llcEntries = { ...selfEmployedEntries, llc_name: required(M.llcNameRequired) };
+
+const field = (input: unknown, key: string): unknown =>
+  input && typeof input === "object" ? (input as Record<string, unknown>)[key] : undefined;
+
+/** The member payload of §3; fields of the branches not taken are dropped from the output. */
+export interface MemberRegistration {
+  email: string;
+  password: string;
+  recaptcha: string;
+  opt_in_text: boolean;
+  terms_and_conditions: true;
+  first_name: string;
+  middle_name?: string;
+  last_name: string;
+  phone: string;
+  address_one: string;
+  address_two?: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  is_licensed: boolean;
+  uscg_cred?: string;
+  ssn?: string;
+  is_company: boolean;
+  company_name?: string;
+  company_address_one?: string;
+  company_address_two?: string;
+  company_state?: string;
+  company_country?: string;
+  company_postal_code?: string;
+  company_phone?: string;
+  company_po_box?: string;
+  is_llc?: boolean;
+  llc_name?: string;
+  business_name?: string;
+}
+
+const memberObject = (input: unknown) => {
+  const licensed = field(input, "is_licensed");
+  const company = field(input, "is_company");
+  return v.object({
+    ...memberEntries,
+    ...(licensed === true ? licensedEntries : licensed === false ? unlicensedEntries : {}),
+    ...(company === true
+      ? companyEntries
+      : company === false
+      ? (field(input, "is_llc") === true ? llcEntries : selfEmployedEntries)
+      : {}),
+  }) as v.GenericSchema<unknown, MemberRegistration>;
+};
+
+export const MemberRegistrationSchema = v.lazy(memberObject);
+
+/** The DER payload of §3. */
+export interface DerRegistration {
+  email: string;
+  password: string;
+  recaptcha: string;
+  opt_in_text: boolean;
+  terms_and_conditions: true;
+  first_name: string;
+  middle_name?: string;
+  last_name: string;
+  company_name: string;
+  company_dba?: string;
+  company_address_one?: string;
+  company_address_two?: string;
+  company_state?: string;
+  company_city?: string;
+  company_country?: string;
+  company_postal_code?: string;
+  company_phone: string;
+  company_email?: string;
+  company_po_box?: string;
+  company_tax_id: string;
+}
+
+const derEntries = {
+  ...accountEntries,
+  company_name: required(M.companyNameRequired),
+  company_dba: optionalText,
+  company_address_one: optionalText,
+  company_address_two: optionalText,
+  company_state: optionalText,
+  company_city: optionalText,
+  company_country: optionalText,
+  company_postal_code: optionalText,
+  company_phone: required(M.companyPhoneRequired, v.regex(PHONE_PATTERN, M.phoneInvalid)),
+  company_email: optionalMatching(EMAIL_PATTERN, M.emailInvalid),
+  company_po_box: optionalText,
+  company_tax_id: required(M.companyTaxIdRequired),
+};
+
+export const DerRegistrationSchema = v.object(derEntries) as v.GenericSchema<unknown, DerRegistration>;
+
+/** The confirmation field the forms add; it compares with the password of the same input. */
+const confirmEntry = (input: unknown) => ({
+  confirm_password: v.optional(
+    v.pipe(
+      v.string(CONFIRM_PASSWORD_MESSAGES.required),
+      v.nonEmpty(CONFIRM_PASSWORD_MESSAGES.required),
+      v.check((value) => value === field(input, "password"), CONFIRM_PASSWORD_MESSAGES.mismatch),
+    ),
+    "",
+  ),
+});
+
+/** The member form: the payload plus the web-only confirmation (dropped from the output). */
+export const MemberFormSchema = v.lazy((input) =>
+  v.pipe(
+    v.intersect([memberObject(input), v.object(confirmEntry(input))]),
+    v.transform(({ confirm_password: _, ...payload }) => payload as MemberRegistration),
+  )
+);
+
+/** The DER form: the payload plus the web-only confirmation (dropped from the output). */
+export const DerFormSchema = v.lazy((input) =>
+  v.pipe(
+    v.object({ ...derEntries, ...confirmEntry(input) }),
+    v.transform(({ confirm_password: _, ...payload }) => payload as DerRegistration),
+  )
+);
