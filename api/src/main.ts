@@ -31,6 +31,9 @@ if (config.production && deps.captcha.widget.provider === "development") {
     "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set: public forms use the development captcha.",
   );
 }
+if (config.production && deps.payments.provider === "sandbox") {
+  console.warn("STRIPE_* keys are not set: payments go to the built-in sandbox processor (no real charges).");
+}
 const app = createApp(deps);
 const jobRunner = startJobRunner(deps, backgroundJobs.handlers, {
   pollMs: 5000,

@@ -1,0 +1,58 @@
+/** The caller's cards: a SetupIntent secret for the card form, saving the confirmed card, and the list. */
+import { Hono } from "hono";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { describe, validate } from "../lib/route.ts";
+import {
+  AddPaymentMethodBody,
+  PaymentIntentResponse,
+  PaymentMethodList,
+  PaymentMethodResponse,
+} from "./schemas.ts";
+import { cardRecord, createPaymentIntent, listOwnCards, saveCardFromSetupIntent } from "./service.ts";
+
+export const paymentMethodsRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/account/payment-intent",
+    allow("user"),
+    describe({
+      summary: "Start adding a card: a SetupIntent client secret for the card form",
+      tags: ["Payment methods"],
+      response: PaymentIntentResponse,
+      errors: { 502: "The payment processor failed: 'Failed to set up payment method. Please try again.'" },
+    }),
+    async (c) => c.json({ secret: await createPaymentIntent(c.var.deps, caller(c).user_id) }, 200),
+  )
+  .post(
+    "/auth/account/payment-methods",
+    allow("user"),
+    describe({
+      summary: "Save the card of a confirmed SetupIntent",
+      description:
+        "Idempotent: the same setup intent again answers the same card with 200. The user's first " +
+        "card becomes the default. A setup intent of another user answers 404.",
+      tags: ["Payment methods"],
+      status: 201,
+      response: PaymentMethodResponse,
+      errors: { 404: "Unknown setup intent, or another user's", 502: "The payment processor failed" },
+    }),
+    validate("json", AddPaymentMethodBody),
+    async (c) => {
+      const { setup_intent_id } = c.req.valid("json");
+      const { card, created } = await saveCardFromSetupIntent(c.var.deps, caller(c).user_id, setup_intent_id);
+      return c.json({ data: cardRecord(card) }, created ? 201 : 200);
+    },
+  )
+  .get(
+    "/auth/account/payment-methods",
+    allow("user"),
+    describe({
+      summary: "The caller's saved cards, default first",
+      tags: ["Payment methods"],
+      response: PaymentMethodList,
+    }),
+    async (c) => {
+      const cards = await listOwnCards(c.var.deps.database.db, caller(c).user_id);
+      return c.json({ data: cards.map(cardRecord) }, 200);
+    },
+  );

@@ -1,0 +1,153 @@
+/**
+ * Saved cards. A card reaches us only as the processor's reference plus what it shows of the card (brand,
+ * last 4, expiry), after the browser confirmed a SetupIntent with the processor. Saving is idempotent per
+ * processor reference, and a user's first card becomes their default.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { DB, PaymentProvider } from "../db/types.ts";
+import type { SavedCard } from "../integrations/payments/payments.ts";
+import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
+import { record } from "../lib/list.ts";
+
+export const PAYMENT_METHOD_MESSAGES = {
+  setupFailed: "Failed to set up payment method. Please try again.",
+  notConfirmed: "This card has not been confirmed yet. Please enter it again.",
+  processorUnavailable: "We could not reach the payment processor. Please try again.",
+} as const;
+
+const COLUMNS = [
+  "id",
+  "user_id",
+  "provider",
+  "provider_ref",
+  "brand",
+  "last4",
+  "exp_month",
+  "exp_year",
+] as const;
+
+export interface CardRow {
+  id: number;
+  brand: string | null;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  is_default: boolean;
+}
+
+export const cardRecord = (row: CardRow) =>
+  record("payment_method", row.id, {
+    last4: row.last4,
+    brand: row.brand,
+    exp_month: row.exp_month,
+    exp_year: row.exp_year,
+    default: row.is_default,
+  });
+
+/** The user's cards that are not deleted, default first, then newest first. */
+export function listOwnCards(db: Kysely<DB>, userId: number): Promise<CardRow[]> {
+  return db.selectFrom("payment_methods")
+    .select(["id", "brand", "last4", "exp_month", "exp_year", "is_default"])
+    .where("user_id", "=", userId).where("deleted_at", "is", null)
+    .orderBy("is_default", "desc").orderBy("id", "desc")
+    .execute();
+}
+
+/** One of the user's own cards, or null (another user's card is as unknown as a missing one). */
+export function findOwnCard(db: Kysely<DB>, userId: number, id: number) {
+  return db.selectFrom("payment_methods").select([...COLUMNS, "is_default"])
+    .where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Name and e-mail of a user, as the processor's customer record wants them. */
+export async function paymentCustomer(db: Kysely<DB>, userId: number) {
+  const u = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"])
+    .where("id", "=", userId).executeTakeFirstOrThrow();
+  return { user_id: u.id, email: u.email, name: `${u.first_name} ${u.last_name}` };
+}
+
+/** A SetupIntent client secret for the caller's card form. */
+export async function createPaymentIntent(deps: Deps, userId: number): Promise<string> {
+  try {
+    const customer = await paymentCustomer(deps.database.db, userId);
+    return (await deps.payments.createSetupIntent(customer)).client_secret;
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "setup_intent_failed", error: String(error) }));
+    throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.setupFailed);
+  }
+}
+
+/**
+ * Records a confirmed card for a user inside `trx`; answers the existing row when the processor reference is
+ * already saved for this user, and null when it belongs to someone else.
+ */
+export async function recordCard(
+  trx: Transaction<DB>,
+  provider: PaymentProvider,
+  userId: number,
+  card: SavedCard,
+): Promise<{ card: CardRow; created: boolean } | null> {
+  // Serialises one user's card saves, so two first cards cannot both become the default.
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+  const existing = await trx.selectFrom("payment_methods")
+    .select(["id", "user_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
+    .where("provider", "=", provider).where("provider_ref", "=", card.ref).executeTakeFirst();
+  if (existing) {
+    return existing.user_id === userId && existing.deleted_at === null
+      ? { card: existing, created: false }
+      : null;
+  }
+  const hasDefault = await trx.selectFrom("payment_methods").select("id")
+    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
+    .executeTakeFirst();
+  const row = await trx.insertInto("payment_methods").values({
+    user_id: userId,
+    provider,
+    provider_ref: card.ref,
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    is_default: !hasDefault,
+  }).returning(["id", "brand", "last4", "exp_month", "exp_year", "is_default"]).executeTakeFirstOrThrow();
+  await audit(trx, {
+    actor: userId,
+    action: "payment_method_added",
+    entity: "payment_method",
+    entityId: row.id,
+  });
+  return { card: row, created: true };
+}
+
+/** Saves the card of a succeeded SetupIntent that was created for `userId`. */
+export async function saveCardFromSetupIntent(
+  deps: Deps,
+  userId: number,
+  setupIntentId: string,
+): Promise<{ card: CardRow; created: boolean }> {
+  const { payments } = deps;
+  let intent;
+  try {
+    intent = await payments.retrieveSetupIntent(setupIntentId);
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error;
+    console.error(
+      JSON.stringify({ level: "error", event: "setup_intent_unreachable", error: String(error) }),
+    );
+    throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.processorUnavailable);
+  }
+  if (!intent || intent.user_id !== userId) throw notFound("Setup intent");
+  const card = intent.payment_method;
+  if (intent.status !== "succeeded" || !card) {
+    throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
+  }
+  const saved = await deps.database.db.transaction().execute((trx) =>
+    recordCard(trx, payments.provider, userId, card)
+  );
+  if (!saved) throw notFound("Setup intent");
+  return saved;
+}
