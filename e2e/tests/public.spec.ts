@@ -170,7 +170,7 @@ test("a visitor sends a message and reads 'Be In Touch Soon...'", async ({ page,
   await page.getByLabel("Name").fill("Sam Mariner");
   await page.getByLabel("Email").fill("sam.mariner@example.com");
   await page.getByLabel("Phone").fill("(504) 555-0100");
-  await page.getByLabel("Message").fill("Does a periodic test enrol me in the random pool?");
+  await page.getByLabel("Message").fill("Does a periodic test enroll me in the random pool?");
   await page.getByLabel("I'm not a robot (development)").check();
 
   // Hold the answer a moment to see the button disabled while sending.

@@ -30,7 +30,9 @@ export default function AboutPage() {
             DOT-approved collection facilities and SAMHSA-certified laboratories.
           </li>
           <li>Have every result reviewed by a medical review officer (MRO) before it is reported.</li>
-          <li>Issue your Letter of Compliance, which proves your enrolment wherever you are asked for it.</li>
+          <li>
+            Issue your Letter of Compliance, which proves your enrollment wherever you are asked for it.
+          </li>
           <li>
             Keep your records so they can be produced to the Coast Guard within 2 days, and prepare the annual
             Management Information System (MIS) report due by March 15.

@@ -14,7 +14,7 @@ const MARINERS: Question[] = [
     a: (
       <p>
         Yes, if you serve in a safety-sensitive position on a vessel covered by 46 CFR Part 16. Your employer
-        must have you in a program; if you are self-employed, you must enrol yourself. Membership keeps you
+        must have you in a program; if you are self-employed, you must enroll yourself. Membership keeps you
         covered whichever vessel you work on.
       </p>
     ),

@@ -108,7 +108,7 @@ export default function HomePage() {
       <section className="section" aria-labelledby="services-title">
         <h2 id="services-title">Every test the regulations require</h2>
         <p className="lead">
-          One membership covers enrolment in the random pool and a Letter of Compliance you can show at the
+          One membership covers enrollment in the random pool and a Letter of Compliance you can show at the
           dock. Companies add their crews and vessels and manage everything from one dashboard.
         </p>
         <Cards items={SERVICES} />

@@ -7,7 +7,7 @@ export default function MembershipPage() {
     <>
       <div className="prose">
         <p className="lead">
-          An APCA membership enrols you in our DOT/USCG random drug-testing pool for twelve months and gives
+          An APCA membership enrolls you in our DOT/USCG random drug-testing pool for twelve months and gives
           you the Letter of Compliance that proves it.
         </p>
 
@@ -21,7 +21,7 @@ export default function MembershipPage() {
 
         <h2>What membership includes</h2>
         <ul>
-          <li>Enrolment in the random pool for 12 months from your pre-employment test.</li>
+          <li>Enrollment in the random pool for 12 months from your pre-employment test.</li>
           <li>Your random tests: the annual fee covers them.</li>
           <li>A Letter of Compliance you can download or e-mail from your account at any time.</li>
           <li>Your test history and documents, kept for the periods 49 CFR 40.333 requires.</li>
@@ -52,7 +52,7 @@ export default function MembershipPage() {
                 </td>
               </tr>
               <tr>
-                <th scope="row">One-time drug test (no random enrolment)</th>
+                <th scope="row">One-time drug test (no random enrollment)</th>
                 <td>
                   <Price of="one_time_cents" /> per test
                 </td>
@@ -68,9 +68,9 @@ export default function MembershipPage() {
         <p>
           Choose <strong>annual</strong>{" "}
           if you work, or want to be ready to work, in a safety-sensitive position: only the annual membership
-          enrols you in random testing. Choose <strong>one-time</strong>{" "}
+          enrolls you in random testing. Choose <strong>one-time</strong>{" "}
           when you need a single DOT test, for example a periodic test for a credential. A periodic test is
-          valid for 6 months and does not enrol you in the random pool.
+          valid for 6 months and does not enroll you in the random pool.
         </p>
 
         <h2>Pausing</h2>

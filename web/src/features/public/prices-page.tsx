@@ -16,7 +16,7 @@ export default function PricesPage() {
           </p>
           <p>For individuals, and for companies with up to 50 employees.</p>
           <ul>
-            <li>Enrolment in the DOT/USCG random pool</li>
+            <li>Enrollment in the DOT/USCG random pool</li>
             <li>Random tests covered by the annual fee</li>
             <li>Letter of Compliance, online at any time</li>
             <li>
@@ -54,7 +54,7 @@ export default function PricesPage() {
           </thead>
           <tbody>
             <tr>
-              <th scope="row">One-time drug test membership (no random enrolment)</th>
+              <th scope="row">One-time drug test membership (no random enrollment)</th>
               <td>
                 <Price of="one_time_cents" />
               </td>

@@ -34,7 +34,7 @@ export default function RandomTestingTypesPage() {
         <p>
           Before anyone is hired or moved into a safety-sensitive position, the employer must have a negative
           drug test result for them (46 CFR 16.210). The result must be no older than 6 months. Passing a
-          pre-employment test with APCA starts a 12-month enrolment in our random pool.
+          pre-employment test with APCA starts a 12-month enrollment in our random pool.
         </p>
       </section>
 
@@ -59,7 +59,7 @@ export default function RandomTestingTypesPage() {
         <h2 id="periodic">Periodic</h2>
         <p>
           A periodic test is required with certain credential transactions (46 CFR 16.220). The result is
-          valid for 6 months. A periodic test does not enrol you in a random program: for that you need an
+          valid for 6 months. A periodic test does not enroll you in a random program: for that you need an
           annual membership.
         </p>
       </section>

@@ -87,7 +87,7 @@ export default function ServicesPage() {
             15.
           </li>
           <li>
-            <strong>Letters of Compliance.</strong> Download or e-mail proof of enrolment from your account.
+            <strong>Letters of Compliance.</strong> Download or e-mail proof of enrollment from your account.
           </li>
         </ul>
       </section>

@@ -31,7 +31,7 @@ export default function TermsPage() {
         An annual membership is an annual recurring subscription: it renews each year and the card on file is
         charged the renewal price then published on our{" "}
         <Link href="/about/prices">prices page</Link>. You may cancel at any time, with no penalty, from your
-        account or by contacting us; cancelling stops the next renewal and ends your enrolment in the random
+        account or by contacting us; cancelling stops the next renewal and ends your enrollment in the random
         pool. A one-time membership covers a single test and does not renew. Pausing and resuming are
         described in the <Link href="/about/frequently-asked-questions">FAQ</Link>.
       </p>
