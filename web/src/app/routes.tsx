@@ -28,6 +28,9 @@ const RegisterPage = lazy(() => import("../features/registration/register-page.t
 const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
 const ForgotPasswordSuccessPage = lazy(() => import("../features/auth/forgot-password-success-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page.tsx"));
+const VerifyLetterPage = lazy(() => import("../features/verify/verify-page.tsx"));
+const TestsPage = lazy(() => import("../features/tests/tests-page.tsx"));
+const DownloadsPage = lazy(() => import("../features/downloads/downloads-page.tsx"));
 
 const route = (path: string, title: string, page?: AppRoute["page"]): AppRoute => ({ path, title, page });
 
@@ -56,7 +59,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   route("/forgot-password", "Forgot Password", ForgotPasswordPage),
   route("/reset-password", "Reset Password", ResetPasswordPage), // ?token=
   route("/reset-password/:token", "Reset Password", ResetPasswordPage), // the mailed link
-  route("/verify/:token", "Verify Email"),
+  route("/verify/:token", "Verify a Letter of Compliance", VerifyLetterPage), // the letter's QR code
   route("/about", "About APCA", publicPage("AboutPage")),
   route("/about/prices", "Prices", publicPage("PricesPage")),
   route("/about/frequently-asked-questions", "Frequently Asked Questions", publicPage("FaqPage")),
@@ -82,6 +85,9 @@ const MEMBER_ROUTES: AppRoute[] = [
   route("/app/cart/checkout", "Checkout"),
   route("/app/cart/checkout/thank-you", "Thank You"), // ?order=
   route("/app/account", "Account"),
+  // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
+  route("/app/account/tests", "My Tests", TestsPage),
+  route("/app/account/downloads", "My Downloads", DownloadsPage),
   ...membershipRoutes("/app/account"),
   route("/app/member/businesses", "My Businesses"),
   route("/app/member/businesses/new", "New Business"),

@@ -5,6 +5,7 @@
  * - a 401 sends the user to /login?next=<where they were> (unless the caller opts out, e.g. the login call),
  * - any other non-2xx throws an ApiError carrying the server's `{ error, code, issues }`.
  * Callers show `error.message` in a toast, or per field with `fieldErrors()` from lib/form.ts.
+ * `apiFile()` is the same call for downloads (a Blob and its filename instead of JSON).
  */
 import { navigate } from "wouter/use-browser-location";
 import { session } from "./session.ts";
@@ -49,9 +50,35 @@ const NETWORK_MESSAGE = "Could not reach the server. Check your connection and t
 
 /** Calls `/api<path>` and returns the parsed JSON body (undefined for 204). */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await send(path, options, "application/json");
+  return await readJson(response) as T;
+}
+
+/** A file the server sent, with the name its Content-Disposition gave (or undefined). */
+export interface ApiFile {
+  blob: Blob;
+  filename?: string;
+}
+
+/** Calls `/api<path>` for a file (a PDF, a CSV); errors are the same ApiError as `api()` throws. */
+export async function apiFile(path: string, options: ApiOptions = {}): Promise<ApiFile> {
+  const response = await send(path, options, "*/*");
+  return {
+    blob: await response.blob(),
+    filename: attachmentName(response.headers.get("Content-Disposition")),
+  };
+}
+
+function attachmentName(disposition: string | null): string | undefined {
+  const match = disposition && /filename="?([^";]+)"?/i.exec(disposition);
+  return match ? match[1] : undefined;
+}
+
+/** The request itself: a successful Response, or the ApiError the server's body describes. */
+async function send(path: string, options: ApiOptions, accept: string): Promise<Response> {
   const { method = options.body === undefined ? "GET" : "POST", body, signal, redirectOn401 = true } =
     options;
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -73,10 +100,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw new ApiError(NETWORK_MESSAGE, 0, "NETWORK_ERROR");
   }
 
-  const data = await readJson(response);
-  if (response.ok) return data as T;
+  if (response.ok) return response;
 
-  const error = toApiError(response.status, data);
+  const error = toApiError(response.status, await readJson(response));
   if (response.status === 401 && redirectOn401) sendToLogin();
   throw error;
 }

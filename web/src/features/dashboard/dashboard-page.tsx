@@ -4,21 +4,14 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { type Role, role, session } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
+import { DerView } from "./der-view.tsx";
+import { MemberView } from "./member-view.tsx";
+import "./dashboard.css";
 
-// What each role's dashboard will hold; until those issues land, say so plainly.
-const VIEWS: Record<Role, { heading: string; comingLater: string }> = {
-  admin: {
-    heading: "Administrator dashboard",
-    comingLater: "The notification center and the overview analytics are not built yet.",
-  },
-  der: {
-    heading: "DER dashboard",
-    comingLater: "Your company's program, employees, vessels and tests are not built yet.",
-  },
-  member: {
-    heading: "Member dashboard",
-    comingLater: "Your membership, tests and Letter of Compliance are not built yet.",
-  },
+const HEADINGS: Record<Role, string> = {
+  admin: "Administrator dashboard",
+  der: "DER dashboard",
+  member: "Member dashboard",
 };
 
 /** /app: the admin, DER or member view by role. ?toastError=… shows an error toast, ?finished=1 a banner. */
@@ -26,7 +19,7 @@ export default function DashboardPage() {
   useSignals();
   const [search, setSearch] = useSearchParams();
   const toastError = search.get("toastError");
-  const view = VIEWS[role.value ?? "member"];
+  const view = role.value ?? "member";
 
   useEffect(() => {
     if (!toastError) return;
@@ -45,9 +38,13 @@ export default function DashboardPage() {
           Your APCA account is ready. Welcome aboard!
         </Alert>
       )}
-      <h2 id="dashboard-view">{view.heading}</h2>
+      <h2 id="dashboard-view">{HEADINGS[view]}</h2>
       <p>Welcome, {session.value?.full_name}.</p>
-      <p className="not-built">{view.comingLater}</p>
+      {view === "member" && <MemberView />}
+      {view === "der" && <DerView />}
+      {view === "admin" && (
+        <p className="not-built">The notification center and the overview analytics are not built yet.</p>
+      )}
     </section>
   );
 }

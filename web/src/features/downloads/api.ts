@@ -1,0 +1,55 @@
+/** The member's documents (GET /api/auth/account/documents): letters of compliance and other files. */
+import { api } from "../../lib/api.ts";
+
+export type DocumentKind =
+  | "letter_of_compliance"
+  | "safety_concern_letter"
+  | "roster"
+  | "compliance_kit"
+  | "random_pool"
+  | "other";
+
+export interface StoredDocument {
+  id: number;
+  type: "document";
+  attributes: {
+    kind: DocumentKind;
+    filename: string;
+    content_type: string;
+    byte_size: number;
+    created_at: string;
+  };
+}
+
+export interface DocumentPage {
+  data: StoredDocument[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+export const DOCUMENTS_PER_PAGE = 10;
+
+export function fetchDocuments(page: number, signal: AbortSignal): Promise<DocumentPage> {
+  return api<DocumentPage>(
+    `/auth/account/documents?page=${page}&per_page=${DOCUMENTS_PER_PAGE}&sort_by=created_at&sort_dir=desc`,
+    { signal },
+  );
+}
+
+/** The file itself: a plain link, the browser saves it under the server's filename. */
+export const documentHref = (id: number) => `/api/auth/account/documents/${id}`;
+
+export const KIND_LABELS: Record<DocumentKind, string> = {
+  letter_of_compliance: "Letter of Compliance",
+  safety_concern_letter: "Safety concern letter",
+  roster: "Roster",
+  compliance_kit: "Compliance kit",
+  random_pool: "Random pool",
+  other: "Document",
+};
+
+/** 48213 → "47 KB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

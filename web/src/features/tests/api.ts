@@ -1,0 +1,17 @@
+/** The member's own drug tests, a page at a time (GET /api/auth/account/tests): summaries only. */
+import { api } from "../../lib/api.ts";
+import type { DrugTest } from "../../lib/drug-tests.ts";
+
+export const TESTS_PER_PAGE = 10;
+
+export interface TestPage {
+  data: DrugTest[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+export function fetchTests(page: number, signal: AbortSignal): Promise<TestPage> {
+  return api<TestPage>(
+    `/auth/account/tests?page=${page}&per_page=${TESTS_PER_PAGE}&sort_by=date&sort_dir=desc`,
+    { signal },
+  );
+}

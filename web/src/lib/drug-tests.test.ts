@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { type DrugTest, testOutcome } from "./drug-tests.ts";
+
+const test = (attributes: Partial<DrugTest["attributes"]>): DrugTest["attributes"] => ({
+  date: "2026-06-15T10:00:00Z",
+  reason: "random",
+  status: "resulted",
+  result: null,
+  passed: null,
+  ...attributes,
+});
+
+Deno.test("negative and negative dilute results pass; positives and refusals do not", () => {
+  assert.equal(testOutcome(test({ result: "negative", passed: true })), "Passed");
+  assert.equal(testOutcome(test({ result: "negative_dilute", passed: true })), "Passed");
+  assert.equal(testOutcome(test({ result: "positive", passed: false })), "Not passed");
+  assert.equal(testOutcome(test({ result: "refusal", passed: false })), "Not passed");
+});
+
+Deno.test("a test without a result is pending, unless it was cancelled or never ordered", () => {
+  for (const status of ["pending", "ordered", "collected"] as const) {
+    assert.equal(testOutcome(test({ status })), "Pending");
+  }
+  assert.equal(testOutcome(test({ status: "cancelled" })), "Cancelled");
+  assert.equal(testOutcome(test({ status: "failed" })), "Cancelled");
+  assert.equal(testOutcome(test({ result: "cancelled", passed: false })), "Cancelled");
+});

@@ -1,0 +1,60 @@
+/**
+ * A drug test as every list shows it: the summary the API returns (date, reason, status, passed) and the
+ * words for it. Never the laboratory's panel detail (49 CFR 40.321): the API does not send it, and no screen
+ * should ask for it.
+ */
+
+export type TestReason =
+  | "pre_employment"
+  | "random"
+  | "post_accident"
+  | "reasonable_suspicion"
+  | "return_to_duty"
+  | "follow_up"
+  | "periodic";
+export type TestStatus = "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+
+/** A record of `GET /api/auth/account/tests` (and `/auth/user/:id/tests`). */
+export interface DrugTest {
+  id: number;
+  type: "drug_test";
+  attributes: {
+    date: string;
+    reason: TestReason;
+    status: TestStatus;
+    result: string | null;
+    passed: boolean | null;
+  };
+}
+
+export const REASON_LABELS: Record<TestReason, string> = {
+  pre_employment: "Pre-employment",
+  random: "Random",
+  post_accident: "Post-accident",
+  reasonable_suspicion: "Reasonable suspicion",
+  return_to_duty: "Return to duty",
+  follow_up: "Follow-up",
+  periodic: "Periodic",
+};
+
+export const STATUS_LABELS: Record<TestStatus, string> = {
+  pending: "Pending",
+  ordered: "Ordered",
+  collected: "Collected",
+  resulted: "Resulted",
+  cancelled: "Cancelled",
+  failed: "Order failed",
+};
+
+export type TestOutcome = "Passed" | "Not passed" | "Pending" | "Cancelled";
+
+/**
+ * The chip beside a test. Only a result decides Passed or Not passed; a cancelled result, a cancelled test
+ * and an order that never reached the laboratory are "Cancelled" (none of them is a failed test).
+ */
+export function testOutcome({ status, result, passed }: DrugTest["attributes"]): TestOutcome {
+  if (result === "cancelled" || status === "cancelled" || status === "failed") return "Cancelled";
+  if (passed === true) return "Passed";
+  if (passed === false) return "Not passed";
+  return "Pending";
+}
