@@ -59,3 +59,55 @@ Deno.test("registration: web and server share messages, patterns and verdicts", 
     );
   }
 });
+
+// The forms validate with abortPipeEarly (web/src/lib/form.ts): the first message per field, as here.
+const formIssues = (schema: v.GenericSchema, input: unknown) =>
+  Object.fromEntries(
+    (v.safeParse(schema, input, { abortPipeEarly: true }).issues ?? []).map((
+      i: v.BaseIssue<unknown>,
+    ) => [v.getDotPath(i) ?? "", i.message]).reverse(),
+  );
+
+Deno.test("registration: missing, null and wrong-typed answers get the same words on both sides", () => {
+  const members: Record<string, unknown>[] = [
+    {},
+    memberPayload({ email: "  ", last_name: "", recaptcha: "", terms_and_conditions: "yes" }),
+    memberPayload({ email: null, first_name: null, middle_name: null, address_two: null }),
+    memberPayload({ phone: "", address_one: "", city: "", state: "", postal_code: "" }),
+    memberPayload({ phone: "+1 504.555.0123", email: " Pat@Example.com " }),
+    memberPayload({ country: "" }),
+    memberPayload({ country: undefined }),
+    memberPayload({ is_licensed: "yes", is_company: "company" }),
+    memberPayload({ is_licensed: null, is_company: null }),
+    memberPayload({ is_licensed: true, uscg_cred: "" }),
+    memberPayload({ is_licensed: true, uscg_cred: null, ssn: "not checked when licensed" }),
+    memberPayload({ ssn: "" }),
+    memberPayload({ ssn: "12" }),
+    memberPayload({ is_company: true, company_name: "Gulf Tugs", company_phone: "" }),
+    memberPayload({ is_company: true, company_name: "Gulf Tugs", company_phone: "504 555 0100" }),
+    memberPayload({ is_company: false, company_phone: "12" }),
+    memberPayload({ is_llc: true, llc_name: " " }),
+    memberPayload({ is_llc: true, llc_name: "Pat LLC", business_name: "Pat's" }),
+    memberPayload({ is_company: true, company_name: "Gulf Tugs", is_llc: true }),
+  ];
+  for (const input of members) {
+    assertEquals(
+      formIssues(web.MemberRegistrationSchema, input),
+      serverIssues(server.MemberRegistrationBody, input),
+      JSON.stringify(input),
+    );
+  }
+  const ders: Record<string, unknown>[] = [
+    {},
+    derPayload({ company_email: "" }),
+    derPayload({ company_dba: null, company_email: null }),
+    derPayload({ terms_and_conditions: "yes", recaptcha: "  ", password: "1234567" }),
+  ];
+  for (const input of ders) {
+    assertEquals(
+      formIssues(web.DerRegistrationSchema, input),
+      serverIssues(server.DerRegistrationBody, input),
+      JSON.stringify(input),
+    );
+  }
+});
