@@ -25,6 +25,7 @@ import { contactRoutes } from "./contact/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
 import { documentsRoutes } from "./documents/routes.ts";
 import { drugTestsRoutes } from "./drug-tests/routes.ts";
+import { paymentMethodManagementRoutes } from "./payment-methods/manage-routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -66,6 +67,7 @@ export function createApp(deps: Deps) {
   app.route("/api", drugTestsRoutes);
   app.route("/api", complianceRoutes);
   app.route("/api", documentsRoutes);
+  app.route("/api", paymentMethodManagementRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

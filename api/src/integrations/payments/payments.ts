@@ -63,6 +63,8 @@ export interface Payments {
   /** The intent, or null when the processor does not know it. */
   retrieveSetupIntent(id: string): Promise<SetupIntentInfo | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Detaches a saved card from its customer so it can never be charged again; unknown cards are ignored. */
+  detachPaymentMethod(ref: string): Promise<void>;
   /** The event, once its signature header is checked; throws `WebhookSignatureError` otherwise. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, now?: Date): Promise<WebhookEvent>;
 }

@@ -95,6 +95,8 @@ export function cardBrand(digits: string): string {
 
 const randomId = (prefix: string) => `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
 const customerRef = (userId: number) => `cus_sbx_${userId}`;
+/** The customer_ref of a detached card: no user's customer reference looks like it. */
+const DETACHED = "detached";
 const userOf = (ref: string) => {
   const m = /^cus_sbx_(\d+)$/.exec(ref);
   return m ? Number(m[1]) : null;
@@ -248,6 +250,13 @@ export function sandboxPayments(
       return charge.status === "succeeded"
         ? { ok: true, charge_id: charge.id }
         : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+    },
+
+    async detachPaymentMethod(ref) {
+      await latency();
+      // Like Stripe, a detached card belongs to no customer, so a later charge on it answers resource_missing.
+      await db.updateTable("sandbox_payment_methods").set({ customer_ref: DETACHED })
+        .where("id", "=", ref).execute();
     },
 
     async verifyWebhook(rawBody, header, now) {

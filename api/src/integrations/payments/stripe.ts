@@ -175,6 +175,14 @@ export function stripePayments(
       throw fail("create payment intent", answer);
     },
 
+    async detachPaymentMethod(ref) {
+      if (!/^pm_[A-Za-z0-9_]+$/.test(ref)) return;
+      const answer = await call("POST", `/v1/payment_methods/${ref}/detach`, {});
+      // 400 resource_missing / not attached: already gone, which is what was asked for.
+      if (answer.status === 200 || answer.status === 404 || answer.status === 400) return;
+      throw fail("detach payment method", answer);
+    },
+
     async verifyWebhook(rawBody, header, now) {
       await verifySignature(keys.webhookSecret, rawBody, header, now ?? new Date());
       return parseEvent(rawBody);

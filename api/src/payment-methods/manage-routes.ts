@@ -1,0 +1,178 @@
+/**
+ * Managing cards: the caller makes one of their cards the default or removes it, and an administrator does
+ * all of that (plus the set-up secret and saving a card) for any user, as the admin membership screens'
+ * Payment Methods card and /payments/add need.
+ */
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/types.ts";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+import { IdParam } from "../lib/params.ts";
+import { describe, validate } from "../lib/route.ts";
+import { makeDefaultCard, removeCard } from "./manage.ts";
+import {
+  AddPaymentMethodBody,
+  PaymentIntentResponse,
+  PaymentMethodList,
+  PaymentMethodResponse,
+} from "./schemas.ts";
+import { cardRecord, createPaymentIntent, listOwnCards, saveCardFromSetupIntent } from "./service.ts";
+
+const TAGS = ["Payment methods"];
+const positiveId = IdParam.shape.id;
+const UserCardParams = z.object({ id: positiveId, pmId: positiveId });
+
+/** 404 unless the user exists and is not deleted (administrators act on real accounts only). */
+async function requireUser(db: Kysely<DB>, id: number) {
+  const user = await db.selectFrom("users").select("id").where("id", "=", id).where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!user) throw notFound("User");
+}
+
+export const paymentMethodManagementRoutes = new Hono<AppEnv>()
+  .put(
+    "/auth/account/payment-methods/:id/default",
+    allow("user"),
+    describe({
+      summary: "Make one of my cards the default",
+      description: "Exactly one card is the default afterwards. Another user's card answers 404.",
+      tags: TAGS,
+      response: PaymentMethodResponse,
+      errors: { 404: "No such card among mine" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const me = caller(c).user_id;
+      const card = await makeDefaultCard(c.var.deps, {
+        userId: me,
+        cardId: c.req.valid("param").id,
+        actorId: me,
+      });
+      return c.json({ data: cardRecord(card) }, 200);
+    },
+  )
+  .delete(
+    "/auth/account/payment-methods/:id",
+    allow("user"),
+    describe({
+      summary: "Remove one of my cards",
+      description: "Answers the cards that remain, default first. Removing the default makes the most " +
+        "recently added remaining card the default (or leaves none). The card is detached at the processor.",
+      tags: TAGS,
+      response: PaymentMethodList,
+      errors: { 404: "No such card among mine" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const me = caller(c).user_id;
+      const cards = await removeCard(c.var.deps, {
+        userId: me,
+        cardId: c.req.valid("param").id,
+        actorId: me,
+      });
+      return c.json({ data: cards.map(cardRecord) }, 200);
+    },
+  )
+  .get(
+    "/auth/user/:id/payment-intent",
+    allow("admin"),
+    describe({
+      summary: "Start adding a card for a user: a SetupIntent client secret",
+      tags: TAGS,
+      response: PaymentIntentResponse,
+      errors: {
+        404: "No such user",
+        502: "The payment processor failed: 'Failed to set up payment method. Please try again.'",
+      },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireUser(c.var.deps.database.db, id);
+      return c.json({ secret: await createPaymentIntent(c.var.deps, id) }, 200);
+    },
+  )
+  .get(
+    "/auth/user/:id/payment-methods",
+    allow("admin"),
+    describe({
+      summary: "A user's saved cards, default first",
+      tags: TAGS,
+      response: PaymentMethodList,
+      errors: { 404: "No such user" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db } = c.var.deps.database;
+      await requireUser(db, id);
+      return c.json({ data: (await listOwnCards(db, id)).map(cardRecord) }, 200);
+    },
+  )
+  .post(
+    "/auth/user/:id/payment-methods",
+    allow("admin"),
+    describe({
+      summary: "Save the card of a confirmed SetupIntent for a user",
+      description: "The intent must come from GET /auth/user/{id}/payment-intent for the same user. " +
+        "Idempotent: the same intent again answers the same card with 200.",
+      tags: TAGS,
+      status: 201,
+      response: PaymentMethodResponse,
+      errors: {
+        404: "No such user, or the setup intent is unknown or another user's",
+        502: "Processor failed",
+      },
+    }),
+    validate("param", IdParam),
+    validate("json", AddPaymentMethodBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireUser(c.var.deps.database.db, id);
+      const { setup_intent_id } = c.req.valid("json");
+      const { card, created } = await saveCardFromSetupIntent(c.var.deps, id, setup_intent_id);
+      return c.json({ data: cardRecord(card) }, created ? 201 : 200);
+    },
+  )
+  .put(
+    "/auth/user/:id/payment-methods/:pmId/default",
+    allow("admin"),
+    describe({
+      summary: "Make one of a user's cards the default",
+      tags: TAGS,
+      response: PaymentMethodResponse,
+      errors: { 404: "No such user, or the card is not theirs" },
+    }),
+    validate("param", UserCardParams),
+    async (c) => {
+      const { id, pmId } = c.req.valid("param");
+      await requireUser(c.var.deps.database.db, id);
+      const card = await makeDefaultCard(c.var.deps, {
+        userId: id,
+        cardId: pmId,
+        actorId: caller(c).user_id,
+      });
+      return c.json({ data: cardRecord(card) }, 200);
+    },
+  )
+  .delete(
+    "/auth/user/:id/payment-methods/:pmId",
+    allow("admin"),
+    describe({
+      summary: "Remove one of a user's cards",
+      description: "Same rules as removing your own: answers the remaining cards, default first.",
+      tags: TAGS,
+      response: PaymentMethodList,
+      errors: { 404: "No such user, or the card is not theirs" },
+    }),
+    validate("param", UserCardParams),
+    async (c) => {
+      const { id, pmId } = c.req.valid("param");
+      await requireUser(c.var.deps.database.db, id);
+      const cards = await removeCard(c.var.deps, { userId: id, cardId: pmId, actorId: caller(c).user_id });
+      return c.json({ data: cards.map(cardRecord) }, 200);
+    },
+  );
