@@ -25,7 +25,9 @@ import { contactRoutes } from "./contact/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
 import { documentsRoutes } from "./documents/routes.ts";
 import { drugTestsRoutes } from "./drug-tests/routes.ts";
+import { ordersRoutes } from "./orders/routes.ts";
 import { paymentMethodManagementRoutes } from "./payment-methods/manage-routes.ts";
+import { storeRoutes } from "./store/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -68,6 +70,8 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceRoutes);
   app.route("/api", documentsRoutes);
   app.route("/api", paymentMethodManagementRoutes);
+  app.route("/api", storeRoutes);
+  app.route("/api", ordersRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

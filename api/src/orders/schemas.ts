@@ -1,0 +1,115 @@
+/**
+ * Orders: the checkout payload (public spec §3 "Order payload": payment_method_id and items of id and
+ * quantity), the administrators' variant with a manual payment (admin spec §3 "Order form", §5), and the
+ * order record. Every amount is integer cents; the server prices every line from the catalogue.
+ */
+import { z } from "zod";
+import { recordSchema } from "../lib/list.ts";
+
+export const MAX_QUANTITY = 99;
+export const MAX_LINES = 50;
+export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
+
+export const ORDER_MESSAGES = {
+  success: "Your transaction was processed successfully",
+  paymentMethodRequired: "Please select a payment method",
+  itemsRequired: "Add at least one item",
+  tooManyLines: `An order can have at most ${MAX_LINES} lines`,
+  itemRequired: "Item id is required",
+  quantity: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`,
+  unavailable: "This item is not available",
+  totalZero: "The order total must be more than $0.00",
+  totalTooLarge: "The order total is too large for one payment",
+  mediumRequired: "Payment Medium is required",
+  mediumInvalid: `Payment Medium must be one of: ${PAYMENT_MEDIUMS.join(", ")}`,
+  dateRequired: "Payment Date is required",
+  dateInvalid: "Payment Date must be a date (YYYY-MM-DD)",
+  dateInFuture: "Payment Date cannot be in the future",
+  paymentTypeInvalid: "payment_type must be card or manual",
+} as const;
+
+const positiveInt = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const OrderLineBody = z.object({
+  id: positiveInt(ORDER_MESSAGES.itemRequired),
+  quantity: z.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity)
+    .min(1, ORDER_MESSAGES.quantity).max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
+});
+
+const items = z.array(OrderLineBody, { error: ORDER_MESSAGES.itemsRequired })
+  .min(1, ORDER_MESSAGES.itemsRequired).max(MAX_LINES, ORDER_MESSAGES.tooManyLines)
+  .describe("Cart lines. A price sent by the client is ignored; lines naming one item twice are merged.");
+
+export const PurchaseBody = z.object({
+  payment_method_id: positiveInt(ORDER_MESSAGES.paymentMethodRequired)
+    .describe("One of the buyer's saved cards"),
+  items,
+});
+
+/** The administrators' order form: charge one of the user's cards, or record a payment taken elsewhere. */
+export const AdminPurchaseBody = z.object({
+  payment_type: z.enum(["card", "manual"], { error: ORDER_MESSAGES.paymentTypeInvalid }).default("card"),
+  payment_method_id: positiveInt(ORDER_MESSAGES.paymentMethodRequired).optional()
+    .describe("Required for a card charge: one of the user's saved cards"),
+  payment_medium: z.enum(PAYMENT_MEDIUMS, {
+    error: (i) =>
+      i.input === undefined || i.input === "" ? ORDER_MESSAGES.mediumRequired : ORDER_MESSAGES.mediumInvalid,
+  }).optional().describe("Required for a manual payment"),
+  payment_date: z.iso.date({ error: ORDER_MESSAGES.dateInvalid }).optional()
+    .describe("Required for a manual payment: the day it was received (YYYY-MM-DD), not in the future"),
+  items,
+}).superRefine((body, ctx) => {
+  if (body.payment_type === "card" && body.payment_method_id === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["payment_method_id"],
+      message: ORDER_MESSAGES.paymentMethodRequired,
+    });
+  }
+  if (body.payment_type === "manual") {
+    if (body.payment_medium === undefined) {
+      ctx.addIssue({ code: "custom", path: ["payment_medium"], message: ORDER_MESSAGES.mediumRequired });
+    }
+    if (body.payment_date === undefined) {
+      ctx.addIssue({ code: "custom", path: ["payment_date"], message: ORDER_MESSAGES.dateRequired });
+    }
+  }
+});
+
+export const OrderRecord = recordSchema(
+  "order",
+  z.object({
+    number: z.string().describe("Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order="),
+    kind: z.enum(["store", "membership", "compliance_kit"]),
+    status: z.enum(["pending", "completed", "failed", "cancelled"]),
+    total_cents: z.number().int(),
+    payment_type: z.enum(["card", "manual"]),
+    payment_medium: z.enum(PAYMENT_MEDIUMS).nullable(),
+    payment_date: z.string().nullable().describe("Manual payments: the day it was received"),
+    card_brand: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    failure_reason: z.string().nullable().describe("The processor's message when the charge was declined"),
+    user_full_name: z.string().nullable(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    items: z.array(z.object({
+      id: z.number().int(),
+      item_id: z.number().int().nullable().describe("The store item (null if it was deleted since)"),
+      name: z.string().describe("The item's name when it was bought"),
+      cost: z.number().int().describe("Price of one when it was bought, in integer cents"),
+      quantity: z.number().int(),
+    })),
+  }),
+  ["user", "payment_method"],
+);
+export const OrderResponse = z.object({ data: OrderRecord });
+export const PurchaseResponse = z.object({
+  data: OrderRecord,
+  message: z.literal(ORDER_MESSAGES.success),
+});
+
+export const OrderNumberParam = z.object({
+  number: z.string().max(40, "number is not an order number"),
+});
