@@ -6,6 +6,7 @@ import { Button } from "../components/button.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 import { signOut } from "../features/auth/api.ts";
+import { CartLink } from "../features/store/cart-link.tsx";
 import { errorMessage } from "../lib/form.ts";
 import { type Role, role, session } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
@@ -62,7 +63,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <ul>
               {links.map(([href, label]) => (
                 <li key={href}>
-                  <NavLink href={href}>{label}</NavLink>
+                  {href === "/app/cart" ? <CartLink /> : <NavLink href={href}>{label}</NavLink>}
                 </li>
               ))}
             </ul>
