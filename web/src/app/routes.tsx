@@ -39,6 +39,13 @@ type PublicPages = typeof import("../features/public/pages.ts");
 const publicPage = (name: keyof PublicPages) =>
   lazy(() => import("../features/public/pages.ts").then((pages) => ({ default: pages[name] })));
 
+// The store, cart and checkout (features/store): one chunk per screen, sharing the cart module.
+const StorePage = lazy(() => import("../features/store/store-page.tsx"));
+const ItemPage = lazy(() => import("../features/store/item-page.tsx"));
+const CartPage = lazy(() => import("../features/store/cart-page.tsx"));
+const CheckoutPage = lazy(() => import("../features/store/checkout-page.tsx"));
+const ThankYouPage = lazy(() => import("../features/store/thank-you-page.tsx"));
+
 /** `/x/:id/membership/details`, `/new`, … — the same set of membership screens for self, employee and user. */
 const membershipRoutes = (base: string, extra: [string, string][] = []): AppRoute[] => [
   route(`${base}/membership/details`, "Membership Details"),
@@ -79,11 +86,11 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 
 const MEMBER_ROUTES: AppRoute[] = [
   route("/app", "Dashboard", DashboardPage),
-  route("/app/store", "Store"),
-  route("/app/store/item/:id", "Item Details"),
-  route("/app/cart", "Cart"),
-  route("/app/cart/checkout", "Checkout"),
-  route("/app/cart/checkout/thank-you", "Thank You"), // ?order=
+  route("/app/store", "Store", StorePage),
+  route("/app/store/item/:id", "Item Details", ItemPage),
+  route("/app/cart", "Cart", CartPage),
+  route("/app/cart/checkout", "Checkout", CheckoutPage),
+  route("/app/cart/checkout/thank-you", "Thank You", ThankYouPage), // ?order=
   route("/app/account", "Account"),
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
   route("/app/account/tests", "My Tests", TestsPage),
