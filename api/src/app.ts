@@ -25,6 +25,7 @@ import { contactRoutes } from "./contact/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
 import { documentsRoutes } from "./documents/routes.ts";
 import { drugTestsRoutes } from "./drug-tests/routes.ts";
+import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { paymentMethodManagementRoutes } from "./payment-methods/manage-routes.ts";
 import { storeRoutes } from "./store/routes.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
   app.route("/api", drugTestsRoutes);
   app.route("/api", complianceRoutes);
   app.route("/api", documentsRoutes);
+  app.route("/api", membershipsRoutes);
   app.route("/api", paymentMethodManagementRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);

@@ -7,7 +7,8 @@
  */
 import type { Deps } from "./lib/context.ts";
 import { deleteExpiredIdempotencyKeys } from "./lib/idempotency.ts";
-import { DAY, deleteFinishedJobs, type JobHandler, type Schedule, schedule } from "./lib/jobs.ts";
+import { DAY, deleteFinishedJobs, HOUR, type JobHandler, type Schedule, schedule } from "./lib/jobs.ts";
+import { AUTORENEW_QUEUE, renewDueMemberships } from "./memberships/autorenew.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -21,8 +22,11 @@ const cleanup: JobHandler<Deps> = async (_payload, { deps }) => {
 export const backgroundJobs: { handlers: Record<string, JobHandler<Deps>>; schedules: Schedule[] } = {
   handlers: {
     "maintenance.cleanup": cleanup,
+    [AUTORENEW_QUEUE]: renewDueMemberships,
   },
   schedules: [
     schedule("maintenance.cleanup", DAY),
+    // Hourly, so a renewal happens within the hour its term ends in (and a retry soon after an outage).
+    schedule(AUTORENEW_QUEUE, HOUR),
   ],
 };

@@ -1,0 +1,72 @@
+/**
+ * The pause warning (both specifications, §9): 125 or more paused days within a 185-day period mean an extra
+ * drug test. 46 CFR 16.210(b)(2) exempts from pre-employment testing someone who was in a random programme for
+ * at least 60 of the previous 185 days; 185 - 60 = 125. Both numbers are settings.
+ *
+ * Days are calendar days. A pause covers the days from the day it began up to, not including, the day it
+ * ended (the member is back in the pool on the day of resuming); an open pause covers today. Pauses that
+ * overlap (one on each of two terms of a renewal) count each day once. The window is the `windowDays` days
+ * ending today, today included. When the warning applies, the extra test is due from the day the count
+ * reached the threshold: the first day of the current run of days whose own window held that many paused
+ * days (docs/decisions/0011-membership-lifecycle.md).
+ */
+import type { DateString } from "../db/types.ts";
+
+export interface PauseSpan {
+  /** The day the pause began. */
+  from: DateString;
+  /** The day it ended (not itself paused), or null while it is open. */
+  to: DateString | null;
+}
+
+export interface PauseRule {
+  windowDays: number;
+  warningDays: number;
+}
+
+export interface PauseWarning {
+  paused_days: number;
+  window_days: number;
+  /** 'YYYY-MM-DD': the day the count reached the threshold. */
+  extra_test_due: DateString;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (d: DateString) => Math.floor(Date.parse(`${d}T00:00:00Z`) / DAY_MS);
+const dateOf = (n: number): DateString => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+/** Paused days per day from `first` to `today`, as 0/1 flags (the union of the spans). */
+function pausedFlags(spans: PauseSpan[], first: number, today: number): Uint8Array {
+  const flags = new Uint8Array(today - first + 1);
+  for (const span of spans) {
+    const from = Math.max(dayNumber(span.from), first);
+    const to = Math.min(span.to === null ? today + 1 : dayNumber(span.to), today + 1);
+    for (let d = from; d < to; d++) flags[d - first] = 1;
+  }
+  return flags;
+}
+
+/** Paused days within the `windowDays` days ending on `today`. */
+export function pausedDaysInWindow(spans: PauseSpan[], today: DateString, windowDays: number): number {
+  const end = dayNumber(today);
+  return pausedFlags(spans, end - windowDays + 1, end).reduce((sum, f) => sum + f, 0);
+}
+
+/** The warning, or null while the paused days of the window ending today stay below the threshold. */
+export function pauseWarning(spans: PauseSpan[], today: DateString, rule: PauseRule): PauseWarning | null {
+  const end = dayNumber(today);
+  const earliest = spans.reduce((min, s) => Math.min(min, dayNumber(s.from)), end);
+  // Room for the first window that could have reached the threshold, and for that window's own window.
+  const first = Math.min(earliest, end - rule.windowDays + 1) - rule.windowDays;
+  const flags = pausedFlags(spans, first, end);
+  const prefix = new Int32Array(flags.length + 1);
+  for (let i = 0; i < flags.length; i++) prefix[i + 1] = prefix[i] + flags[i];
+  // Paused days in the window ending on day index i.
+  const count = (i: number) => prefix[i + 1] - prefix[Math.max(0, i + 1 - rule.windowDays)];
+  const last = flags.length - 1;
+  const pausedDays = count(last);
+  if (pausedDays < rule.warningDays) return null;
+  let reached = last;
+  while (reached > 0 && count(reached - 1) >= rule.warningDays) reached--;
+  return { paused_days: pausedDays, window_days: rule.windowDays, extra_test_due: dateOf(first + reached) };
+}

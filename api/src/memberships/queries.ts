@@ -1,0 +1,164 @@
+/** Reads and writes of memberships and their pauses. Every query names the member it is about. */
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DateString, DB, MembershipType } from "../db/types.ts";
+import { type ListParams, paginate } from "../lib/list.ts";
+
+/** The member an action is about; deleted accounts are unknown. */
+export function findMember(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users").select(["id", "email", "first_name", "last_name", "member_number"])
+    .where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+export type Member = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
+const MEMBERSHIP_COLUMNS = [
+  "m.id",
+  "m.user_id",
+  "m.type",
+  "m.is_renewal",
+  "m.created_at",
+  "m.starts_at",
+  "m.expire_at",
+  "m.has_expiration",
+  "m.pending",
+  "m.failed",
+  "m.failure_reason",
+  "m.cancelled",
+  "m.cancelled_at",
+  "m.autorenew",
+  "m.price_cents",
+  "m.order_id",
+  "m.order_test",
+] as const;
+
+function membershipQuery(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("memberships as m")
+    .leftJoin(
+      "membership_pauses as p",
+      (j) => j.onRef("p.membership_id", "=", "m.id").on("p.resumed_at", "is", null),
+    )
+    .select([...MEMBERSHIP_COLUMNS, "p.id as pause_id", "p.paused_at", "p.reason as pause_reason"])
+    .where("m.user_id", "=", userId);
+}
+
+/**
+ * The member's membership: the latest row (each purchase or renewal is a row, and the latest one is the term
+ * that counts), with its open pause if any.
+ */
+export function currentMembership(db: Kysely<DB>, userId: number) {
+  return membershipQuery(db, userId).orderBy("m.id", "desc").limit(1).executeTakeFirst();
+}
+
+/** The member's membership row bought with an order. */
+export function membershipByOrder(db: Kysely<DB>, userId: number, orderId: number) {
+  return membershipQuery(db, userId).where("m.order_id", "=", orderId).executeTakeFirst();
+}
+
+export type MembershipRow = NonNullable<Awaited<ReturnType<typeof currentMembership>>>;
+
+/** Locks the member's membership rows for the rest of `trx` (pause, resume and cancel serialise on them). */
+export async function lockMemberships(trx: Transaction<DB>, userId: number): Promise<void> {
+  await trx.selectFrom("memberships").select("id").where("user_id", "=", userId).forUpdate().execute();
+}
+
+/**
+ * The member's rows that still cover a day from `today` on: not failed, not cancelled, not expired. Usually
+ * one; two after an early renewal (the old term runs to its end beside the new one), and then pause, resume
+ * and cancel act on both, so that no term keeps earning a Letter of Compliance behind the member's back.
+ */
+export function liveMemberships(db: Kysely<DB>, userId: number, today: DateString) {
+  return db.selectFrom("memberships").select(["id", "type"])
+    .where("user_id", "=", userId).where("failed", "=", false).where("cancelled_at", "is", null)
+    .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
+    .orderBy("id").execute();
+}
+
+/** Every pause of the member's memberships, with what ends an open one (expiry or cancellation). */
+export function pausesOf(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("membership_pauses as p").innerJoin("memberships as m", "m.id", "p.membership_id")
+    .select(["p.paused_at", "p.resumed_at", "m.expire_at", "m.cancelled_at"])
+    .where("m.user_id", "=", userId).orderBy("p.paused_at").execute();
+}
+
+export function pauseRule(db: Kysely<DB>) {
+  return db.selectFrom("settings").select(["pause_warning_days", "pause_window_days"])
+    .executeTakeFirstOrThrow();
+}
+
+export function prices(db: Kysely<DB>) {
+  return db.selectFrom("settings")
+    .select(["annual_new_cents", "annual_renewal_cents", "one_time_cents"]).executeTakeFirstOrThrow();
+}
+
+/** Whether the member ever had an annual membership that was paid (renewal price from then on). */
+export async function hadAnnual(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("memberships").select("id")
+    .where("user_id", "=", userId).where("type", "=", "annual").where("failed", "=", false)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Declined membership orders of the member so far (a retry after a decline pays with a fresh key). */
+export async function declinedMembershipOrders(db: Kysely<DB>, userId: number): Promise<number> {
+  const { n } = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId).where("kind", "=", "membership").where("status", "=", "failed")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface NewMembership {
+  userId: number;
+  type: MembershipType;
+  isRenewal: boolean;
+  startsAt: Date;
+  expireAt: DateString | null;
+  autorenew: boolean;
+  priceCents: number;
+  orderId: number | null;
+  createdBy: number | null;
+  orderTest?: boolean | null;
+  failureReason?: string | null;
+}
+
+/** Inserts a membership row (a failed one when failureReason is given); answers its id. */
+export async function insertMembership(trx: Kysely<DB>, m: NewMembership): Promise<number> {
+  const failed = m.failureReason != null;
+  const row = await trx.insertInto("memberships").values({
+    user_id: m.userId,
+    type: m.type,
+    is_renewal: m.isRenewal,
+    starts_at: m.startsAt,
+    created_at: m.startsAt,
+    expire_at: m.expireAt,
+    has_expiration: m.expireAt !== null,
+    autorenew: !failed && m.type === "annual" && m.autorenew && m.expireAt !== null,
+    price_cents: m.priceCents,
+    order_id: m.orderId,
+    order_test: m.orderTest ?? null,
+    failed,
+    failure_reason: m.failureReason ?? null,
+    created_by_user_id: m.createdBy,
+  }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const HISTORY_SORT = {
+  id: "m.id",
+  created_at: "m.created_at",
+  expire_at: "m.expire_at",
+  type: "m.type",
+};
+
+/** One page of the member's memberships, newest first unless asked otherwise. */
+export function listMemberships(db: Kysely<DB>, userId: number, params: ListParams) {
+  const query = db.selectFrom("memberships as m").leftJoin("orders as o", "o.id", "m.order_id")
+    .select([...MEMBERSHIP_COLUMNS, "o.number as order_number"])
+    .select((eb) =>
+      eb.exists(
+        eb.selectFrom("membership_pauses as p").select(sql`1`.as("one"))
+          .whereRef("p.membership_id", "=", "m.id").where("p.resumed_at", "is", null),
+      ).as("paused")
+    )
+    .where("m.user_id", "=", userId);
+  return paginate(query, params, HISTORY_SORT);
+}

@@ -1,0 +1,234 @@
+/**
+ * Membership payloads and answers (public spec §3, admin spec §3, §5, §9), with the specifications' messages.
+ * The web's forms use the same texts (MEMBERSHIP_MESSAGES, PAUSE_REASONS).
+ */
+import { z } from "zod";
+import { listOf, listQuery, recordSchema } from "../lib/list.ts";
+
+export const PAUSE_REASONS = [
+  "No longer working on the water",
+  "Currently out of season",
+  "Joining a different consortium",
+  "Other",
+] as const;
+
+export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
+
+export const MEMBERSHIP_MESSAGES = {
+  reasonRequired: "Reason is required",
+  otherReasonRequired: "Reason for pausing membership is required",
+  paymentMediumRequired: "Payment Medium is required",
+  paymentDateRequired: "Payment Date is required",
+  /** Not worded by the specification (admin §5 only says the date is required with has_expiration). */
+  expirationDateRequired: "Expiration Date is required",
+  dateInvalid: "Enter the date as YYYY-MM-DD",
+  paymentMethodRequired: "payment_method_id is required",
+  membershipTypeRequired: "Membership type is required",
+  /** Answers' `message`, for the web's toasts (public §8, admin §8). */
+  started: "Your Membership Has Been Started",
+  startedForUser: "User Membership Has Been Started",
+  paused: "Membership has been paused successfully",
+  resumed: "Membership has been resumed successfully",
+  cancelled: "Membership has been cancelled successfully",
+  updated: "Membership has been updated successfully",
+} as const;
+
+const M = MEMBERSHIP_MESSAGES;
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+const dateString = (message: string = M.dateInvalid) =>
+  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString()
+        .startsWith(s), message);
+
+const paymentMethodId = z.number({ error: M.paymentMethodRequired })
+  .int("payment_method_id must be a card id").positive("payment_method_id must be a card id");
+
+/** The member's start or renewal (public §3 "Membership payload"). */
+export const StartBody = z.object({
+  is_annual: z.boolean({ error: "is_annual is required" }),
+  payment_method_id: paymentMethodId,
+});
+
+/** The administrator's Setup/Renew Membership form (admin §2, §3 "Order form", §5). */
+export const AdminStartBody = z.object({
+  type: z.enum(["card", "manual"], { error: "type must be card or manual" }).default("card")
+    .describe("card: charge one of the member's saved cards; manual: record a payment taken elsewhere."),
+  payment_method_id: z.unknown().optional().describe("The member's card (type card)."),
+  payment_medium: z.unknown().optional().describe(`type manual: one of ${PAYMENT_MEDIUMS.join(", ")}.`),
+  payment_date: z.unknown().optional().describe("type manual: the day the payment was taken, YYYY-MM-DD."),
+  is_annual: z.boolean().optional().describe("Annual or one-time; membership_type may be sent instead."),
+  membership_type: z.enum(["annual", "one_time"]).optional(),
+  expiration_date: z.unknown().optional().describe(
+    "YYYY-MM-DD: overrides the default expiry (a year after the current term, or from today).",
+  ),
+  order_test: z.unknown().optional().describe(
+    "Drug testing rule: 'null' (automatic rules), 'true' (order a test), 'false' (do not order one); " +
+      "booleans and null are accepted too. Stored on the membership for the drug-test ordering.",
+  ),
+}).transform((input, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const v = input as Record<string, unknown>;
+  const type = input.membership_type ??
+    (input.is_annual === undefined ? undefined : input.is_annual ? "annual" : "one_time");
+  if (!type) issue("membership_type", M.membershipTypeRequired);
+  let payment: { type: "card"; payment_method_id: number } | {
+    type: "manual";
+    payment_medium: (typeof PAYMENT_MEDIUMS)[number];
+    payment_date: string;
+  } | undefined;
+  if (input.type === "card") {
+    const id = paymentMethodId.safeParse(v.payment_method_id);
+    if (!id.success) issue("payment_method_id", id.error.issues[0].message);
+    else payment = { type: "card", payment_method_id: id.data };
+  } else {
+    const medium = z.enum(PAYMENT_MEDIUMS).safeParse(v.payment_medium);
+    if (!medium.success) issue("payment_medium", M.paymentMediumRequired);
+    const date = blank(v.payment_date) ? undefined : dateString().safeParse(v.payment_date);
+    if (!date) issue("payment_date", M.paymentDateRequired);
+    else if (!date.success) issue("payment_date", M.dateInvalid);
+    if (medium.success && date?.success) {
+      payment = { type: "manual", payment_medium: medium.data, payment_date: date.data };
+    }
+  }
+  let expirationDate: string | null = null;
+  if (!blank(v.expiration_date)) {
+    const date = dateString().safeParse(v.expiration_date);
+    if (!date.success) issue("expiration_date", M.dateInvalid);
+    else expirationDate = date.data;
+  }
+  const rule = v.order_test;
+  const orderTest = rule === true || rule === "true"
+    ? true
+    : rule === false || rule === "false"
+    ? false
+    : null;
+  if (!(rule === undefined || rule === null || rule === "null" || orderTest !== null)) {
+    issue("order_test", "order_test must be 'null', 'true' or 'false'");
+  }
+  if (!type || !payment) return z.NEVER;
+  return { membershipType: type, payment, expirationDate, orderTest };
+});
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** Pause form (admin §3, §5, §9): the free text of 'Other' replaces the reason when stored. */
+export const PauseBody = z.object({
+  reason: z.unknown().optional().describe(`One of: ${PAUSE_REASONS.join(", ")}.`),
+  other_reason: z.unknown().optional().describe("Required when reason is Other; stored as the reason."),
+}).transform((input, ctx) => {
+  const reason = typeof input.reason === "string" ? input.reason.trim() : "";
+  if (!(PAUSE_REASONS as readonly string[]).includes(reason)) {
+    ctx.addIssue({ code: "custom", path: ["reason"], message: M.reasonRequired });
+    return z.NEVER;
+  }
+  if (reason !== "Other") return { reason, otherReason: null };
+  const other = typeof input.other_reason === "string" ? input.other_reason.trim() : "";
+  if (other === "") {
+    ctx.addIssue({ code: "custom", path: ["other_reason"], message: M.otherReasonRequired });
+    return z.NEVER;
+  }
+  if (other.length > 500) {
+    ctx.addIssue({ code: "custom", path: ["other_reason"], message: "Keep the reason under 500 characters" });
+    return z.NEVER;
+  }
+  return { reason: other, otherReason: other };
+});
+
+/** The administrators' update form (admin §2, §5): an expiry date exactly when has_expiration. */
+export const UpdateBody = z.object({
+  date: z.unknown().optional().describe("YYYY-MM-DD; required when has_expiration; ignored otherwise."),
+  has_expiration: z.boolean({ error: "has_expiration must be true or false" }).optional()
+    .describe("Defaults to whether a date is sent."),
+}).transform((input, ctx) => {
+  const hasExpiration = input.has_expiration ?? !blank(input.date);
+  if (!hasExpiration) return { hasExpiration, date: null };
+  if (blank(input.date)) {
+    ctx.addIssue({ code: "custom", path: ["date"], message: M.expirationDateRequired });
+    return z.NEVER;
+  }
+  const date = dateString().safeParse(input.date);
+  if (!date.success) {
+    ctx.addIssue({ code: "custom", path: ["date"], message: M.dateInvalid });
+    return z.NEVER;
+  }
+  return { hasExpiration, date: date.data };
+});
+
+export const PauseWarningSchema = z.object({
+  paused_days: z.number().int(),
+  window_days: z.number().int(),
+  extra_test_due: z.string().describe("YYYY-MM-DD: from this day the member needs an extra drug test."),
+}).nullable().describe(
+  "Present when the member's paused days in the trailing window (settings: 185) reach the warning " +
+    "threshold (settings: 125): an extra drug test is required (46 CFR 16.210(b)(2)).",
+);
+
+export const MembershipRecord = recordSchema(
+  "membership",
+  z.object({
+    type: z.enum(["annual", "one_time"]),
+    created_at: z.string().describe("ISO timestamp"),
+    expire_at: z.string().nullable().describe("YYYY-MM-DD, the last covered day; null without expiry"),
+    has_expiration: z.boolean(),
+    is_renewal: z.boolean(),
+    price_cents: z.number().int(),
+    failed: z.boolean(),
+    failure_reason: z.string().nullable().describe("The processor's message when a renewal charge failed"),
+    cancelled: z.boolean(),
+    cancelled_at: z.string().nullable(),
+    is_renewable: z.boolean().describe("Same as can_renew (the specification's name)"),
+    is_pending: z.boolean(),
+    is_paused: z.boolean(),
+    paused_at: z.string().nullable().describe("Start of the current pause"),
+    pause_reason: z.string().nullable(),
+    autorenew: z.boolean().describe("Renews itself at expiry with the member's default card"),
+    order_test: z.boolean().nullable().describe(
+      "Admin drug testing rule: null automatic, true order, false not",
+    ),
+    status: z.enum(["failed", "pending", "cancelled", "expired", "paused", "active"]),
+    expired: z.boolean(),
+    renewable_from: z.string().nullable().describe("First day an active annual membership may be renewed"),
+    can_renew: z.boolean(),
+    can_pause: z.boolean(),
+    can_resume: z.boolean(),
+    can_cancel: z.boolean(),
+    can_update: z.boolean(),
+    pause_warning: PauseWarningSchema,
+  }),
+  ["user", "order"],
+);
+
+export const MembershipAnswer = z.object({ data: MembershipRecord.nullable() });
+export const MembershipMessageAnswer = z.object({ data: MembershipRecord, message: z.string() });
+
+export const HistoryQuery = listQuery(["created_at", "expire_at", "type"]);
+
+export const HistoryRecord = recordSchema(
+  "membership",
+  z.object({
+    type: z.enum(["annual", "one_time"]),
+    created_at: z.string(),
+    expire_at: z.string().nullable(),
+    has_expiration: z.boolean(),
+    is_renewal: z.boolean(),
+    price_cents: z.number().int(),
+    failed: z.boolean(),
+    cancelled: z.boolean(),
+    expired: z.boolean(),
+    status: z.enum(["failed", "pending", "cancelled", "expired", "paused", "active"]),
+    order_number: z.string().nullable(),
+  }),
+);
+
+export const HistoryList = listOf(HistoryRecord);
+
+/** Documented error answers shared by the member's and the administrators' routes. */
+export const CONFLICT_DOC = "MEMBERSHIP_CONFLICT: the membership's state does not allow this; error says why";
+export const PAYMENT_ERRORS = {
+  402: "PAYMENT_DECLINED: the card was declined (error is the processor's message); a failed order is kept",
+  404: "No such user, or the payment method is not one of the member's cards",
+  409: `${CONFLICT_DOC} (e.g. an active membership outside the renewal window)`,
+  502: "PAYMENT_FAILED: the payment processor could not be reached; nothing was charged",
+};
