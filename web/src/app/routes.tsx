@@ -144,4 +144,19 @@ const ADMIN_ROUTES: AppRoute[] = [
   route("/app/admin/export/new", "New Export"),
 ].map((row) => ({ ...row, adminOnly: true }));
 
-export const APP_ROUTES: AppRoute[] = [...MEMBER_ROUTES, ...ADMIN_ROUTES];
+// The member's own account and membership screens (features/account), by path. The employee and admin
+// variants of the membership paths are other screens and stay placeholders here.
+const ACCOUNT_PAGES: Partial<Record<string, AppRoute["page"]>> = {
+  "/app/account": lazy(() => import("../features/account/account-page.tsx")),
+  "/app/account/membership/details": lazy(() => import("../features/account/membership-details-page.tsx")),
+  "/app/account/membership/new": lazy(() => import("../features/account/membership-new-page.tsx")),
+  "/app/account/membership/pause": lazy(() => import("../features/account/membership-pause-page.tsx")),
+  "/app/account/membership/resume": lazy(() => import("../features/account/membership-resume-page.tsx")),
+  "/app/account/membership/cancel": lazy(() => import("../features/account/membership-cancel-page.tsx")),
+  "/app/account/membership/payments": lazy(() => import("../features/account/payments-page.tsx")),
+  "/app/account/membership/payments/add": lazy(() => import("../features/account/payments-add-page.tsx")),
+};
+const withAccountPage = (row: AppRoute): AppRoute =>
+  ACCOUNT_PAGES[row.path] ? { ...row, page: ACCOUNT_PAGES[row.path] } : row;
+
+export const APP_ROUTES: AppRoute[] = [...MEMBER_ROUTES.map(withAccountPage), ...ADMIN_ROUTES];

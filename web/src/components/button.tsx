@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from "react";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: "primary" | "secondary" | "link";
+  /** "danger" is for the one button that destroys something (cancel a membership, remove a card). */
+  variant?: "primary" | "secondary" | "link" | "danger";
   /** While true the button is disabled and shows `busyLabel`, so a form cannot be sent twice. */
   busy?: boolean;
   busyLabel?: string;

@@ -1,0 +1,122 @@
+/**
+ * /app/account (public spec §2): the account's details and a summary of the membership with a link to its
+ * details. Of the SSN only the last four digits exist anywhere, and only those are shown.
+ */
+import { Link } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { formatDay } from "../../lib/dates.ts";
+import { session } from "../../lib/session.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { type AccountUser, fetchAccountUser, fetchMembership } from "./api.ts";
+import { MembershipActions, Panel, PauseWarningNotice, WithMembership } from "./membership-parts.tsx";
+import { PATHS, STATUS_CHIPS, TYPE_LABELS } from "./membership-view.ts";
+import "./account.css";
+
+export default function AccountPage() {
+  useSignals();
+  const userId = session.value?.user_id;
+  const user = useResource(
+    (signal) => userId ? fetchAccountUser(userId, signal) : Promise.reject(new Error("Not signed in")),
+    String(userId),
+  );
+  const membership = useResource(fetchMembership);
+
+  return (
+    <div className="account-grid">
+      <Panel id="account-details" title="Account details">
+        {user.loading
+          ? <Skeleton lines={6} label="Loading your account…" />
+          : user.error
+          ? <LoadError title="Your account could not be loaded" error={user.error} onRetry={user.reload} />
+          : user.data && <AccountDetails user={user.data} />}
+      </Panel>
+      <Panel id="membership-summary" title="Membership">
+        <WithMembership membership={membership}>
+          {(m) =>
+            m
+              ? (
+                <>
+                  {m.attributes.pause_warning && <PauseWarningNotice warning={m.attributes.pause_warning} />}
+                  <p className="chips">
+                    <span>{TYPE_LABELS[m.attributes.type]}</span>
+                    <Chip tone={STATUS_CHIPS[m.attributes.status].tone}>
+                      {STATUS_CHIPS[m.attributes.status].label}
+                    </Chip>
+                  </p>
+                  <p>
+                    {m.attributes.expire_at
+                      ? `Expiration Date: ${formatDay(m.attributes.expire_at)}`
+                      : "No expiration date"}
+                  </p>
+                  <p>
+                    <Link href={PATHS.details}>Membership details</Link>
+                  </p>
+                </>
+              )
+              : (
+                <>
+                  <p>You are not enrolled in the random drug-testing program yet.</p>
+                  <MembershipActions membership={null} />
+                  <p>
+                    <Link href={PATHS.details}>Membership details</Link>
+                  </p>
+                </>
+              )}
+        </WithMembership>
+        <p>
+          <Link href={PATHS.payments}>Payment methods</Link>
+        </p>
+      </Panel>
+    </div>
+  );
+}
+
+function AccountDetails({ user: { attributes: u } }: { user: AccountUser }) {
+  const place = [u.city, [u.state, u.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const address = [u.address_one, u.address_two, place, u.country].filter(Boolean);
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Name</dt>
+        <dd>{u.full_name}</dd>
+      </div>
+      <div>
+        <dt>Email</dt>
+        <dd>{u.email}</dd>
+      </div>
+      <div>
+        <dt>Phone</dt>
+        <dd>{u.phone || "Not given"}</dd>
+      </div>
+      <div>
+        <dt>Address</dt>
+        <dd>
+          {address.length
+            ? address.map((line, i) => (
+              <span key={i} className="address-line">
+                {line}
+              </span>
+            ))
+            : "Not given"}
+        </dd>
+      </div>
+      <div>
+        <dt>Member number</dt>
+        <dd>{u.member_number || "Not assigned yet"}</dd>
+      </div>
+      <div>
+        <dt>Credential</dt>
+        <dd>
+          {u.uscg_cred
+            ? `USCG credential: ${u.uscg_cred}`
+            : u.ssn_last4
+            ? `SSN on file: •••• ${u.ssn_last4}`
+            : "None on file"}
+        </dd>
+      </div>
+    </dl>
+  );
+}

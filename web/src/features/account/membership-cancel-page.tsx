@@ -1,0 +1,112 @@
+/**
+ * /app/account/membership/cancel (public spec §4, §8): cancelling is a two-step confirmation when pausing is
+ * allowed (step 1 offers pausing instead), otherwise a single one. The last step says plainly what
+ * cancelling does, and its button looks destructive.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Button } from "../../components/button.tsx";
+import { formatDay } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { attemptKeys, cancelMembership, failureText, fetchMembership, type Membership } from "./api.ts";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
+import { PATHS } from "./membership-view.ts";
+import "./account.css";
+
+export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
+export const CANCEL_FAILED = "Error occurred while cancelling membership";
+
+export default function MembershipCancelPage() {
+  const membership = useResource(fetchMembership);
+  return (
+    <WithMembership membership={membership}>
+      {(m) =>
+        m?.attributes.can_cancel
+          ? <CancelSteps membership={m} />
+          : <NotAllowed>There is no membership to cancel.</NotAllowed>}
+    </WithMembership>
+  );
+}
+
+function CancelSteps({ membership }: { membership: Membership }) {
+  const twoSteps = membership.attributes.can_pause;
+  const [step, setStep] = useState<"offer-pause" | "confirm">(twoSteps ? "offer-pause" : "confirm");
+  return step === "offer-pause"
+    ? <OfferPause onContinue={() => setStep("confirm")} />
+    : <ConfirmCancel membership={membership} moveFocus={twoSteps} />;
+}
+
+/** Step 1 of 2: pausing keeps the membership (and its term) for later. */
+function OfferPause({ onContinue }: { onContinue(): void }) {
+  return (
+    <section aria-labelledby="cancel-step" className="narrow">
+      <h2 id="cancel-step">Step 1 of 2: Would pausing suit you better?</h2>
+      <p>
+        If you are out of season or off the water for a while, you can pause your membership instead. A paused
+        membership keeps its term; resume it whenever you are back, with nothing new to buy.
+      </p>
+      <div className="form-actions">
+        <Link href={PATHS.pause} className="button button-primary">Pause instead</Link>
+        <Button variant="secondary" onClick={onContinue}>Continue to cancel</Button>
+      </div>
+      <p>
+        <Link href={PATHS.details}>Keep my membership</Link>
+      </p>
+    </section>
+  );
+}
+
+function ConfirmCancel({ membership, moveFocus }: { membership: Membership; moveFocus: boolean }) {
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(attemptKeys());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const m = membership.attributes;
+
+  // Arriving from step 1, focus follows to the new step's heading so it is read out.
+  useEffect(() => {
+    if (moveFocus) heading.current?.focus();
+  }, []);
+
+  async function onCancel() {
+    setBusy(true);
+    try {
+      await cancelMembership(keys.current.next());
+      keys.current.settled();
+      toast.success(CANCELLED_MESSAGE);
+      navigate(PATHS.details);
+    } catch (error) {
+      keys.current.settled(error);
+      toast.error(failureText(CANCEL_FAILED, error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="cancel-step" className="narrow">
+      <h2 id="cancel-step" ref={heading} tabIndex={-1}>
+        {moveFocus ? "Step 2 of 2: Cancel your membership?" : "Cancel your membership?"}
+      </h2>
+      <p>If you cancel:</p>
+      <ul id="cancel-consequences">
+        <li>your coverage ends today{m.expire_at ? `, not on ${formatDay(m.expire_at)}` : ""};</li>
+        <li>you leave the random drug-testing pool and no Letter of Compliance is issued;</li>
+        <li>your membership will not renew, and no refund is made for the rest of the term.</li>
+      </ul>
+      <p>To be covered again later you will need to buy a new membership.</p>
+      <div className="form-actions">
+        <Button
+          variant="danger"
+          busy={busy}
+          busyLabel="Cancelling Membership..."
+          aria-describedby="cancel-consequences"
+          onClick={onCancel}
+        >
+          Yes, Cancel Membership
+        </Button>
+        <Link href={PATHS.details} className="button button-secondary">Keep Membership</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * /app/account/membership/details (public spec §2, §4; admin spec §2 "Membership history table"): the
+ * membership card with the actions its state flags allow, the pause warning, the saved cards' link and the
+ * history, newest first, ten to a page. The history page is in the address (?page=2).
+ */
+import { Link, useSearchParams } from "wouter";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { formatDay, formatInstantDay } from "../../lib/dates.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { fetchHistory, fetchMembership, type MembershipHistoryRow } from "./api.ts";
+import {
+  MembershipActions,
+  MembershipFacts,
+  Panel,
+  PauseWarningNotice,
+  WithMembership,
+} from "./membership-parts.tsx";
+import { historyChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
+import "./account.css";
+
+export default function MembershipDetailsPage() {
+  const membership = useResource(fetchMembership);
+  return (
+    <>
+      <WithMembership membership={membership}>
+        {(m) => (
+          <>
+            {m?.attributes.pause_warning && <PauseWarningNotice warning={m.attributes.pause_warning} />}
+            <Panel id="membership-card" title="Your membership">
+              {m ? <MembershipFacts membership={m} /> : (
+                <p>
+                  You have no membership yet. An annual membership enrols you in the random drug-testing
+                  program and earns your Letter of Compliance.
+                </p>
+              )}
+              <MembershipActions membership={m} />
+            </Panel>
+          </>
+        )}
+      </WithMembership>
+      <Panel id="payment-methods" title="Payment methods">
+        <p>
+          Your default card pays for renewals. <Link href={PATHS.payments}>Manage payment methods</Link>
+        </p>
+      </Panel>
+      <MembershipHistory />
+    </>
+  );
+}
+
+function MembershipHistory() {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get("page")) || 1));
+  const history = useResource((signal) => fetchHistory(page, signal), String(page));
+  const goTo = (next: number) =>
+    setSearch((previous) => {
+      if (next === 1) previous.delete("page");
+      else previous.set("page", String(next));
+      return previous;
+    });
+
+  return (
+    <Panel id="membership-history" title="Membership history">
+      {history.loading
+        ? <Skeleton lines={4} label="Loading your membership history…" />
+        : history.error
+        ? (
+          <LoadError
+            title="Your membership history could not be loaded"
+            error={history.error}
+            onRetry={history.reload}
+          />
+        )
+        : history.data && history.data.data.length > 0
+        ? (
+          <>
+            <HistoryTable rows={history.data.data} />
+            <Pagination
+              label="Membership history pages"
+              page={history.data.meta.page}
+              perPage={history.data.meta.per_page}
+              total={history.data.meta.total}
+              onPage={goTo}
+            />
+          </>
+        )
+        : (
+          <>
+            <p className="empty-state">No memberships yet</p>
+            {page > 1 && <Button variant="link" onClick={() => goTo(1)}>Go to the first page</Button>}
+          </>
+        )}
+    </Panel>
+  );
+}
+
+function HistoryTable({ rows }: { rows: MembershipHistoryRow[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Your memberships, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Created</th>
+            <th scope="col">Expiration Date</th>
+            <th scope="col">Type</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ id, attributes: row }) => (
+            <tr key={id}>
+              <td>{formatInstantDay(row.created_at)}</td>
+              <td>{row.expire_at ? formatDay(row.expire_at) : "No expiration"}</td>
+              <td>{TYPE_LABELS[row.type]}</td>
+              <td className="chips">
+                {historyChips(row).map((chip) => <Chip key={chip.label} tone={chip.tone}>{chip.label}</Chip>)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/** Pieces shared by the account's screens: the membership card, its actions and the pause warning. */
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Alert } from "../../components/alert.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
+import { formatDay, formatInstantDay } from "../../lib/dates.ts";
+import type { Resource } from "../../lib/use-resource.ts";
+import type { Membership, PauseWarning } from "./api.ts";
+import { membershipActions, membershipChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
+
+/** Public and admin spec §9: 125 or more paused days within 185 mean an extra drug test. */
+export function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
+  return (
+    <Alert variant="warning" title="An extra drug test is required">
+      <p>
+        Your membership has been paused for {warning.paused_days} of the last {warning.window_days}{" "}
+        days. An extra drug test has been required since{" "}
+        <strong>{formatDay(warning.extra_test_due)}</strong>. Call us at{" "}
+        <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> to arrange it.
+      </p>
+    </Alert>
+  );
+}
+
+/** A titled card on the account screens. */
+export function Panel(
+  { id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode },
+) {
+  return (
+    <section className="account-panel" aria-labelledby={id}>
+      <div className="account-panel-head">
+        <h2 id={id}>{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The membership's facts as a description list: type, status, created, expiry, autorenew. */
+export function MembershipFacts({ membership }: { membership: Membership }) {
+  const m = membership.attributes;
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Type</dt>
+        <dd>{TYPE_LABELS[m.type]}</dd>
+      </div>
+      <div>
+        <dt>Status</dt>
+        <dd className="chips">
+          {membershipChips(m).map((chip) => <Chip key={chip.label} tone={chip.tone}>{chip.label}</Chip>)}
+        </dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>{formatInstantDay(m.created_at)}</dd>
+      </div>
+      <div>
+        <dt>Expiration Date</dt>
+        <dd>{m.expire_at ? formatDay(m.expire_at) : "No expiration"}</dd>
+      </div>
+      <div>
+        <dt>Automatic renewal</dt>
+        <dd>{m.autorenew ? "On: renews with your default card" : "Off"}</dd>
+      </div>
+      {m.is_paused && m.paused_at && (
+        <div>
+          <dt>Paused since</dt>
+          <dd>
+            {formatInstantDay(m.paused_at)}
+            {m.pause_reason ? ` (${m.pause_reason})` : ""}
+          </dd>
+        </div>
+      )}
+      {m.failed && m.failure_reason && (
+        <div>
+          <dt>Payment problem</dt>
+          <dd>{m.failure_reason}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Renew, pause, resume and cancel as links, offered as the server's state flags allow. */
+export function MembershipActions({ membership }: { membership: Membership | null }) {
+  const actions = membershipActions(membership);
+  if (actions.length === 0) return null;
+  return (
+    <ul className="account-actions" aria-label="Membership actions">
+      {actions.map((action) => (
+        <li key={action.key}>
+          <Link href={action.href} className={`button button-${action.primary ? "primary" : "secondary"}`}>
+            {action.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The usual three states of a loaded membership for a screen: a skeleton, the error with Try again, or the
+ * screen's content.
+ */
+export function WithMembership(
+  { membership, children }: {
+    membership: Resource<Membership | null>;
+    children(membership: Membership | null): ReactNode;
+  },
+) {
+  if (membership.loading && membership.data === undefined) {
+    return <Skeleton label="Loading your membership…" />;
+  }
+  if (membership.error) {
+    return (
+      <LoadError
+        title="Your membership could not be loaded"
+        error={membership.error}
+        onRetry={membership.reload}
+      />
+    );
+  }
+  return <>{children(membership.data ?? null)}</>;
+}
+
+/** Shown instead of a form whose action the membership's state does not allow. */
+export function NotAllowed({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Alert variant="info">{children}</Alert>
+      <p>
+        <Link href={PATHS.details}>Back to membership details</Link>
+      </p>
+    </>
+  );
+}

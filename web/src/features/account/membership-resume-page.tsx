@@ -1,0 +1,66 @@
+/**
+ * /app/account/membership/resume (admin spec §2 "Resume screen", public spec §8): who is resumed, what it
+ * means (back in the monthly random drug-test pool), 'Keep Membership Paused' back to the details and
+ * 'Resume Membership'. The success toast is the server's message.
+ */
+import { useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { session } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { attemptKeys, failureText, fetchMembership, resumeMembership } from "./api.ts";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
+import { PATHS } from "./membership-view.ts";
+import "./account.css";
+
+export const RESUME_FAILED = "Error occurred while resuming membership";
+const RESUMED_FALLBACK = "Membership has been resumed successfully";
+
+export default function MembershipResumePage() {
+  const membership = useResource(fetchMembership);
+  return (
+    <WithMembership membership={membership}>
+      {(m) =>
+        m?.attributes.can_resume
+          ? <ResumeConfirm />
+          : <NotAllowed>Your membership is not paused, so there is nothing to resume.</NotAllowed>}
+    </WithMembership>
+  );
+}
+
+function ResumeConfirm() {
+  useSignals();
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(attemptKeys());
+
+  async function onResume() {
+    setBusy(true);
+    try {
+      const answer = await resumeMembership(keys.current.next());
+      keys.current.settled();
+      toast.success(answer?.message || RESUMED_FALLBACK);
+      navigate(PATHS.details);
+    } catch (error) {
+      keys.current.settled(error);
+      toast.error(failureText(RESUME_FAILED, error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="resume-who" className="narrow">
+      <h2 id="resume-who">{session.value?.full_name}</h2>
+      <Alert variant="info">
+        Resuming this membership makes you eligible for monthly random drug tests again.
+      </Alert>
+      <div className="form-actions">
+        <Button busy={busy} busyLabel="Resuming Membership..." onClick={onResume}>Resume Membership</Button>
+        <Link href={PATHS.details} className="button button-secondary">Keep Membership Paused</Link>
+      </div>
+    </section>
+  );
+}

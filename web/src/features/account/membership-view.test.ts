@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import type { Membership, MembershipHistoryRow } from "./api.ts";
+import {
+  historyChips,
+  membershipActions,
+  membershipChips,
+  PATHS,
+  renewalBlocked,
+} from "./membership-view.ts";
+
+const membership = (attributes: Partial<Membership["attributes"]>): Membership => ({
+  id: 1,
+  type: "membership",
+  attributes: {
+    type: "annual",
+    created_at: "2026-06-15T12:00:00.000Z",
+    expire_at: "2027-06-15",
+    has_expiration: true,
+    failed: false,
+    failure_reason: null,
+    cancelled: false,
+    is_pending: false,
+    is_paused: false,
+    paused_at: null,
+    pause_reason: null,
+    autorenew: true,
+    status: "active",
+    expired: false,
+    renewable_from: "2027-05-16",
+    can_renew: false,
+    can_pause: true,
+    can_resume: false,
+    can_cancel: true,
+    pause_warning: null,
+    ...attributes,
+  },
+});
+const keys = (m: Membership | null) => membershipActions(m).map((a) => a.key);
+const day = (d: string) => `<${d}>`;
+
+Deno.test("actions follow the server's flags", () => {
+  assert.deepEqual(membershipActions(null), [
+    { key: "renew", label: "Start Membership", href: PATHS.new, primary: true },
+  ]);
+  assert.deepEqual(keys(membership({})), ["pause", "cancel"]);
+  assert.deepEqual(
+    keys(membership({ status: "paused", is_paused: true, can_pause: false, can_resume: true })),
+    ["resume", "cancel"],
+  );
+  assert.deepEqual(
+    keys(membership({ status: "cancelled", can_pause: false, can_cancel: false, can_renew: true })),
+    ["renew"],
+  );
+  const renewable = membershipActions(membership({ can_renew: true }));
+  assert.deepEqual(renewable.map((a) => [a.key, a.primary ?? false]), [
+    ["renew", true],
+    ["pause", false],
+    ["cancel", false],
+  ]);
+});
+
+Deno.test("chips: the status, and Auto-renews while it renews itself", () => {
+  assert.deepEqual(membershipChips(membership({}).attributes).map((c) => c.label), ["Active", "Auto-renews"]);
+  assert.deepEqual(
+    membershipChips(membership({ status: "failed", autorenew: false }).attributes).map((
+      c,
+    ) => [c.label, c.tone]),
+    [["Failed", "danger"]],
+  );
+});
+
+Deno.test("history chips: Failed and Cancelled, otherwise the row's status", () => {
+  const row = (a: Partial<MembershipHistoryRow["attributes"]>): MembershipHistoryRow["attributes"] => ({
+    type: "annual",
+    created_at: "2026-01-01T00:00:00Z",
+    expire_at: "2027-01-01",
+    failed: false,
+    cancelled: false,
+    expired: false,
+    status: "active",
+    order_number: null,
+    ...a,
+  });
+  assert.deepEqual(historyChips(row({ failed: true, status: "failed" })).map((c) => c.label), ["Failed"]);
+  assert.deepEqual(historyChips(row({ cancelled: true, status: "cancelled" })).map((c) => c.label), [
+    "Cancelled",
+  ]);
+  assert.deepEqual(historyChips(row({ status: "expired", expired: true })).map((c) => c.label), ["Expired"]);
+});
+
+Deno.test("renewal: offered without a membership or when can_renew, otherwise says why", () => {
+  assert.equal(renewalBlocked(null, day), null);
+  assert.equal(renewalBlocked(membership({ can_renew: true }), day), null);
+  assert.equal(
+    renewalBlocked(membership({}), day),
+    "Your membership runs until <2027-06-15>. It can be renewed from <2027-05-16>.",
+  );
+  assert.match(renewalBlocked(membership({ status: "paused", renewable_from: null }), day)!, /Resume it/);
+});

@@ -1,0 +1,101 @@
+/**
+ * How the account screens word a membership: its status chip, its type, and the actions its state flags
+ * offer (public spec §4 "Membership"). Pure, so every state is tested without a browser.
+ */
+import type { ChipTone } from "../../components/chip.tsx";
+import type { Membership, MembershipHistoryRow, MembershipStatus, MembershipType } from "./api.ts";
+
+export const MEMBERSHIP_BASE = "/app/account/membership";
+export const PATHS = {
+  details: `${MEMBERSHIP_BASE}/details`,
+  new: `${MEMBERSHIP_BASE}/new`,
+  pause: `${MEMBERSHIP_BASE}/pause`,
+  resume: `${MEMBERSHIP_BASE}/resume`,
+  cancel: `${MEMBERSHIP_BASE}/cancel`,
+  payments: `${MEMBERSHIP_BASE}/payments`,
+  addCard: `${MEMBERSHIP_BASE}/payments/add`,
+} as const;
+
+export const TYPE_LABELS: Record<MembershipType, string> = {
+  annual: "Annual consortium membership",
+  one_time: "One-time drug test",
+};
+
+export const STATUS_CHIPS: Record<MembershipStatus, { label: string; tone: ChipTone }> = {
+  active: { label: "Active", tone: "success" },
+  paused: { label: "Paused", tone: "warning" },
+  pending: { label: "Pending", tone: "warning" },
+  failed: { label: "Failed", tone: "danger" },
+  expired: { label: "Expired", tone: "danger" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+};
+
+export interface Chip {
+  label: string;
+  tone: ChipTone;
+}
+
+/** The chips of the membership card: the status, plus Auto-renews while it will renew itself. */
+export function membershipChips(m: Membership["attributes"]): Chip[] {
+  const chips: Chip[] = [STATUS_CHIPS[m.status]];
+  if (m.autorenew) chips.push({ label: "Auto-renews", tone: "neutral" });
+  return chips;
+}
+
+/**
+ * The history table's chips (admin spec §2 "Membership history table": Failed and Cancelled), plus Expired,
+ * Paused or Active so that a row without a chip never leaves its state to be guessed.
+ */
+export function historyChips(row: MembershipHistoryRow["attributes"]): Chip[] {
+  const chips: Chip[] = [];
+  if (row.failed) chips.push(STATUS_CHIPS.failed);
+  if (row.cancelled) chips.push(STATUS_CHIPS.cancelled);
+  if (chips.length === 0) chips.push(STATUS_CHIPS[row.status]);
+  return chips;
+}
+
+export interface MembershipAction {
+  key: "renew" | "pause" | "resume" | "cancel";
+  label: string;
+  href: string;
+  /** Shown as the main button. */
+  primary?: boolean;
+}
+
+/** The actions the server's flags allow, in the order a member most likely wants them. */
+export function membershipActions(membership: Membership | null): MembershipAction[] {
+  if (!membership) return [{ key: "renew", label: "Start Membership", href: PATHS.new, primary: true }];
+  const m = membership.attributes;
+  const actions: MembershipAction[] = [];
+  if (m.can_resume) {
+    actions.push({ key: "resume", label: "Resume Membership", href: PATHS.resume, primary: true });
+  }
+  if (m.can_renew) {
+    actions.push({ key: "renew", label: "Renew Membership", href: PATHS.new, primary: !m.can_resume });
+  }
+  if (m.can_pause) actions.push({ key: "pause", label: "Pause Membership", href: PATHS.pause });
+  if (m.can_cancel) actions.push({ key: "cancel", label: "Cancel Membership", href: PATHS.cancel });
+  return actions;
+}
+
+/** Why renewing is not offered right now, for the /new screen; null when it is. */
+export function renewalBlocked(
+  membership: Membership | null,
+  formatDay: (d: string) => string,
+): string | null {
+  if (!membership || membership.attributes.can_renew) return null;
+  const m = membership.attributes;
+  switch (m.status) {
+    case "paused":
+      return "Your membership is paused. Resume it before renewing.";
+    case "pending":
+      return "A payment for your membership is still being processed.";
+    default:
+      if (m.renewable_from && m.expire_at) {
+        return `Your membership runs until ${formatDay(m.expire_at)}. It can be renewed from ${
+          formatDay(m.renewable_from)
+        }.`;
+      }
+      return "Your membership does not need renewing yet.";
+  }
+}
