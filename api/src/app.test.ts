@@ -25,6 +25,28 @@ Deno.test("app: error model, guards and OpenAPI", async (t) => {
       assertEquals((await res.json()).code, "UNSUPPORTED_MEDIA_TYPE");
     });
 
+    await t.step(
+      "over real HTTP, a bodiless DELETE passes the guard and a text body is refused",
+      async () => {
+        const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, ctx.app.fetch);
+        try {
+          const base = `http://127.0.0.1:${server.addr.port}`;
+          const token = await ctx.tokenFor("member");
+          const del = await fetch(`${base}/api/logout`, {
+            method: "DELETE",
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          assertEquals(del.status, 404, "no DELETE /api/logout route: the guard let it through to routing");
+          await del.body?.cancel();
+          const text = await fetch(`${base}/api/login`, { method: "POST", body: "hello" });
+          assertEquals(text.status, 415);
+          await text.body?.cancel();
+        } finally {
+          await server.shutdown();
+        }
+      },
+    );
+
     await t.step("an oversized body is a 413", async () => {
       const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(ctx.deps.config.bodyLimit) });
       const res = await post("/api/login", big, { "Content-Type": "application/json" });

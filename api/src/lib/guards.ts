@@ -9,9 +9,13 @@ const ACCEPTED_BODIES = /^(application\/([\w.-]+\+)?json|multipart\/form-data)\b
 /** A request with a body must say it is JSON (or a multipart upload); anything else is 415, not a guess. */
 export const requireKnownBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (UNSAFE.has(c.req.method)) {
-    const hasBody = c.req.raw.body !== null && c.req.header("Content-Length") !== "0";
-    const type = c.req.header("Content-Type") ?? "";
-    if (hasBody && !ACCEPTED_BODIES.test(type)) {
+    // A declared media type must be one we read. Without one, only a declared body is refused: servers hand
+    // bodiless DELETEs a (empty) body stream too, so the stream alone proves nothing.
+    const type = c.req.header("Content-Type");
+    const length = c.req.header("Content-Length");
+    const declaresBody = (length !== undefined && length !== "0") ||
+      c.req.header("Transfer-Encoding") !== undefined;
+    if (type ? !ACCEPTED_BODIES.test(type) : declaresBody) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
     }
   }
