@@ -116,12 +116,6 @@ interface MembershipAnswer {
 
 const withKey = (key: string) => ({ "Idempotency-Key": key });
 
-/**
- * Headers of a DELETE without a body. The server's body guard (api/src/lib/guards.ts) sees a body on
- * Chromium's bodiless DELETE and answers 415 unless the request says it is JSON.
- */
-const BODILESS_DELETE = { "Content-Type": "application/json" };
-
 /** Starts or renews the membership (charges the card once per key). */
 export function startMembership(
   body: { is_annual: boolean; payment_method_id: number },
@@ -142,7 +136,7 @@ export function resumeMembership(key: string): Promise<MembershipAnswer> {
 }
 
 export function cancelMembership(key: string): Promise<MembershipAnswer> {
-  return api(`${BASE}/cancel`, { method: "DELETE", headers: { ...withKey(key), ...BODILESS_DELETE } });
+  return api(`${BASE}/cancel`, { method: "DELETE", headers: withKey(key) });
 }
 
 export async function fetchCards(signal?: AbortSignal): Promise<PaymentMethod[]> {
@@ -161,7 +155,6 @@ export async function makeDefaultCard(id: number): Promise<PaymentMethod> {
 export async function removeCard(id: number): Promise<PaymentMethod[]> {
   const { data } = await api<{ data: PaymentMethod[] }>(`/auth/account/payment-methods/${id}`, {
     method: "DELETE",
-    headers: BODILESS_DELETE,
   });
   return data;
 }
