@@ -5,6 +5,9 @@
  *   3. the real app's GET /api/auth/session with a bearer token (JWT verify + one session query),
  *   4. that same SQL run directly: a postgres.js loop (the app's driver and pool size) and pgbench -M prepared,
  *   5. the endpoint again, open loop, at a constant rate of half its measured maximum,
+ *   6. the member's account dashboard read, GET /api/auth/account/membership, closed and open loop, for a member
+ *      with an active annual membership and a past pause long enough to raise the pause warning, and the SQL
+ *      that endpoint sends per request (captured from the service's own queries), through the same two clients,
  * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
  * whenever the run itself worked. Subprocesses and the bench database are removed on every way out.
  *
@@ -13,14 +16,24 @@
  * other client), BENCH_OPEN_FRACTION (default 0.5), BENCH_PG_URL (admin connection, default
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_POOL_MAX (postgres.js loop pool, default 10 = the app's).
  */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from "kysely";
+import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { join } from "node:path";
-import { activeSessionQuery } from "../src/auth/sessions.ts";
+import { activeSessionQuery, findActiveSession } from "../src/auth/sessions.ts";
 import type { DB } from "../src/db/types.ts";
+import type { Deps } from "../src/lib/context.ts";
+import { getMembership } from "../src/memberships/service.ts";
 import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
-import type { SqlJob } from "./sql_loop.ts";
+import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
 
 const env = (name: string, fallback: string) => Deno.env.get(name) || fallback;
 const SECONDS = Number(env("BENCH_DURATION", "5"));
@@ -182,7 +195,7 @@ function loadJob(url: string, watch: LoadJob["watch"], extra: Partial<LoadJob> =
 // ------------------------------------------------------------------------------------------------ SQL
 
 /** The endpoint's query exactly as Kysely compiles it for PostgreSQL (no connection needed). */
-function endpointSql(sessionId: string): { sql: string; params: unknown[] } {
+function endpointSql(sessionId: string): SqlStatement {
   const compiler = new Kysely<DB>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
@@ -192,20 +205,118 @@ function endpointSql(sessionId: string): { sql: string; params: unknown[] } {
     },
   });
   const compiled = activeSessionQuery(compiler, sessionId, new Date()).compile();
-  return { sql: compiled.sql, params: compiled.parameters.map((p) => p instanceof Date ? "$now" : p) };
+  return { sql: compiled.sql, params: asParams(compiled.parameters), rows: 1 };
 }
 
-/** pgbench -M prepared on the same SQL; latencies from its per-transaction log, inside the same window. */
-async function pgbench(databaseUrl: string, query: { sql: string; params: unknown[] }): Promise<Measurement> {
+const asParams = (parameters: readonly unknown[]) => parameters.map((p) => p instanceof Date ? "$now" : p);
+
+/**
+ * Gives the member what a realistic dashboard read needs: an active annual membership on day 300 of its term
+ * (it expires in 65 days, so the hourly autorenewal leaves it alone), and a pause of 135 days that ended 35
+ * days ago. 135 paused days within the last 185 raise the pause warning (125 in 185), so every read runs the
+ * whole warning path: the pauses query, the rule query and the day-by-day count. Plain SQL on the bench
+ * database, before any measurement; the session endpoint does not read these tables.
+ */
+async function giveMembership(databaseUrl: string, email: string): Promise<void> {
+  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await db.begin(async (tx) => {
+      const [user] = await tx<{ id: number }[]>`select id from users where email = ${email}`;
+      if (!user) throw new Error(`bench: no user ${email} in the seeded database`);
+      const [membership] = await tx<{ id: number }[]>`
+        insert into memberships (user_id, type, starts_at, created_at, expire_at, has_expiration, autorenew,
+                                 price_cents)
+        select ${user.id}, 'annual', now() - interval '300 days', now() - interval '300 days',
+               current_date + 65, true, true, annual_new_cents
+        from settings
+        returning id`;
+      await tx`
+        insert into membership_pauses (membership_id, paused_at, resumed_at, reason, paused_by_user_id,
+                                       resumed_by_user_id)
+        values (${membership.id}, now() - interval '170 days', now() - interval '35 days',
+                'Currently out of season', ${user.id}, ${user.id})`;
+    });
+  } finally {
+    await db.end({ timeout: 5 });
+  }
+}
+
+type Param = postgres.ParameterOrJSON<never>;
+
+/**
+ * The SQL one dashboard request sends, captured rather than rewritten: the functions the route runs
+ * (`findActiveSession` behind `allow("user")`, then the service's `getMembership`) are called against the
+ * bench database through a Kysely instance like the app's (postgres.js dialect, same pool size and type
+ * parsers) whose query log records every compiled statement with its start and end. Statements that overlapped
+ * in time were sent together (the service's `Promise.all`) and form one step of the replay. Each statement is
+ * then run once more to learn how many rows it answers, which the replay checks on every iteration.
+ */
+async function dashboardSql(databaseUrl: string, sessionId: string): Promise<SqlStatement[][]> {
+  const seen: { query: CompiledQuery; start: number; end: number }[] = [];
+  const client = postgres(databaseUrl, { max: POOL_MAX, onnotice: () => {}, types: APP_TYPES });
+  const db = new Kysely<DB>({
+    dialect: new PostgresJSDialect({ postgres: client }),
+    log: (event) => {
+      if (event.level !== "query") return;
+      const end = performance.now();
+      seen.push({ query: event.query, start: end - event.queryDurationMillis, end });
+    },
+  });
+  try {
+    const now = () => new Date();
+    const request = async () => {
+      const user = await findActiveSession(db, sessionId, now());
+      if (!user) throw new Error("bench: the captured session check found no session");
+      const record = await getMembership({ database: { db }, now } as unknown as Deps, user.user_id);
+      if (!record?.attributes.pause_warning) {
+        throw new Error(
+          "bench: the member's membership raised no pause warning; the read would skip that path",
+        );
+      }
+    };
+    // The first requests open the pool's connections one by one, and a statement waiting for its connection
+    // would look as if it had been sent after the one before it. The captured one runs on a warm pool, as under
+    // load.
+    await Promise.all(Array.from({ length: POOL_MAX }, request));
+    seen.length = 0;
+    await request();
+    const steps: SqlStatement[][] = [];
+    let stepEnds = -Infinity; // the earliest end among the current step's statements
+    for (const { query, start, end } of seen.sort((a, b) => a.start - b.start)) {
+      const params = asParams(query.parameters);
+      const replayParams = params.map((p) => p === "$now" ? new Date() : p) as Param[];
+      const rows = (await client.unsafe(query.sql, replayParams, { prepare: true })).length;
+      const statement = { sql: query.sql, params, rows };
+      if (steps.length && start < stepEnds) {
+        steps.at(-1)!.push(statement);
+        stepEnds = Math.min(stepEnds, end);
+      } else {
+        steps.push([statement]);
+        stepEnds = end;
+      }
+    }
+    return steps;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * pgbench -M prepared on the same SQL (one transaction of the script = one request's statements, one after the
+ * other); latencies from its per-transaction log, inside the same window.
+ */
+async function pgbench(databaseUrl: string, statements: SqlStatement[]): Promise<Measurement> {
   const dir = await Deno.makeTempDir({ prefix: "apca-bench-" });
   cleanups.push(() => Deno.remove(dir, { recursive: true }));
   const defines: string[] = [];
-  const script = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    defines.push("-D", `p${n}=${value === "$now" ? new Date().toISOString() : String(value)}`);
-    return `:p${n}`;
-  });
-  await Deno.writeTextFile(join(dir, "query.sql"), script + ";\n");
+  const script = statements.map((query, i) =>
+    query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = query.params[Number(n) - 1];
+      defines.push("-D", `q${i}p${n}=${value === "$now" ? new Date().toISOString() : String(value)}`);
+      return `:q${i}p${n}`;
+    }) + ";\n"
+  ).join("");
+  await Deno.writeTextFile(join(dir, "query.sql"), script);
   const url = new URL(databaseUrl);
   const child = new Deno.Command("pgbench", {
     args: [
@@ -292,7 +403,15 @@ interface Row {
 
 const fmt = (n: number | null | undefined, digits = 2) => n == null ? "-" : n.toFixed(digits);
 
-function printReport(rows: Row[], ratios: { label: string; value: string; target: string; pass: boolean }[]) {
+/** A ratio with its target, or without one (target and pass left out: reported only). */
+interface Ratio {
+  label: string;
+  value: string;
+  target?: string;
+  pass?: boolean;
+}
+
+function printReport(rows: Row[], ratios: Ratio[]) {
   const header = [
     "measurement",
     "req/s",
@@ -327,12 +446,12 @@ function printReport(rows: Row[], ratios: { label: string; value: string; target
     console.log(`  ${what}: ${parts}`);
   }
   console.log();
+  const width = Math.max(...ratios.map((r) => r.label.length));
   for (const r of ratios) {
-    console.log(
-      `${r.label.padEnd(58)} ${r.value.padStart(8)}   target ${r.target.padEnd(8)} ${
-        r.pass ? "PASS" : "MISS"
-      }`,
-    );
+    const verdict = r.target === undefined
+      ? "no target"
+      : `target ${r.target.padEnd(8)} ${r.pass ? "PASS" : "MISS"}`;
+    console.log(`${r.label.padEnd(width)} ${r.value.padStart(8)}   ${verdict}`);
   }
 }
 
@@ -435,26 +554,62 @@ async function main() {
     loadJob(`${base}/api/auth/session`, watchApp, { headers: auth, mode: "open", rate }),
   );
   rows.push({ what: `app GET /api/auth/session, open loop ${rate}/s`, m: open });
+
+  // 4. The member's account dashboard: one membership record with its state flags and pause warning.
+  step("giving the member an active annual membership and a past pause (SQL on the bench database)");
+  await giveMembership(databaseUrl, MEMBER.email);
+  const dashboardUrl = `${base}/api/auth/account/membership`;
+  const first = await fetch(dashboardUrl, { headers: auth });
+  type Dashboard = { data?: { attributes?: { pause_warning?: unknown } } };
+  const firstBody = await first.text();
+  const warning = first.ok && (JSON.parse(firstBody) as Dashboard).data?.attributes?.pause_warning;
+  if (!warning) {
+    throw new Error(`bench: GET /api/auth/account/membership answered ${first.status}: ${firstBody}`);
+  }
+  step("capturing the SQL one dashboard request sends");
+  const dashboardSteps = await dashboardSql(databaseUrl, sessionId);
+
+  step("measuring GET /api/auth/account/membership (closed loop)");
+  const dashboard = await measure("loadgen.ts", loadJob(dashboardUrl, watchApp, { headers: auth }));
+  rows.push({ what: "app GET /api/auth/account/membership", m: dashboard });
+
+  const dashboardRate = Math.max(1, Math.floor(dashboard.rate * OPEN_FRACTION));
+  step(`measuring GET /api/auth/account/membership (open loop at ${dashboardRate} req/s)`);
+  const dashboardOpen = await measure(
+    "loadgen.ts",
+    loadJob(dashboardUrl, watchApp, { headers: auth, mode: "open", rate: dashboardRate }),
+  );
+  rows.push({ what: `app GET /api/auth/account/membership, open loop ${dashboardRate}/s`, m: dashboardOpen });
   await app.stop();
 
-  // 4. The same SQL, directly.
-  const query = endpointSql(sessionId);
-  step("measuring the same SQL through postgres.js");
-  const sqlLoop = await measure("sql_loop.ts", {
+  // 5. The same SQL, directly.
+  const sqlJob = (steps: SqlStatement[][]): SqlJob => ({
     databaseUrl,
-    sql: query.sql,
-    params: query.params,
+    steps,
     concurrency: CONCURRENCY,
     poolMax: POOL_MAX,
     warmupSeconds: WARMUP,
     seconds: SECONDS,
     watch: { postgres: "postgres", generator: "self" },
   });
+  const query = endpointSql(sessionId);
+  step("measuring the session SQL through postgres.js");
+  const sqlLoop = await measure("sql_loop.ts", sqlJob([[query]]));
   rows.push({ what: `SQL via postgres.js (pool ${POOL_MAX})`, m: sqlLoop });
 
-  step("measuring the same SQL through pgbench -M prepared");
-  const bench = await pgbench(databaseUrl, query);
+  step("measuring the session SQL through pgbench -M prepared");
+  const bench = await pgbench(databaseUrl, [query]);
   rows.push({ what: `SQL via pgbench -M prepared -c ${CONCURRENCY}`, m: bench });
+
+  const dashboardStatements = dashboardSteps.flat();
+  const shape = `${dashboardStatements.length} statements in ${dashboardSteps.length} steps`;
+  step(`measuring the dashboard's SQL (${shape}) through postgres.js`);
+  const dashboardSqlLoop = await measure("sql_loop.ts", sqlJob(dashboardSteps));
+  rows.push({ what: `dashboard SQL via postgres.js (pool ${POOL_MAX})`, m: dashboardSqlLoop });
+
+  step("measuring the dashboard's SQL through pgbench -M prepared (statements one after the other)");
+  const dashboardBench = await pgbench(databaseUrl, dashboardStatements);
+  rows.push({ what: `dashboard SQL via pgbench -M prepared -c ${CONCURRENCY}`, m: dashboardBench });
 
   for (const { what, m } of rows) {
     if (m.errors > 0.01 * Math.max(1, m.requests)) {
@@ -466,9 +621,15 @@ async function main() {
   const healthRatio = health.rate / rawM.rate;
   const sqlRatio = endpoint.rate / sqlLoop.rate;
   const pgbenchRatio = endpoint.rate / bench.rate;
+  const dashboardRatio = dashboard.rate / dashboardSqlLoop.rate;
   const openP99 = open.p99 ?? Infinity;
-  const openNote = open.unfinished ? ` (${open.unfinished} requests never sent: p99 understated)` : "";
-  console.log(`\nSQL: ${query.sql}`);
+  const unsentNote = (m: Measurement) =>
+    m.unfinished ? ` (${m.unfinished} requests never sent: p99 understated)` : "";
+  console.log(`\nSession SQL: ${query.sql}`);
+  console.log(`Dashboard SQL per request (${shape}; statements of one step are sent together):`);
+  dashboardSteps.forEach((statements, i) => {
+    for (const q of statements) console.log(`  step ${i + 1}, ${q.rows} row(s): ${q.sql}`);
+  });
   console.log(`bench: load average after the run ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   printReport(rows, [
     {
@@ -484,10 +645,18 @@ async function main() {
       pass: sqlRatio >= TARGETS.endpointOverSql,
     },
     {
-      label: `endpoint p99 at ${OPEN_FRACTION} of max rate, open loop (ms)${openNote}`,
+      label: `endpoint p99 at ${OPEN_FRACTION} of max rate, open loop (ms)${unsentNote(open)}`,
       value: fmt(open.p99),
       target: `<= ${TARGETS.openP99Ms}`,
       pass: openP99 <= TARGETS.openP99Ms && !open.unfinished,
+    },
+    {
+      label: "dashboard endpoint/SQL (req/s; baseline: its SQL in a postgres.js loop)",
+      value: dashboardRatio.toFixed(2),
+    },
+    {
+      label: `dashboard p99 at ${OPEN_FRACTION} of max rate, open loop (ms)${unsentNote(dashboardOpen)}`,
+      value: fmt(dashboardOpen.p99),
     },
   ]);
   // Throughput ratios move with whatever else runs on the machine; CPU per request moves much less.
@@ -502,6 +671,12 @@ async function main() {
       "endpoint/SQL by CPU per request ((client+postgres) / (server+postgres))",
       cpu(sqlLoop, "generator", "postgres") / cpu(endpoint, "server", "postgres"),
     ],
+    ["dashboard endpoint/pgbench (req/s)", dashboard.rate / dashboardBench.rate],
+    [
+      "dashboard endpoint/SQL by CPU per request (same formula)",
+      cpu(dashboardSqlLoop, "generator", "postgres") / cpu(dashboard, "server", "postgres"),
+    ],
+    ["dashboard/session endpoint (req/s)", dashboard.rate / endpoint.rate],
   ] as const;
   console.log("\nFor information (no targets):");
   for (const [label, value] of info) console.log(`${label.padEnd(74)} ${value.toFixed(2).padStart(6)}`);
