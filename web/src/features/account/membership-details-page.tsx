@@ -3,12 +3,9 @@
  * membership card with the actions its state flags allow, the pause warning, the saved cards' link and the
  * history, newest first, ten to a page. The history page is in the address (?page=2).
  */
-import { Link, useSearchParams } from "wouter";
-import { Button } from "../../components/button.tsx";
+import { Link } from "wouter";
 import { Chip } from "../../components/chip.tsx";
-import { LoadError } from "../../components/load-error.tsx";
-import { Pagination } from "../../components/pagination.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
+import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchHistory, fetchMembership, type MembershipHistoryRow } from "./api.ts";
@@ -53,47 +50,24 @@ export default function MembershipDetailsPage() {
 }
 
 function MembershipHistory() {
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(search.get("page")) || 1));
+  const [page, goTo] = usePageParam();
   const history = useResource((signal) => fetchHistory(page, signal), String(page));
-  const goTo = (next: number) =>
-    setSearch((previous) => {
-      if (next === 1) previous.delete("page");
-      else previous.set("page", String(next));
-      return previous;
-    });
 
   return (
     <Panel id="membership-history" title="Membership history">
-      {history.loading
-        ? <Skeleton lines={4} label="Loading your membership history…" />
-        : history.error
-        ? (
-          <LoadError
-            title="Your membership history could not be loaded"
-            error={history.error}
-            onRetry={history.reload}
-          />
-        )
-        : history.data && history.data.data.length > 0
-        ? (
-          <>
-            <HistoryTable rows={history.data.data} />
-            <Pagination
-              label="Membership history pages"
-              page={history.data.meta.page}
-              perPage={history.data.meta.per_page}
-              total={history.data.meta.total}
-              onPage={goTo}
-            />
-          </>
-        )
-        : (
-          <>
-            <p className="empty-state">No memberships yet</p>
-            {page > 1 && <Button variant="link" onClick={() => goTo(1)}>Go to the first page</Button>}
-          </>
-        )}
+      <PagedList
+        list={history}
+        page={page}
+        onPage={goTo}
+        labels={{
+          loading: "Loading your membership history…",
+          error: "Your membership history could not be loaded",
+          empty: "No memberships yet",
+          pages: "Membership history pages",
+        }}
+      >
+        {(rows) => <HistoryTable rows={rows} />}
+      </PagedList>
     </Panel>
   );
 }

@@ -2,56 +2,30 @@
  * /app/account/downloads: the member's documents, newest first (every Letter of Compliance issued to them is
  * kept here byte for byte), each with a plain download link.
  */
-import { useSearchParams } from "wouter";
-import { Button } from "../../components/button.tsx";
-import { LoadError } from "../../components/load-error.tsx";
-import { Pagination } from "../../components/pagination.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
+import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { documentHref, fetchDocuments, formatSize, KIND_LABELS, type StoredDocument } from "./api.ts";
 
 export default function DownloadsPage() {
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(search.get("page")) || 1));
+  const [page, goTo] = usePageParam();
   const documents = useResource((signal) => fetchDocuments(page, signal), String(page));
-
-  const goTo = (next: number) =>
-    setSearch((previous) => {
-      if (next === 1) previous.delete("page");
-      else previous.set("page", String(next));
-      return previous;
-    });
 
   return (
     <section aria-label="Your documents">
-      {documents.loading ? <Skeleton lines={4} label="Loading your documents…" /> : documents.error
-        ? (
-          <LoadError
-            title="Your documents could not be loaded"
-            error={documents.error}
-            onRetry={documents.reload}
-          />
-        )
-        : documents.data && documents.data.data.length > 0
-        ? (
-          <>
-            <DocumentTable documents={documents.data.data} />
-            <Pagination
-              label="Document pages"
-              page={documents.data.meta.page}
-              perPage={documents.data.meta.per_page}
-              total={documents.data.meta.total}
-              onPage={goTo}
-            />
-          </>
-        )
-        : (
-          <>
-            <p className="empty-state">No documents yet</p>
-            {page > 1 && <Button variant="link" onClick={() => goTo(1)}>Go to the first page</Button>}
-          </>
-        )}
+      <PagedList
+        list={documents}
+        page={page}
+        onPage={goTo}
+        labels={{
+          loading: "Loading your documents…",
+          error: "Your documents could not be loaded",
+          empty: "No documents yet",
+          pages: "Document pages",
+        }}
+      >
+        {(rows) => <DocumentTable documents={rows} />}
+      </PagedList>
     </section>
   );
 }
