@@ -30,6 +30,8 @@ Deno.test("tokens: a remembered signature still expires, and another key never a
     "expired after one day",
   );
   assertEquals(await readSessionToken(await key(), token, issued), null, "a different key");
-  const tampered = token.slice(0, -2) + (token.endsWith("A") ? "BB" : "AA");
+  // A character well inside the signature: the last one may carry only padding bits.
+  const mid = token.length - 10;
+  const tampered = token.slice(0, mid) + (token[mid] === "A" ? "B" : "A") + token.slice(mid + 1);
   assertEquals(await readSessionToken(k, tampered, issued), null, "a changed signature");
 });
