@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../components/button.tsx";
+import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 import { signOut } from "../features/auth/api.ts";
@@ -10,6 +11,8 @@ import { CartLink } from "../features/store/cart-link.tsx";
 import { errorMessage } from "../lib/form.ts";
 import { type Role, role, session } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
+import { OfflineIndicator, OutboxPanel } from "../offline/offline-ui.tsx";
+import { queued, startSync } from "../offline/sync.ts";
 
 const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   admin: [
@@ -41,17 +44,28 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
 export function AppLayout({ children }: { children: ReactNode }) {
   useSignals();
   const signingOut = useSignal(false);
+  const confirming = useSignal(false);
   const links = NAV_BY_ROLE[role.value ?? "member"];
 
+  useEffect(() => startSync(), []);
+
   async function onSignOut() {
+    // Signing out deletes what this device keeps for the member, so queued changes would be lost: ask first.
+    if (queued.value.length > 0 && !confirming.value) {
+      confirming.value = true;
+      return;
+    }
     signingOut.value = true;
     try {
       await signOut();
     } catch (error) {
       toast.error(errorMessage(error));
       signingOut.value = false;
+    } finally {
+      confirming.value = false;
     }
   }
+  const waiting = queued.value.length;
 
   return (
     <>
@@ -69,6 +83,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="header-actions">
+            <OfflineIndicator />
             <span className="user-name">{session.value?.full_name}</span>
             <Button variant="secondary" busy={signingOut.value} busyLabel="Signing out…" onClick={onSignOut}>
               Sign out
@@ -77,8 +92,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="container main">
+        <OutboxPanel />
         {children}
       </main>
+      <ConfirmDialog
+        open={confirming.value}
+        title="Sign out and discard queued changes?"
+        confirmLabel="Sign out anyway"
+        busyLabel="Signing out…"
+        cancelLabel="Stay signed in"
+        busy={signingOut.value}
+        destructive
+        onConfirm={onSignOut}
+        onClose={() => (confirming.value = false)}
+      >
+        <p>
+          {waiting === 1 ? "One membership change has" : `${waiting} membership changes have`}{" "}
+          not been sent yet. Signing out removes them from this device.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { dismissToast, holdToasts, releaseToasts, toasts } from "../lib/toast.ts";
+import { dismissToast, holdToasts, releaseToasts, toasts, type ToastVariant } from "../lib/toast.ts";
+
+const VARIANT_LABELS: Record<ToastVariant, string> = {
+  error: "Error: ",
+  success: "Success: ",
+  info: "Note: ",
+};
 
 /**
  * Renders lib/toast.ts. The live region is always in the DOM (an aria-live region added together with its
@@ -20,7 +26,7 @@ export function Toasts() {
       {toasts.value.map((item) => (
         <div key={item.id} className={`toast toast-${item.variant}`}>
           <p>
-            <span className="visually-hidden">{item.variant === "error" ? "Error: " : "Success: "}</span>
+            <span className="visually-hidden">{VARIANT_LABELS[item.variant]}</span>
             {item.message}
           </p>
           <button type="button" className="toast-close" onClick={() => dismissToast(item.id)}>

@@ -58,3 +58,17 @@ export function testOutcome({ status, result, passed }: DrugTest["attributes"]):
   if (passed === false) return "Not passed";
   return "Pending";
 }
+
+/**
+ * A test as it may be kept on the device for offline reading (docs/decisions/0014-offline-data.md): date,
+ * reason, status and pass/fail. The result code (negative, dilute, positive, refusal…) is dropped; only
+ * "cancelled" survives, because it alone changes the chip a reader sees. `testOutcome` is the same for both.
+ */
+export function storableTest({ id, type, attributes }: DrugTest): DrugTest {
+  const { date, reason, status, passed, result } = attributes;
+  return {
+    id,
+    type,
+    attributes: { date, reason, status, passed, result: result === "cancelled" ? "cancelled" : null },
+  };
+}

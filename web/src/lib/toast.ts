@@ -4,7 +4,7 @@
  */
 import { signal } from "@preact/signals-react";
 
-export type ToastVariant = "success" | "error";
+export type ToastVariant = "success" | "error" | "info";
 
 export interface Toast {
   id: number;
@@ -12,7 +12,7 @@ export interface Toast {
   message: string;
 }
 
-const DURATION_MS: Record<ToastVariant, number> = { success: 5000, error: 8000 };
+const DURATION_MS: Record<ToastVariant, number> = { success: 5000, error: 8000, info: 8000 };
 
 export const toasts = signal<Toast[]>([]);
 
@@ -56,4 +56,6 @@ export function releaseToasts(): void {
 export const toast = {
   success: (message: string) => show("success", message),
   error: (message: string) => show("error", message),
+  /** Neither done nor failed, e.g. a change queued to be sent later. */
+  info: (message: string) => show("info", message),
 };

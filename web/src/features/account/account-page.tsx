@@ -10,7 +10,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { session } from "../../lib/session.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { type AccountUser, fetchAccountUser, fetchMembership } from "./api.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { type AccountUser, fetchAccountUser } from "./api.ts";
 import { MembershipActions, Panel, PauseWarningNotice, WithMembership } from "./membership-parts.tsx";
 import { PATHS, STATUS_CHIPS, TYPE_LABELS } from "./membership-view.ts";
 import "./account.css";
@@ -22,7 +23,7 @@ export default function AccountPage() {
     (signal) => userId ? fetchAccountUser(userId, signal) : Promise.reject(new Error("Not signed in")),
     String(userId),
   );
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
 
   return (
     <div className="account-grid">

@@ -8,8 +8,9 @@ import { Link, useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { attemptKeys, cancelMembership, failureText, fetchMembership, type Membership } from "./api.ts";
+import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { failureText, type Membership } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { PATHS } from "./membership-view.ts";
 import "./account.css";
@@ -18,7 +19,7 @@ export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
 export const CANCEL_FAILED = "Error occurred while cancelling membership";
 
 export default function MembershipCancelPage() {
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
   return (
     <WithMembership membership={membership}>
       {(m) =>
@@ -60,7 +61,6 @@ function OfferPause({ onContinue }: { onContinue(): void }) {
 function ConfirmCancel({ membership, moveFocus }: { membership: Membership; moveFocus: boolean }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  const keys = useRef(attemptKeys());
   const heading = useRef<HTMLHeadingElement>(null);
   const m = membership.attributes;
 
@@ -72,12 +72,11 @@ function ConfirmCancel({ membership, moveFocus }: { membership: Membership; move
   async function onCancel() {
     setBusy(true);
     try {
-      await cancelMembership(keys.current.next());
-      keys.current.settled();
-      toast.success(CANCELLED_MESSAGE);
+      const outcome = await submitChange("cancel", undefined, membership.id);
+      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      else toast.success(CANCELLED_MESSAGE);
       navigate(PATHS.details);
     } catch (error) {
-      keys.current.settled(error);
       toast.error(failureText(CANCEL_FAILED, error));
       setBusy(false);
     }

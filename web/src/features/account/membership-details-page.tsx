@@ -4,11 +4,14 @@
  * history, newest first, ten to a page. The history page is in the address (?page=2).
  */
 import { Link } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { fetchHistory, fetchMembership, type MembershipHistoryRow } from "./api.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import { appliedVersion } from "../../offline/sync.ts";
+import { useCachedResource, useMembership } from "../../offline/use-cached.ts";
+import { fetchHistory, type MembershipHistoryRow } from "./api.ts";
 import {
   MembershipActions,
   MembershipFacts,
@@ -20,7 +23,7 @@ import { historyChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
 import "./account.css";
 
 export default function MembershipDetailsPage() {
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
   return (
     <>
       <WithMembership membership={membership}>
@@ -50,11 +53,15 @@ export default function MembershipDetailsPage() {
 }
 
 function MembershipHistory() {
+  useSignals();
   const [page, goTo] = usePageParam();
-  const history = useResource((signal) => fetchHistory(page, signal), String(page));
+  const history = useCachedResource(`membership-history:${page}`, (signal) => fetchHistory(page, signal), {
+    reloadKey: String(appliedVersion.value),
+  });
 
   return (
     <Panel id="membership-history" title="Membership history">
+      <OfflineNotice savedAt={history.savedAt} />
       <PagedList
         list={history}
         page={page}

@@ -8,6 +8,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
+import { useSignals } from "@preact/signals-react/runtime";
 import { LoadError } from "../../components/load-error.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -73,6 +75,7 @@ function PurchaseForm(
     returning: boolean;
   },
 ) {
+  useSignals();
   const [, navigate] = useLocation();
   const [annual, setAnnual] = useState(true);
   const [cardId, setCardId] = useState<number | null>(
@@ -155,8 +158,17 @@ function PurchaseForm(
         <dt>{annual ? "Annual membership" : "One-time test"}</dt>
         <dd>{formatMoney(total)}</dd>
       </dl>
+      {!online.value && <p id="purchase-offline" className="field-hint">{OFFLINE_REASON}</p>}
       <div className="form-actions">
-        <Button type="submit" busy={busy} busyLabel="Processing payment…" disabled={!cardId}>Purchase</Button>
+        <Button
+          type="submit"
+          busy={busy}
+          busyLabel="Processing payment…"
+          disabled={!cardId || !online.value}
+          aria-describedby={online.value ? undefined : "purchase-offline"}
+        >
+          Purchase
+        </Button>
         <Link href={PATHS.details}>Back to membership details</Link>
       </div>
     </form>

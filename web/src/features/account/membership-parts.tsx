@@ -7,7 +7,8 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
-import type { Resource } from "../../lib/use-resource.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import type { CachedResource } from "../../offline/use-cached.ts";
 import type { Membership, PauseWarning } from "./api.ts";
 import { membershipActions, membershipChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
 
@@ -105,11 +106,11 @@ export function MembershipActions({ membership }: { membership: Membership | nul
 
 /**
  * The usual three states of a loaded membership for a screen: a skeleton, the error with Try again, or the
- * screen's content.
+ * screen's content (with "Offline: showing data from …" when it was read from the device).
  */
 export function WithMembership(
   { membership, children }: {
-    membership: Resource<Membership | null>;
+    membership: CachedResource<Membership | null>;
     children(membership: Membership | null): ReactNode;
   },
 ) {
@@ -125,7 +126,12 @@ export function WithMembership(
       />
     );
   }
-  return <>{children(membership.data ?? null)}</>;
+  return (
+    <>
+      <OfflineNotice savedAt={membership.savedAt} />
+      {children(membership.data ?? null)}
+    </>
+  );
 }
 
 /** Shown instead of a form whose action the membership's state does not allow. */

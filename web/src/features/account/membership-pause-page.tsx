@@ -4,15 +4,16 @@
  * toast is the specification's own text, 'Membership has been cancelled successfully' (§8: "also shown on
  * pause").
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { type FieldErrors, fieldErrors, focusFirstInvalid, formValues, validate } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { attemptKeys, failureText, fetchMembership, pauseMembership } from "./api.ts";
+import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { failureText } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { PATHS } from "./membership-view.ts";
 import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS, PauseSchema } from "./schemas.ts";
@@ -22,11 +23,11 @@ export const PAUSED_MESSAGE = "Membership has been cancelled successfully";
 export const PAUSE_FAILED = "Error occurred while pausing membership";
 
 export default function MembershipPausePage() {
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
   return (
     <WithMembership membership={membership}>
       {(m) =>
-        m?.attributes.can_pause ? <PauseForm /> : (
+        m?.attributes.can_pause ? <PauseForm membershipId={m.id} /> : (
           <NotAllowed>
             {m?.attributes.is_paused
               ? "Your membership is already paused."
@@ -37,12 +38,11 @@ export default function MembershipPausePage() {
   );
 }
 
-function PauseForm() {
+function PauseForm({ membershipId }: { membershipId: number }) {
   const [, navigate] = useLocation();
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const keys = useRef(attemptKeys());
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,12 +52,12 @@ function PauseForm() {
     if (!result.success) return focusFirstInvalid(form, result.errors);
     setBusy(true);
     try {
-      await pauseMembership(result.output, keys.current.next());
-      keys.current.settled();
-      toast.success(PAUSED_MESSAGE);
+      // Through the outbox: sent now when online, else queued with its Idempotency-Key (offline/sync.ts).
+      const outcome = await submitChange("pause", result.output, membershipId);
+      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      else toast.success(PAUSED_MESSAGE);
       navigate(PATHS.details);
     } catch (error) {
-      keys.current.settled(error);
       setErrors(fieldErrors(error));
       toast.error(failureText(PAUSE_FAILED, error));
       setBusy(false);
@@ -77,7 +77,6 @@ function PauseForm() {
         value={reason}
         onChange={(value) => {
           setReason(value);
-          keys.current.reset();
         }}
         options={PAUSE_REASONS.map((r) => ({ value: r, label: r }))}
         error={errors.reason}
@@ -91,7 +90,6 @@ function PauseForm() {
           maxLength={OTHER_REASON_MAX}
           hint="Tell us in a few words; this is stored as your reason."
           error={errors.other_reason}
-          onChange={() => keys.current.reset()}
         />
       )}
       <div className="form-actions">

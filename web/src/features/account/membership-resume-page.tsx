@@ -3,15 +3,16 @@
  * means (back in the monthly random drug-test pool), 'Keep Membership Paused' back to the details and
  * 'Resume Membership'. The success toast is the server's message.
  */
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { session } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { attemptKeys, failureText, fetchMembership, resumeMembership } from "./api.ts";
+import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { failureText } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { PATHS } from "./membership-view.ts";
 import "./account.css";
@@ -20,32 +21,30 @@ export const RESUME_FAILED = "Error occurred while resuming membership";
 const RESUMED_FALLBACK = "Membership has been resumed successfully";
 
 export default function MembershipResumePage() {
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
   return (
     <WithMembership membership={membership}>
       {(m) =>
         m?.attributes.can_resume
-          ? <ResumeConfirm />
+          ? <ResumeConfirm membershipId={m.id} />
           : <NotAllowed>Your membership is not paused, so there is nothing to resume.</NotAllowed>}
     </WithMembership>
   );
 }
 
-function ResumeConfirm() {
+function ResumeConfirm({ membershipId }: { membershipId: number }) {
   useSignals();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  const keys = useRef(attemptKeys());
 
   async function onResume() {
     setBusy(true);
     try {
-      const answer = await resumeMembership(keys.current.next());
-      keys.current.settled();
-      toast.success(answer?.message || RESUMED_FALLBACK);
+      const outcome = await submitChange("resume", undefined, membershipId);
+      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      else toast.success(messageOf(outcome.body) || RESUMED_FALLBACK);
       navigate(PATHS.details);
     } catch (error) {
-      keys.current.settled(error);
       toast.error(failureText(RESUME_FAILED, error));
       setBusy(false);
     }
@@ -64,3 +63,6 @@ function ResumeConfirm() {
     </section>
   );
 }
+
+const messageOf = (body: unknown) =>
+  body && typeof body === "object" && "message" in body ? String((body as { message: unknown }).message) : "";

@@ -1,7 +1,6 @@
 /** The dashboard's calls: the member's membership, recent tests and Letter of Compliance; the DER's companies. */
 import { api, ApiError, apiFile } from "../../lib/api.ts";
 import type { DrugTest } from "../../lib/drug-tests.ts";
-import { saveFile } from "../../lib/save-file.ts";
 
 export type MembershipStatus = "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
 
@@ -12,7 +11,7 @@ export interface PauseWarning {
   extra_test_due: string;
 }
 
-/** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord); the fields used here. */
+/** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord); the fields used here (the membership is loaded by offline/use-cached.ts useMembership). */
 export interface Membership {
   id: number;
   type: "membership";
@@ -34,11 +33,6 @@ export interface Membership {
   };
 }
 
-export async function fetchMembership(signal: AbortSignal): Promise<Membership | null> {
-  const { data } = await api<{ data: Membership | null }>("/auth/account/membership", { signal });
-  return data;
-}
-
 export const RECENT_TESTS = 5;
 
 export async function fetchRecentTests(signal: AbortSignal): Promise<{ tests: DrugTest[]; total: number }> {
@@ -54,10 +48,10 @@ export const LETTER_FILENAME = "letter-compliance.pdf";
 /** Spec §8 success toast; the server answers the same words in `message`. */
 export const LETTER_EMAILED = "Letter Has Been Emailed";
 
-/** Fetches a freshly issued letter and lets the browser save it as letter-compliance.pdf. */
-export async function downloadLetter(): Promise<void> {
+/** A freshly issued letter (a PDF) and its filename. */
+export async function fetchLetter(): Promise<{ blob: Blob; filename: string }> {
   const file = await apiFile(LETTER_PATH.replace(/^\/api/, ""));
-  saveFile(file.blob, file.filename ?? LETTER_FILENAME);
+  return { blob: file.blob, filename: file.filename ?? LETTER_FILENAME };
 }
 
 /** Mails the member a freshly issued letter; answers the server's message. */

@@ -2,7 +2,7 @@
  * The member's dashboard (spec §2 /app, §6 "Other members"): membership status and next steps, the pause
  * warning, the Letter of Compliance (only when the membership earns one) and the five latest tests.
  */
-import { type MouseEvent, type ReactNode, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
@@ -12,14 +12,18 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
-import { formatDay } from "../../lib/dates.ts";
+import { formatDay, formatInstant } from "../../lib/dates.ts";
+import { type DrugTest, storableTest } from "../../lib/drug-tests.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
-import { type Resource, useResource } from "../../lib/use-resource.ts";
+import { saveFile } from "../../lib/save-file.ts";
+import type { StoredFile } from "../../offline/db.ts";
+import { dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
 import {
-  downloadLetter,
   emailLetter,
-  fetchMembership,
+  fetchLetter,
   fetchRecentTests,
   LETTER_FILENAME,
   LETTER_PATH,
@@ -29,10 +33,11 @@ import {
 import { summarizeMembership } from "./membership-summary.ts";
 
 export function MemberView() {
-  const membership = useResource(fetchMembership);
+  const membership = useMembership();
   const warning = membership.data?.attributes.pause_warning;
   return (
     <>
+      <OfflineNotice savedAt={membership.savedAt} />
       {warning && <PauseWarningNotice warning={warning} />}
       <div className="dashboard-grid">
         <MembershipCard membership={membership} />
@@ -67,7 +72,7 @@ function Card(
   );
 }
 
-function MembershipCard({ membership }: { membership: Resource<Membership | null> }) {
+function MembershipCard({ membership }: { membership: CachedResource<Membership | null> }) {
   return (
     <Card id="membership-card" title="Membership">
       {membership.loading ? <Skeleton label="Loading your membership…" /> : membership.error
@@ -105,15 +110,54 @@ function MembershipStatus({ membership }: { membership: Membership | null }) {
   );
 }
 
-function LetterCard({ membership }: { membership: Resource<Membership | null> }) {
+/** What a saved letter was made for: a new letter is saved when any of these changes. */
+const letterVersion = (m: Membership) => `${m.id}:${m.attributes.status}:${m.attributes.expire_at}`;
+
+/**
+ * Keeps the device's copy of the letter in step with the membership (issue 5: the letter opens offline):
+ * online, a membership that earns a letter gets one saved once per version; one that does not loses it.
+ */
+function useSavedLetter(membership: CachedResource<Membership | null>, allowed: boolean) {
+  const [saved, setSaved] = useState<StoredFile | null>(null);
+  const m = membership.data;
+  useEffect(() => {
+    if (membership.loading || membership.error) return;
+    let live = true;
+    (async () => {
+      let file = await savedLetter();
+      if (membership.savedAt === null) {
+        if (!allowed || !m) {
+          await dropLetter();
+          file = null;
+        } else if (file?.version !== letterVersion(m)) {
+          const fresh = await fetchLetter().catch(() => null);
+          if (fresh) {
+            await saveLetter(fresh.blob, fresh.filename, letterVersion(m));
+            file = await savedLetter();
+          }
+        }
+      }
+      if (live) setSaved(file);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [membership.loading, membership.savedAt, m && letterVersion(m), allowed]);
+  return saved;
+}
+
+function LetterCard({ membership }: { membership: CachedResource<Membership | null> }) {
   const allowed = !membership.loading && !membership.error &&
     summarizeMembership(membership.data ?? null).letterAllowed;
+  const saved = useSavedLetter(membership, allowed);
   return (
     <Card id="letter-card" title="Letter of Compliance">
       {membership.loading
         ? <Skeleton lines={2} label="Loading your Letter of Compliance…" />
+        : allowed && membership.savedAt !== null
+        ? <SavedLetter file={saved} />
         : allowed
-        ? <LetterActions onRefused={membership.reload} />
+        ? <LetterActions membership={membership.data!} onRefused={membership.reload} />
         : (
           <p>
             A Letter of Compliance is available with an active annual membership that is not paused.
@@ -126,8 +170,28 @@ function LetterCard({ membership }: { membership: Resource<Membership | null> })
   );
 }
 
+/** Offline: the letter saved on this device, opened from IndexedDB. */
+function SavedLetter({ file }: { file: StoredFile | null }) {
+  if (!file) {
+    return (
+      <p>
+        Your letter has not been saved on this device yet. Open the dashboard once with a connection and it
+        will be kept here for offline use.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>You are offline. This is the letter saved on this device on {formatInstant(file.saved_at)}.</p>
+      <div className="dashboard-actions">
+        <Button onClick={() => saveFile(file.blob, file.filename)}>Open saved Letter of Compliance</Button>
+      </div>
+    </>
+  );
+}
+
 /** Download and e-mail. A 403 means the membership changed since the page loaded: say why and reload it. */
-function LetterActions({ onRefused }: { onRefused(): void }) {
+function LetterActions({ membership, onRefused }: { membership: Membership; onRefused(): void }) {
   const [downloading, setDownloading] = useState(false);
   const [emailing, setEmailing] = useState(false);
 
@@ -143,7 +207,9 @@ function LetterActions({ onRefused }: { onRefused(): void }) {
     if (downloading) return;
     setDownloading(true);
     try {
-      await downloadLetter();
+      const file = await fetchLetter();
+      saveFile(file.blob, file.filename);
+      await saveLetter(file.blob, file.filename, letterVersion(membership));
     } catch (error) {
       fail(error);
     } finally {
@@ -186,10 +252,17 @@ function LetterActions({ onRefused }: { onRefused(): void }) {
   );
 }
 
+/** Only the summary of each test is kept on the device (49 CFR 40.321; docs/decisions/0014). */
+const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
+  ...recent,
+  tests: recent.tests.map(storableTest),
+});
+
 function RecentTestsCard() {
-  const recent = useResource(fetchRecentTests);
+  const recent = useCachedResource("recent-tests", fetchRecentTests, { keep: keepRecent });
   return (
     <Card id="tests-card" title="Recent tests" wide>
+      <OfflineNotice savedAt={recent.savedAt} />
       {recent.loading
         ? <Skeleton label="Loading your tests…" />
         : recent.error

@@ -5,6 +5,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { TextField } from "../../components/text-field.tsx";
 import {
   errorMessage,
@@ -111,7 +112,16 @@ export function SandboxCardForm({ onAdded, submitLabel = "Save Card", actions }:
       </div>
       {formError.value && <Alert variant="error">{formError.value}</Alert>}
       <div className="form-actions">
-        <Button type="submit" busy={busy.value} busyLabel="Saving card…">{submitLabel}</Button>
+        {!online.value && <p id="card-offline" className="field-hint">{OFFLINE_REASON}</p>}
+        <Button
+          type="submit"
+          busy={busy.value}
+          busyLabel="Saving card…"
+          disabled={!online.value}
+          aria-describedby={online.value ? undefined : "card-offline"}
+        >
+          {submitLabel}
+        </Button>
         {actions}
       </div>
     </form>

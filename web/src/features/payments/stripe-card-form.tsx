@@ -8,6 +8,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { loadStripe, type Stripe, type StripeCardElement } from "@stripe/stripe-js";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { addCard, ToastedError } from "./api.ts";
 import type { CardFormProps } from "./card-form.tsx";
@@ -73,7 +74,14 @@ export default function StripeCardForm(
       </div>
       {formError.value && <Alert variant="error">{formError.value}</Alert>}
       <div className="form-actions">
-        <Button type="submit" busy={busy.value} busyLabel="Saving card…" disabled={!ready.value}>
+        {!online.value && <p id="card-offline" className="field-hint">{OFFLINE_REASON}</p>}
+        <Button
+          type="submit"
+          busy={busy.value}
+          busyLabel="Saving card…"
+          disabled={!ready.value || !online.value}
+          aria-describedby={online.value ? undefined : "card-offline"}
+        >
           {submitLabel}
         </Button>
         {actions}

@@ -12,6 +12,7 @@ import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { LoadError } from "../../components/load-error.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -89,7 +90,9 @@ function CheckoutForm({ lines, items, cards, onStale }: CheckoutFormProps) {
 
   const { priced, unavailable, totalCents } = priceCart(lines, items);
   const money = (cents: number) => formatMoney(cents, { cents: true });
-  const blocker = cardId === null
+  const blocker = !online.value
+    ? OFFLINE_REASON
+    : cardId === null
     ? "Choose a card to pay with."
     : totalCents <= 0
     ? "Your total is $0.00: there is nothing to pay for."

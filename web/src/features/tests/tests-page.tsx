@@ -4,12 +4,17 @@
  */
 import { DrugTestTable } from "../../components/drug-test-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
-import { useResource } from "../../lib/use-resource.ts";
-import { fetchTests } from "./api.ts";
+import { storableTest } from "../../lib/drug-tests.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import { useCachedResource } from "../../offline/use-cached.ts";
+import { fetchTests, type TestPage } from "./api.ts";
+
+/** Kept on the device for offline reading: each test's summary only (docs/decisions/0014). */
+const keep = (page: TestPage): TestPage => ({ ...page, data: page.data.map(storableTest) });
 
 export default function TestsPage() {
   const [page, goTo] = usePageParam();
-  const tests = useResource((signal) => fetchTests(page, signal), String(page));
+  const tests = useCachedResource(`tests:${page}`, (signal) => fetchTests(page, signal), { keep });
 
   return (
     <section aria-label="Your drug tests">
@@ -17,6 +22,7 @@ export default function TestsPage() {
         Every drug test on your record: when it was taken, why, and whether it passed. Laboratory details stay
         with the medical review officer.
       </p>
+      <OfflineNotice savedAt={tests.savedAt} />
       <PagedList
         list={tests}
         page={page}

@@ -1,0 +1,69 @@
+/**
+ * Offline reads: every successful load of a cached screen is written to the signed-in user's IndexedDB, and
+ * when the network fails the last copy is shown instead, with the time it was saved ("Offline: showing data
+ * from {time}"). Only a network failure falls back; a server's refusal (403, 404, 422) is shown as it is.
+ */
+import { ApiError } from "../lib/api.ts";
+import { session } from "../lib/session.ts";
+import { hasIndexedDb, type StoredFile, userDb } from "./db.ts";
+
+export interface Cached<T> {
+  data: T;
+  /** When the copy shown was saved; null when it came from the server just now. */
+  savedAt: string | null;
+}
+
+const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+function currentUserId(): number | null {
+  return hasIndexedDb() ? session.value?.user_id ?? null : null;
+}
+
+/**
+ * Loads `key` from the server and saves it (after `keep`, which drops what must not be stored); when the
+ * network fails, answers the saved copy, or rethrows when there is none.
+ */
+export async function cachedLoad<T>(key: string, load: () => Promise<T>, keep: (data: T) => T = (d) => d) {
+  const userId = currentUserId();
+  try {
+    const data = await load();
+    if (userId !== null) {
+      await (await userDb(userId)).put("snapshots", {
+        key,
+        data: keep(data),
+        saved_at: new Date().toISOString(),
+      })
+        .catch(() => undefined); // A full or blocked store must not break the online screen.
+    }
+    return { data, savedAt: null } satisfies Cached<T>;
+  } catch (error) {
+    if (userId === null || !isNetworkFailure(error)) throw error;
+    const saved = await (await userDb(userId)).get("snapshots", key).catch(() => undefined);
+    if (!saved) throw error;
+    return { data: saved.data as T, savedAt: saved.saved_at } satisfies Cached<T>;
+  }
+}
+
+const LETTER_KEY = "letter-of-compliance";
+
+/** Saves the Letter of Compliance PDF (made for `version` of the membership) for reading offline. */
+export async function saveLetter(blob: Blob, filename: string, version: string): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) return;
+  const file: StoredFile = { key: LETTER_KEY, blob, filename, version, saved_at: new Date().toISOString() };
+  await (await userDb(userId)).put("files", file).catch(() => undefined);
+}
+
+/** The saved letter, or null. */
+export async function savedLetter(): Promise<StoredFile | null> {
+  const userId = currentUserId();
+  if (userId === null) return null;
+  return (await (await userDb(userId)).get("files", LETTER_KEY).catch(() => undefined)) ?? null;
+}
+
+/** Drops the saved letter (the membership no longer earns one, so the old letter must not be shown). */
+export async function dropLetter(): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) return;
+  await (await userDb(userId)).delete("files", LETTER_KEY).catch(() => undefined);
+}

@@ -1,0 +1,52 @@
+/**
+ * The membership as it will be once the queued changes are sent: the screens show this, so a member who
+ * paused at sea sees "Paused" and is offered Resume, not Pause again. The same rules as the server
+ * (api/src/memberships/state.ts); a change the server would refuse leaves the projection as it was, and the
+ * server's answer decides in the end.
+ */
+import type { Membership } from "../features/account/api.ts";
+import type { QueuedChange } from "./db.ts";
+
+export function project(membership: Membership | null, changes: readonly QueuedChange[]): Membership | null {
+  if (!membership || changes.length === 0) return membership;
+  let m = membership.attributes;
+  for (const change of changes) {
+    if (change.kind === "pause" && m.can_pause) {
+      m = {
+        ...m,
+        status: "paused",
+        is_paused: true,
+        pause_reason: change.body?.other_reason || change.body?.reason || null,
+        paused_at: change.queued_at,
+        can_pause: false,
+        can_resume: true,
+        can_cancel: true,
+        can_renew: false,
+      };
+    } else if (change.kind === "resume" && m.can_resume) {
+      m = {
+        ...m,
+        status: "active",
+        is_paused: false,
+        paused_at: null,
+        pause_reason: null,
+        can_pause: m.type === "annual",
+        can_resume: false,
+        can_cancel: true,
+      };
+    } else if (change.kind === "cancel" && m.can_cancel) {
+      m = {
+        ...m,
+        status: "cancelled",
+        cancelled: true,
+        is_paused: false,
+        autorenew: false,
+        can_pause: false,
+        can_resume: false,
+        can_cancel: false,
+        can_renew: true,
+      };
+    }
+  }
+  return { ...membership, attributes: m };
+}

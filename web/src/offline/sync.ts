@@ -1,0 +1,162 @@
+/**
+ * The page's side of the offline outbox: who is online, what is queued or was refused, and when to replay
+ * (issue 5): at app start and after signing in, on the `online` event, on a timer (which respects the
+ * backoff), and through Background Sync where the browser has it (the service worker replays then, see
+ * worker-sync.ts). The screens read the signals; the membership screens submit through `submitChange`.
+ */
+import { signal } from "@preact/signals-react";
+import { cancelMembership, pauseMembership, resumeMembership } from "../features/account/api.ts";
+import { ApiError } from "../lib/api.ts";
+import { online } from "../lib/online.ts";
+import { session } from "../lib/session.ts";
+import {
+  type ChangeKind,
+  hasIndexedDb,
+  type PauseBody,
+  type QueuedChange,
+  type RejectedChange,
+  userDb,
+} from "./db.ts";
+import {
+  dismissRejected,
+  enqueue,
+  fetchTransport,
+  queuedChanges,
+  rejectedChanges,
+  replay,
+  type ReplayReport,
+} from "./outbox.ts";
+
+import { SYNC_TAG } from "./worker-sync.ts";
+export { SYNC_TAG };
+export const QUEUED_MESSAGE = "Queued: will be sent when you are back online";
+
+export const queued = signal<QueuedChange[]>([]);
+export const rejected = signal<RejectedChange[]>([]);
+/** A queued change met an ended session: the member must sign in again before it can be sent. */
+export const needsSignIn = signal(false);
+/** Bumped whenever the server applied queued changes, so membership screens reload. */
+export const appliedVersion = signal(0);
+
+const TIMER_MS = 30_000;
+const transport = fetchTransport();
+
+function userId(): number | null {
+  return hasIndexedDb() ? session.value?.user_id ?? null : null;
+}
+
+/** Reads the outbox and the refused list into the signals. */
+export async function refreshOutbox(): Promise<void> {
+  const id = userId();
+  if (id === null) {
+    queued.value = [];
+    rejected.value = [];
+    return;
+  }
+  const db = await userDb(id);
+  [queued.value, rejected.value] = await Promise.all([queuedChanges(db), rejectedChanges(db)]);
+  needsSignIn.value = queued.value.some((c) => c.held === "auth");
+}
+
+/** Sends what is queued (unless offline), then updates the signals. */
+export async function syncNow(force = false): Promise<ReplayReport | null> {
+  const id = userId();
+  if (id === null) return null;
+  let report: ReplayReport | null = null;
+  if (online.value && (await queuedChanges(await userDb(id))).length) {
+    report = await replay(await userDb(id), transport, { force });
+    if (report.applied.length) appliedVersion.value++;
+  }
+  await refreshOutbox();
+  return report;
+}
+
+async function askForBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    // Background Sync is Chromium-only; elsewhere the online event and the timer do the work.
+    const sync =
+      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+        ?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // Not allowed here (e.g. no service worker yet): the other triggers remain.
+  }
+}
+
+export type ChangeResult = { queued: true } | { queued: false; body: unknown };
+
+/**
+ * A pause, resume or cancel from a membership screen. It goes through the outbox so that it keeps its place
+ * behind changes already waiting; online it is sent at once and answered like a plain request (a refusal
+ * throws the server's ApiError, for the screen's own error toast); offline, or when the server cannot be
+ * reached, it stays queued and the caller says so.
+ */
+export async function submitChange(kind: ChangeKind, body?: PauseBody, membershipId: number | null = null) {
+  const id = userId();
+  if (id === null) return await sendDirectly(kind, body);
+  const db = await userDb(id);
+  const change = await enqueue(db, { kind, body, membership_id: membershipId });
+  await askForBackgroundSync();
+  const report = await syncNow(true);
+  const applied = report?.applied.find((a) => a.change.key === change.key);
+  if (applied) return { queued: false, body: applied.body } satisfies ChangeResult;
+  const refused = report?.rejected.find((r) => r.key === change.key);
+  if (refused) {
+    // Answered while the member watches: the screen shows it, so it need not wait in the refused list.
+    await dismissRejected(db, refused.seq!);
+    await refreshOutbox();
+    throw new ApiError(refused.reason, refused.status, "MEMBERSHIP_CONFLICT");
+  }
+  return { queued: true } satisfies ChangeResult;
+}
+
+/** Without IndexedDB (some private modes) there is no outbox: the change is a plain request. */
+async function sendDirectly(kind: ChangeKind, body?: PauseBody): Promise<ChangeResult> {
+  const key = crypto.randomUUID();
+  const answer = kind === "pause"
+    ? await pauseMembership(body!, key)
+    : kind === "resume"
+    ? await resumeMembership(key)
+    : await cancelMembership(key);
+  return { queued: false, body: answer };
+}
+
+/** The member dismisses a refused change they have read. */
+export async function dismiss(seq: number): Promise<void> {
+  const id = userId();
+  if (id === null) return;
+  await dismissRejected(await userDb(id), seq);
+  await refreshOutbox();
+}
+
+let started = false;
+
+/**
+ * Starts the triggers once per page (the app shell calls it when a user is signed in) and replays at once.
+ * Answers a function that stops them (for tests and hot reload).
+ */
+export function startSync(): () => void {
+  if (started) {
+    void syncNow(true);
+    return () => {};
+  }
+  started = true;
+  const goOnline = () => void syncNow(true);
+  const onMessage = (event: MessageEvent) => {
+    if (event.data?.type === "outbox-changed") {
+      appliedVersion.value++;
+      void refreshOutbox();
+    }
+  };
+  globalThis.addEventListener("online", goOnline);
+  navigator.serviceWorker?.addEventListener("message", onMessage);
+  const timer = setInterval(() => void syncNow(false), TIMER_MS);
+  void syncNow(true);
+  return () => {
+    started = false;
+    globalThis.removeEventListener("online", goOnline);
+    navigator.serviceWorker?.removeEventListener("message", onMessage);
+    clearInterval(timer);
+  };
+}
