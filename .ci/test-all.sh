@@ -26,7 +26,7 @@ deno install
 step "Format, lint, types"
 deno fmt --check
 deno lint
-deno check api/ web/src/ e2e/
+deno check api/ web/src/ web/build/ e2e/
 
 step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
 deno task test

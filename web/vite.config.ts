@@ -1,14 +1,55 @@
-// Vite build for the web app. The PWA plugin (vite-plugin-pwa, injectManifest) is added by a later issue;
-// keep `build.outDir` at dist/ because the API server serves that folder with an index.html fallback.
+// Vite build for the web app, with the installable offline PWA (vite-plugin-pwa, injectManifest: src/sw.ts is
+// built to dist/sw.js with the precache list of the files below; see docs/decisions/0013-service-worker.md).
+// Keep `build.outDir` at dist/ because the API server serves that folder with an index.html fallback.
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import process from "node:process";
 import { preloadPublicPages } from "./build/preload-public-pages.ts";
+import { initialJsBudget } from "./build/initial-js-budget.ts";
+import { PRECACHE_BUDGET_BYTES, precacheBudget } from "./build/precache-budget.ts";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
 
 export default defineConfig({
-  plugins: [react(), preloadPublicPages()],
+  plugins: [
+    react(),
+    preloadPublicPages(),
+    initialJsBudget(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      // src/pwa/register.ts registers /sw.js itself (production builds only) and drives the update prompt.
+      injectRegister: false,
+      manifest: {
+        name: "APCA Portal",
+        short_name: "APCA",
+        description:
+          "APCA drug-testing consortium for mariners and maritime companies: membership, tests and Letter of Compliance.",
+        start_url: "/app",
+        scope: "/",
+        display: "standalone",
+        theme_color: "#0a2540",
+        background_color: "#ffffff",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      // The icons come from the glob below, so that they count towards the precache budget; listing them
+      // here as well would precache each twice. The plugin adds manifest.webmanifest (0.5 kB) itself.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The app shell: index.html, every script and stylesheet (each lazily loaded screen too, so any
+        // screen opens offline), the favicon and icons, fonts if any. sw.js itself is left out by Workbox.
+        globPatterns: ["**/*.{html,js,css,svg,png,ico,woff2}"],
+        maximumFileSizeToCacheInBytes: PRECACHE_BUDGET_BYTES,
+        manifestTransforms: [precacheBudget()],
+      },
+    }),
+  ],
   server: {
     // The dev server only serves the web; every /api call goes to the Deno server.
     proxy: { "/api": { target: API_TARGET, changeOrigin: false } },

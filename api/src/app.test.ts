@@ -1,4 +1,5 @@
 /** The promises every route keeps: the error model, declared access, and a matching OpenAPI document. */
+import { createApp } from "./app.ts";
 import { describeRoutes } from "./lib/openapi.ts";
 import { assertEquals, assertMatch, assertOk } from "./testing/assert.ts";
 import { createTestContext } from "./testing/app.ts";
@@ -99,6 +100,41 @@ Deno.test("app: error model, guards and OpenAPI", async (t) => {
       assertEquals(res.status, 200);
       assertMatch(await res.text(), /openapi\.json/);
     });
+
+    await t.step(
+      "the web app: service worker and manifest always revalidated, client routes get index.html",
+      async () => {
+        const dist = await Deno.makeTempDir();
+        try {
+          await Deno.writeTextFile(`${dist}/index.html`, "<!doctype html><title>shell</title>");
+          await Deno.writeTextFile(`${dist}/sw.js`, "self.addEventListener('fetch', () => {});");
+          await Deno.writeTextFile(`${dist}/manifest.webmanifest`, '{"name":"APCA Portal"}');
+          await Deno.mkdir(`${dist}/icons`);
+          await Deno.writeFile(`${dist}/icons/icon-192.png`, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+          const web = createApp({ ...ctx.deps, config: { ...ctx.deps.config, webDist: dist } });
+          const get = async (path: string) => {
+            const res = await web.request(path);
+            return { status: res.status, headers: res.headers, text: await res.text() };
+          };
+          const sw = await get("/sw.js");
+          assertEquals([sw.status, sw.headers.get("Cache-Control")], [200, "no-cache"]);
+          assertMatch(sw.headers.get("Content-Type") ?? "", /^text\/javascript/);
+          assertMatch(
+            sw.headers.get("Content-Security-Policy") ?? "",
+            /worker-src 'self'.*manifest-src 'self'/,
+          );
+          const manifest = await get("/manifest.webmanifest");
+          assertEquals([manifest.status, manifest.headers.get("Cache-Control")], [200, "no-cache"]);
+          assertEquals(manifest.headers.get("Content-Type"), "application/manifest+json");
+          const icon = await get("/icons/icon-192.png");
+          assertEquals([icon.status, icon.headers.get("Content-Type")], [200, "image/png"]);
+          const route = await get("/app/account");
+          assertEquals([route.status, route.text], [200, "<!doctype html><title>shell</title>"]);
+        } finally {
+          await Deno.remove(dist, { recursive: true });
+        }
+      },
+    );
 
     await t.step("an unexpected failure is a 500 with a request id and no detail", async () => {
       const broken = await createTestContext();

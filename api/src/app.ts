@@ -1,5 +1,5 @@
 /** The application: guards, every domain router under /api, the web app, and the one error handler. */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
@@ -86,6 +86,10 @@ export function createApp(deps: Deps) {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
+  // The service worker and the web manifest keep their names across deploys: browsers must revalidate them on
+  // every check, or an update reaches installed apps late (docs/decisions/0013-service-worker.md).
+  app.use("/sw.js", noCache);
+  app.use("/manifest.webmanifest", noCache);
   app.use("*", serveStatic({ root: deps.config.webDist }));
 
   app.notFound(async (c) => {
@@ -112,3 +116,8 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+const noCache: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.ok) c.header("Cache-Control", "no-cache");
+};

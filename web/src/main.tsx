@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { registerServiceWorker } from "./pwa/register.ts";
 import "./app/styles.css";
 
 createRoot(document.getElementById("root")!).render(
@@ -8,3 +9,6 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+// Production builds only; Workbox registers after the load event, so the first paint never waits for it.
+registerServiceWorker().catch((error) => console.warn("Service worker not registered:", error));

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Loading } from "../components/loading.tsx";
 import { Toasts } from "../components/toasts.tsx";
+import { UpdatePrompt } from "../pwa/update-prompt.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
 const AppShell = lazy(() => import("./app-shell.tsx"));
@@ -9,7 +10,10 @@ const AppShell = lazy(() => import("./app-shell.tsx"));
 // /app and everything below it is the signed-in area; every other path belongs to the public site.
 const SIGNED_IN_AREA = /^\/app(?:\/.*)?$/;
 
-/** The root: picks the public or the signed-in frame; toasts sit outside both so navigation keeps them. */
+/**
+ * The root: picks the public or the signed-in frame; toasts and the new-version prompt sit outside both so
+ * navigation keeps them.
+ */
 export function App() {
   return (
     <>
@@ -30,6 +34,7 @@ export function App() {
         </Route>
       </Switch>
       <Toasts />
+      <UpdatePrompt />
     </>
   );
 }
