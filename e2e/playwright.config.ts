@@ -39,6 +39,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
+    // The app's service worker would install in every test's fresh context; only the offline spec needs it
+    // (it sets serviceWorkers: "allow").
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

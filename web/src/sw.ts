@@ -19,6 +19,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import type { PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { replayFromWorker, SYNC_TAG } from "./offline/worker-sync.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -39,7 +40,10 @@ self.addEventListener("activate", (event: ExtendableEvent) => {
   event.waitUntil(self.clients.claim());
 });
 
-// ---------------------------------------------------------------------------------------------------------
-// Background sync (offline outbox): the `sync` event listener goes here; it imports from
-// ./offline/worker-sync.ts.
-// ---------------------------------------------------------------------------------------------------------
+// Background Sync (the offline outbox, web/src/offline): when the browser fires the outbox's sync, which it does
+// once the network is back even if the app is closed, replay the queued membership changes. A rejection makes
+// the browser try again later (with its own backoff).
+self.addEventListener("sync", (event: Event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag === SYNC_TAG) sync.waitUntil(replayFromWorker(self.clients));
+});

@@ -144,10 +144,10 @@ export function startSync(): () => void {
   started = true;
   const goOnline = () => void syncNow(true);
   const onMessage = (event: MessageEvent) => {
-    if (event.data?.type === "outbox-changed") {
-      appliedVersion.value++;
-      void refreshOutbox();
-    }
+    if (event.data?.type !== "outbox-changed") return;
+    // Reload the membership screens only when the worker's replay changed the membership.
+    if (event.data.applied > 0) appliedVersion.value++;
+    void refreshOutbox();
   };
   globalThis.addEventListener("online", goOnline);
   navigator.serviceWorker?.addEventListener("message", onMessage);

@@ -10,7 +10,7 @@ import { fetchTransport, replay } from "./outbox.ts";
 export const SYNC_TAG = "apca-outbox";
 
 interface WorkerClients {
-  matchAll(options: { type: "window" }): Promise<{ postMessage(message: unknown): void }[]>;
+  matchAll(options: { type: "window" }): Promise<readonly { postMessage(message: unknown): void }[]>;
 }
 
 /** Replays the outbox; rejects when something is still waiting so the browser schedules another try. */
@@ -20,7 +20,7 @@ export async function replayFromWorker(clients: WorkerClients): Promise<void> {
   const report = await replay(await userDb(user.user_id), fetchTransport(), { force: true });
   if (report.applied.length || report.rejected.length || report.needsSignIn) {
     for (const client of await clients.matchAll({ type: "window" })) {
-      client.postMessage({ type: "outbox-changed" });
+      client.postMessage({ type: "outbox-changed", applied: report.applied.length });
     }
   }
   if (report.waiting) throw new Error("The outbox is still waiting for the network.");

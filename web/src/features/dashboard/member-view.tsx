@@ -119,6 +119,7 @@ const letterVersion = (m: Membership) => `${m.id}:${m.attributes.status}:${m.att
  */
 function useSavedLetter(membership: CachedResource<Membership | null>, allowed: boolean) {
   const [saved, setSaved] = useState<StoredFile | null>(null);
+  const controlled = useServiceWorkerControl();
   const m = membership.data;
   useEffect(() => {
     if (membership.loading || membership.error) return;
@@ -129,7 +130,9 @@ function useSavedLetter(membership: CachedResource<Membership | null>, allowed: 
         if (!allowed || !m) {
           await dropLetter();
           file = null;
-        } else if (file?.version !== letterVersion(m)) {
+        } else if (controlled && file?.version !== letterVersion(m)) {
+          // Only where the app opens offline (a service worker controls it): elsewhere a saved letter could
+          // never be shown, and every fetch issues a letter that shows up in the member's downloads.
           const fresh = await fetchLetter().catch(() => null);
           if (fresh) {
             await saveLetter(fresh.blob, fresh.filename, letterVersion(m));
@@ -142,8 +145,21 @@ function useSavedLetter(membership: CachedResource<Membership | null>, allowed: 
     return () => {
       live = false;
     };
-  }, [membership.loading, membership.savedAt, m && letterVersion(m), allowed]);
+  }, [membership.loading, membership.savedAt, m && letterVersion(m), allowed, controlled]);
   return saved;
+}
+
+/** Whether a service worker controls the page, updated when the first install takes control. */
+function useServiceWorkerControl(): boolean {
+  const container = globalThis.navigator?.serviceWorker;
+  const [controlled, setControlled] = useState(() => Boolean(container?.controller));
+  useEffect(() => {
+    if (controlled || !container) return;
+    const taken = () => setControlled(Boolean(container.controller));
+    container.addEventListener("controllerchange", taken);
+    return () => container.removeEventListener("controllerchange", taken);
+  }, [controlled]);
+  return controlled;
 }
 
 function LetterCard({ membership }: { membership: CachedResource<Membership | null> }) {

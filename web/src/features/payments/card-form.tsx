@@ -6,7 +6,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "../../components/alert.tsx";
 import { Loading } from "../../components/loading.tsx";
+import { useSignals } from "@preact/signals-react/runtime";
 import { errorMessage } from "../../lib/form.ts";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { type PaymentsConfig, publicConfig } from "../../lib/public-config.ts";
 import type { PaymentMethod } from "./api.ts";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
@@ -23,15 +25,21 @@ export interface CardFormProps {
 }
 
 export function CardForm(props: CardFormProps) {
+  useSignals();
   const [payments, setPayments] = useState<PaymentsConfig | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const isOnline = online.value;
+  // Loaded once; without a network it waits, and tries again when the network comes back.
   useEffect(() => {
+    if (payments || !isOnline) return;
+    setLoadError(null);
     publicConfig().then(
       (config) => setPayments(config.payments ?? { provider: "sandbox" }),
       (error) => setLoadError(errorMessage(error)),
     );
-  }, []);
+  }, [isOnline]);
 
+  if (!payments && !isOnline) return <Alert variant="info">{OFFLINE_REASON}</Alert>;
   if (loadError) return <Alert variant="error">{loadError}</Alert>;
   if (!payments) return <Loading label="Loading the card form…" />;
   if (payments.provider === "stripe") {
