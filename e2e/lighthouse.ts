@@ -6,6 +6,10 @@
  * current web/dist (the task builds first) on port LIGHTHOUSE_PORT (8790), on a throwaway embedded database
  * (or DATABASE_URL when set), and stops it afterwards.
  *
+ * `--as=<email>:<password>` audits as that user signed in: the script logs in through the API and Lighthouse
+ * sends the session cookie with every request (e.g. `--as=member@apca.local:member-password-local /app`, the
+ * seeded member of a new embedded database).
+ *
  * Each page is audited LIGHTHOUSE_RUNS times (default 3) with Lighthouse 13.5 under Deno, Debian's Chromium
  * (CHROME_PATH), the default mobile form factor and simulated throttling; the median run is reported. Scores
  * are timing-based, so this is a measurement, not a CI gate: it exits 0 unless Lighthouse itself fails, or
@@ -47,19 +51,21 @@ interface Report {
 
 const args = Deno.args.filter((a) => !a.startsWith("--"));
 const check = Deno.args.includes("--check");
+const signInAs = Deno.args.find((a) => a.startsWith("--as="))?.slice("--as=".length);
 const runs = Math.max(1, Number(Deno.env.get("LIGHTHOUSE_RUNS") ?? 3));
 
 const server = await useOrStartServer();
 let missed = false;
 try {
+  const cookie = signInAs ? await logIn(server.baseUrl, signInAs) : undefined;
   for (const target of args.length ? args : ["/"]) {
     const url = new URL(target, server.baseUrl).toString();
     const reports: Report[] = [];
-    for (let i = 0; i < runs; i++) reports.push(await auditWithRetry(url));
+    for (let i = 0; i < runs; i++) reports.push(await auditWithRetry(url, cookie));
     // The run with the median performance score stands for the page (its other figures come with it).
     reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const median = reports[Math.floor(reports.length / 2)];
-    print(url, reports, median);
+    print(url + (signInAs ? ` (signed in as ${signInAs.split(":")[0]})` : ""), reports, median);
     const saved = await Deno.makeTempFile({ prefix: "lighthouse-", suffix: ".json" });
     await Deno.writeTextFile(saved, JSON.stringify(median));
     console.log(`  full report of the median run: ${saved}`);
@@ -74,10 +80,10 @@ if (check && missed) {
 }
 
 /** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): try such a run again, twice. */
-async function auditWithRetry(url: string): Promise<Report> {
+async function auditWithRetry(url: string, cookie?: string): Promise<Report> {
   for (let attempt = 1;; attempt++) {
     try {
-      return await audit(url);
+      return await audit(url, cookie);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`Run failed (${String(error).split("\n")[1] ?? error}); trying again.`);
@@ -86,7 +92,7 @@ async function auditWithRetry(url: string): Promise<Report> {
 }
 
 /** One Lighthouse run through its CLI (the tested way to run it under Deno), answered as JSON. */
-async function audit(url: string): Promise<Report> {
+async function audit(url: string, cookie?: string): Promise<Report> {
   // Run outside the workspace so the audit never touches the project's lockfile or node_modules.
   const cwd = await Deno.makeTempDir({ prefix: "apca-lighthouse-" });
   try {
@@ -101,6 +107,7 @@ async function audit(url: string): Promise<Report> {
         "--quiet",
         `--only-categories=${CATEGORIES.join(",")}`,
         `--chrome-flags=${CHROME_FLAGS}`,
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       cwd,
       env: { CHROME_PATH },
@@ -142,6 +149,21 @@ function print(url: string, reports: Report[], median: Report): void {
       }
     }
   }
+}
+
+/** Logs in through the API and answers the session cookie ("name=value") for Lighthouse to send. */
+async function logIn(baseUrl: string, credentials: string): Promise<string> {
+  const colon = credentials.indexOf(":");
+  const [email, password] = [credentials.slice(0, colon), credentials.slice(colon + 1)];
+  const res = await fetch(new URL("/api/login", baseUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: new URL(baseUrl).origin },
+    body: JSON.stringify({ email, password }),
+  });
+  await res.body?.cancel();
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!res.ok || !cookie) throw new Error(`Could not log in as ${email}: ${res.status}`);
+  return cookie;
 }
 
 interface Server {

@@ -30,6 +30,7 @@ import {
 import { SYNC_TAG } from "./worker-sync.ts";
 export { SYNC_TAG };
 export const QUEUED_MESSAGE = "Queued: will be sent when you are back online";
+export const QUEUED_FOR_SIGN_IN = "Queued: your session has ended; sign in again to send it";
 
 export const queued = signal<QueuedChange[]>([]);
 export const rejected = signal<RejectedChange[]>([]);
@@ -84,7 +85,7 @@ async function askForBackgroundSync(): Promise<void> {
   }
 }
 
-export type ChangeResult = { queued: true } | { queued: false; body: unknown };
+export type ChangeResult = { queued: true; message: string } | { queued: false; body: unknown };
 
 /**
  * A pause, resume or cancel from a membership screen. It goes through the outbox so that it keeps its place
@@ -108,7 +109,8 @@ export async function submitChange(kind: ChangeKind, body?: PauseBody, membershi
     await refreshOutbox();
     throw new ApiError(refused.reason, refused.status, "MEMBERSHIP_CONFLICT");
   }
-  return { queued: true } satisfies ChangeResult;
+  const message = needsSignIn.value ? QUEUED_FOR_SIGN_IN : QUEUED_MESSAGE;
+  return { queued: true, message } satisfies ChangeResult;
 }
 
 /** Without IndexedDB (some private modes) there is no outbox: the change is a plain request. */

@@ -8,7 +8,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
-import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { submitChange } from "../../offline/sync.ts";
 import { useMembership } from "../../offline/use-cached.ts";
 import { failureText, type Membership } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
@@ -73,7 +73,7 @@ function ConfirmCancel({ membership, moveFocus }: { membership: Membership; move
     setBusy(true);
     try {
       const outcome = await submitChange("cancel", undefined, membership.id);
-      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      if (outcome.queued) toast.info(outcome.message);
       else toast.success(CANCELLED_MESSAGE);
       navigate(PATHS.details);
     } catch (error) {

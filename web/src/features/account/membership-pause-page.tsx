@@ -11,7 +11,7 @@ import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { type FieldErrors, fieldErrors, focusFirstInvalid, formValues, validate } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
-import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { submitChange } from "../../offline/sync.ts";
 import { useMembership } from "../../offline/use-cached.ts";
 import { failureText } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
@@ -54,7 +54,7 @@ function PauseForm({ membershipId }: { membershipId: number }) {
     try {
       // Through the outbox: sent now when online, else queued with its Idempotency-Key (offline/sync.ts).
       const outcome = await submitChange("pause", result.output, membershipId);
-      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      if (outcome.queued) toast.info(outcome.message);
       else toast.success(PAUSED_MESSAGE);
       navigate(PATHS.details);
     } catch (error) {

@@ -10,7 +10,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { session } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { QUEUED_MESSAGE, submitChange } from "../../offline/sync.ts";
+import { submitChange } from "../../offline/sync.ts";
 import { useMembership } from "../../offline/use-cached.ts";
 import { failureText } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
@@ -41,7 +41,7 @@ function ResumeConfirm({ membershipId }: { membershipId: number }) {
     setBusy(true);
     try {
       const outcome = await submitChange("resume", undefined, membershipId);
-      if (outcome.queued) toast.info(QUEUED_MESSAGE);
+      if (outcome.queued) toast.info(outcome.message);
       else toast.success(messageOf(outcome.body) || RESUMED_FALLBACK);
       navigate(PATHS.details);
     } catch (error) {
