@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Journey: the installed app at sea (issue 5). Service workers are on here (the other specs block them). Each
  * test waits until the service worker controls the page before going offline (context.setOffline also cuts
@@ -14,6 +13,13 @@ import { basename, join, resolve } from "node:path";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
+
+// The browser's globals inside page.evaluate(). e2e is type-checked in one program with the API, where the DOM
+// library would clash with Deno's types, so these two are declared loosely for this file only.
+// deno-lint-ignore no-explicit-any
+declare const navigator: any;
+// deno-lint-ignore no-explicit-any
+declare const indexedDB: any;
 
 test.use({ serviceWorkers: "allow" });
 // Service worker installs and offline reloads on a busy two-core machine outgrow 30 s.
@@ -57,7 +63,11 @@ function readStore(page: Page, userId: number, store: string): Promise<unknown[]
         const all = db.transaction(storeName).objectStore(storeName).getAll();
         all.onsuccess = () => {
           // Blobs do not cross into the test: describe them by type and size.
-          resolve(all.result.map((r) => r.blob instanceof Blob ? { ...r, blob: r.blob.size } : r));
+          resolve(
+            all.result.map((r: { blob?: unknown }) =>
+              r.blob instanceof Blob ? { ...r, blob: r.blob.size } : r
+            ),
+          );
           db.close();
         };
         all.onerror = () => reject(all.error);

@@ -3,6 +3,7 @@
  * screens read from the device, and the outbox panel (queued changes, refused ones until dismissed, and the
  * request to sign in again when the session ended with changes waiting).
  */
+import type { ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../components/alert.tsx";
@@ -45,6 +46,18 @@ function waitingText(change: QueuedChange): string {
   return QUEUED_MESSAGE;
 }
 
+/** One change: what it is, when it was made, and where it stands. */
+function ChangeLine({ change, status }: { change: QueuedChange; status: ReactNode }) {
+  return (
+    <>
+      <strong>{describeChange(change)}</strong>{" "}
+      <span className="outbox-when">(made {formatInstant(change.queued_at)})</span>
+      <br />
+      {status}
+    </>
+  );
+}
+
 /** Queued and refused membership changes, above every signed-in screen while there are any. */
 export function OutboxPanel() {
   useSignals();
@@ -69,10 +82,7 @@ export function OutboxPanel() {
           <ul>
             {queued.value.map((change) => (
               <li key={change.seq}>
-                <strong>{describeChange(change)}</strong>{" "}
-                <span className="outbox-when">(made {formatInstant(change.queued_at)})</span>
-                <br />
-                {waitingText(change)}
+                <ChangeLine change={change} status={waitingText(change)} />
               </li>
             ))}
           </ul>
@@ -85,10 +95,10 @@ export function OutboxPanel() {
             {rejected.value.map((change) => (
               <li key={change.seq}>
                 <div>
-                  <strong>{describeChange(change)}</strong>{" "}
-                  <span className="outbox-when">(made {formatInstant(change.queued_at)})</span>
-                  <br />
-                  <span className="outbox-reason">Not applied: {change.reason}</span>
+                  <ChangeLine
+                    change={change}
+                    status={<span className="outbox-reason">Not applied: {change.reason}</span>}
+                  />
                 </div>
                 <Button
                   variant="secondary"

@@ -1,34 +1,9 @@
 import assert from "node:assert/strict";
-import type { Membership } from "../features/account/api.ts";
+import { membershipFixture } from "../features/account/membership-fixture.ts";
 import type { ChangeKind, QueuedChange } from "./db.ts";
 import { project } from "./project.ts";
 
-const active: Membership = {
-  id: 1,
-  type: "membership",
-  attributes: {
-    type: "annual",
-    created_at: "2026-01-01T00:00:00Z",
-    expire_at: "2027-01-01",
-    has_expiration: true,
-    failed: false,
-    failure_reason: null,
-    cancelled: false,
-    is_pending: false,
-    is_paused: false,
-    paused_at: null,
-    pause_reason: null,
-    autorenew: true,
-    status: "active",
-    expired: false,
-    renewable_from: "2026-12-02",
-    can_renew: false,
-    can_pause: true,
-    can_resume: false,
-    can_cancel: true,
-    pause_warning: null,
-  },
-};
+const active = membershipFixture();
 
 const change = (kind: ChangeKind): QueuedChange => ({
   kind,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Membership, MembershipHistoryRow } from "./api.ts";
+import { membershipFixture } from "./membership-fixture.ts";
 import {
   historyChips,
   membershipActions,
@@ -8,33 +9,7 @@ import {
   renewalBlocked,
 } from "./membership-view.ts";
 
-const membership = (attributes: Partial<Membership["attributes"]>): Membership => ({
-  id: 1,
-  type: "membership",
-  attributes: {
-    type: "annual",
-    created_at: "2026-06-15T12:00:00.000Z",
-    expire_at: "2027-06-15",
-    has_expiration: true,
-    failed: false,
-    failure_reason: null,
-    cancelled: false,
-    is_pending: false,
-    is_paused: false,
-    paused_at: null,
-    pause_reason: null,
-    autorenew: true,
-    status: "active",
-    expired: false,
-    renewable_from: "2027-05-16",
-    can_renew: false,
-    can_pause: true,
-    can_resume: false,
-    can_cancel: true,
-    pause_warning: null,
-    ...attributes,
-  },
-});
+const membership = membershipFixture;
 const keys = (m: Membership | null) => membershipActions(m).map((a) => a.key);
 const day = (d: string) => `<${d}>`;
 
