@@ -1,5 +1,5 @@
 /**
- * The page's side of the offline outbox: who is online, what is queued or was refused, and when to replay
+ * The page's side of the offline outbox: what is queued or was refused, and when to replay
  * (issue 5): at app start and after signing in, on the `online` event, on a timer (which respects the
  * backoff), and through Background Sync where the browser has it (the service worker replays then, see
  * worker-sync.ts). The screens read the signals; the membership screens submit through `submitChange`.
@@ -26,9 +26,8 @@ import {
   replay,
   type ReplayReport,
 } from "./outbox.ts";
-
 import { SYNC_TAG } from "./worker-sync.ts";
-export { SYNC_TAG };
+
 export const QUEUED_MESSAGE = "Queued: will be sent when you are back online";
 export const QUEUED_FOR_SIGN_IN = "Queued: your session has ended; sign in again to send it";
 
@@ -139,12 +138,16 @@ let started = false;
  * Answers a function that stops them (for tests and hot reload).
  */
 export function startSync(): () => void {
+  // A replay the triggers start must not become an unhandled rejection (a blocked IndexedDB, say); the
+  // changes stay in the outbox and the next trigger tries again.
+  const attempt = (force: boolean) =>
+    void syncNow(force).catch((error) => console.warn("Outbox replay failed; will try again:", error));
   if (started) {
-    void syncNow(true);
+    attempt(true);
     return () => {};
   }
   started = true;
-  const goOnline = () => void syncNow(true);
+  const goOnline = () => attempt(true);
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;
     // Reload the membership screens only when the worker's replay changed the membership.
@@ -153,8 +156,8 @@ export function startSync(): () => void {
   };
   globalThis.addEventListener("online", goOnline);
   navigator.serviceWorker?.addEventListener("message", onMessage);
-  const timer = setInterval(() => void syncNow(false), TIMER_MS);
-  void syncNow(true);
+  const timer = setInterval(() => attempt(false), TIMER_MS);
+  attempt(true);
   return () => {
     started = false;
     globalThis.removeEventListener("online", goOnline);

@@ -9,12 +9,8 @@ import type { PaymentMethod } from "../payments/api.ts";
 export type MembershipStatus = "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
 export type MembershipType = "annual" | "one_time";
 
-export interface PauseWarning {
-  paused_days: number;
-  window_days: number;
-  /** 'YYYY-MM-DD': from this day an extra drug test is required. */
-  extra_test_due: string;
-}
+import type { PauseWarning } from "../../components/pause-warning-notice.tsx";
+export type { PauseWarning };
 
 /** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord). */
 export interface Membership {

@@ -5,26 +5,13 @@ import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import type { CachedResource } from "../../offline/use-cached.ts";
-import type { Membership, PauseWarning } from "./api.ts";
+import type { Membership } from "./api.ts";
 import { membershipActions, membershipChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
 
-/** Public and admin spec §9: 125 or more paused days within 185 mean an extra drug test. */
-export function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
-  return (
-    <Alert variant="warning" title="An extra drug test is required">
-      <p>
-        Your membership has been paused for {warning.paused_days} of the last {warning.window_days}{" "}
-        days. An extra drug test has been required since{" "}
-        <strong>{formatDay(warning.extra_test_due)}</strong>. Call us at{" "}
-        <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> to arrange it.
-      </p>
-    </Alert>
-  );
-}
+export { PauseWarningNotice } from "../../components/pause-warning-notice.tsx";
 
 /** A titled card on the account screens. */
 export function Panel(

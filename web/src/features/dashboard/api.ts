@@ -4,12 +4,8 @@ import type { DrugTest } from "../../lib/drug-tests.ts";
 
 export type MembershipStatus = "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
 
-export interface PauseWarning {
-  paused_days: number;
-  window_days: number;
-  /** 'YYYY-MM-DD': from this day an extra drug test is required. */
-  extra_test_due: string;
-}
+import type { PauseWarning } from "../../components/pause-warning-notice.tsx";
+export type { PauseWarning };
 
 /** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord); the fields used here (the membership is loaded by offline/use-cached.ts useMembership). */
 export interface Membership {

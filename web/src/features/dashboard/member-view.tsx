@@ -4,15 +4,14 @@
  */
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { PauseWarningNotice } from "../../components/pause-warning-notice.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { DrugTestTable } from "../../components/drug-test-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
-import { formatDay, formatInstant } from "../../lib/dates.ts";
+import { formatInstant } from "../../lib/dates.ts";
 import { type DrugTest, storableTest } from "../../lib/drug-tests.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
@@ -28,7 +27,6 @@ import {
   LETTER_FILENAME,
   LETTER_PATH,
   type Membership,
-  type PauseWarning,
 } from "./api.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 
@@ -45,19 +43,6 @@ export function MemberView() {
         <RecentTestsCard />
       </div>
     </>
-  );
-}
-
-function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
-  return (
-    <Alert variant="warning" title="An extra drug test is required">
-      <p>
-        Your membership has been paused for {warning.paused_days} of the last {warning.window_days}{" "}
-        days. An extra drug test has been required since{" "}
-        <strong>{formatDay(warning.extra_test_due)}</strong>. Call us at{" "}
-        <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> to arrange it.
-      </p>
-    </Alert>
   );
 }
 
