@@ -7,6 +7,8 @@ import type { DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
+import { hadAnnual, insertMembership, prices } from "../memberships/queries.ts";
+import { addDays, addYears, RENEWAL_WINDOW_DAYS } from "../memberships/state.ts";
 import { payOnce } from "./checkout.ts";
 
 export const PURCHASE_MESSAGES = {
@@ -15,24 +17,7 @@ export const PURCHASE_MESSAGES = {
   noCompany: "No company is registered for this account.",
 } as const;
 
-/** Days before expiry from which an annual membership may be renewed. */
-export const RENEWAL_WINDOW_DAYS = 30;
-
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDate(d);
-}
-function addYears(date: string, years: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return isoDate(d);
-}
-
-async function settings(db: Kysely<DB>) {
-  return await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
-}
 
 async function recordCompletion(
   trx: Transaction<DB>,
@@ -97,15 +82,12 @@ export interface MembershipInput {
 export async function startMembership(deps: Deps, input: MembershipInput) {
   const { db } = deps.database;
   const today = isoDate(deps.now());
-  const prices = await settings(db);
-  const hadAnnual = await db.selectFrom("memberships").select("id")
-    .where("user_id", "=", input.userId).where("type", "=", "annual").where("failed", "=", false)
-    .executeTakeFirst();
+  const [price, returning] = await Promise.all([prices(db), hadAnnual(db, input.userId)]);
   const amount = !input.isAnnual
-    ? prices.one_time_cents
-    : hadAnnual
-    ? prices.annual_renewal_cents
-    : prices.annual_new_cents;
+    ? price.one_time_cents
+    : returning
+    ? price.annual_renewal_cents
+    : price.annual_new_cents;
   return await payOnce(deps, {
     userId: input.userId,
     businessId: null,
@@ -121,19 +103,18 @@ export async function startMembership(deps: Deps, input: MembershipInput) {
       }
     },
     async fulfil(trx, orderId, now) {
-      const day = isoDate(now);
-      await trx.insertInto("memberships").values({
-        user_id: input.userId,
+      // The same row as every other membership start (memberships/queries.ts), a year from today when annual.
+      await insertMembership(trx, {
+        userId: input.userId,
         type: input.isAnnual ? "annual" : "one_time",
-        is_renewal: Boolean(hadAnnual),
-        starts_at: now,
-        has_expiration: input.isAnnual,
-        expire_at: input.isAnnual ? addYears(day, 1) : null,
+        isRenewal: returning,
+        startsAt: now,
+        expireAt: input.isAnnual ? addYears(isoDate(now), 1) : null,
         autorenew: input.isAnnual,
-        price_cents: amount,
-        order_id: orderId,
-        created_by_user_id: input.userId,
-      }).execute();
+        priceCents: amount,
+        orderId,
+        createdBy: input.userId,
+      });
       await trx.updateTable("registration_notifications").set({ paid_at: now, is_annual: input.isAnnual })
         .where("user_id", "=", input.userId).execute();
       await recordCompletion(trx, input.userId, now, { kind: "member", is_annual: input.isAnnual });
@@ -164,7 +145,8 @@ export async function buyComplianceKit(
   const { db } = deps.database;
   const company = await derCompany(db, input.userId);
   if (!company) throw notFound("Company");
-  const prices = await settings(db);
+  const { compliance_kit_cents } = await db.selectFrom("settings").select("compliance_kit_cents")
+    .executeTakeFirstOrThrow();
   return await payOnce(deps, {
     userId: input.userId,
     businessId: company.id,
@@ -172,7 +154,7 @@ export async function buyComplianceKit(
     purpose: "registration-compliance-kit",
     headerKey: input.headerKey,
     paymentMethodId: input.paymentMethodId,
-    amountCents: prices.compliance_kit_cents,
+    amountCents: compliance_kit_cents,
     itemName: "Business compliance kit",
     async guard(db) {
       const now = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", company.id)
