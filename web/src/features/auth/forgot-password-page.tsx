@@ -1,4 +1,4 @@
-import { type FormEvent, useRef } from "react";
+import { useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -6,14 +6,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CaptchaField } from "../../components/captcha-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import {
-  errorMessage,
-  type FieldErrors,
-  fieldErrors,
-  focusFirstInvalid,
-  formValues,
-  validate,
-} from "../../lib/form.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { requestPasswordReset } from "./password-reset-api.ts";
 import { ForgotPasswordSchema } from "./password-reset-schemas.ts";
 
@@ -21,36 +14,26 @@ import { ForgotPasswordSchema } from "./password-reset-schemas.ts";
 export default function ForgotPasswordPage() {
   useSignals();
   const [, navigate] = useLocation();
-  const errors = useSignal<FieldErrors>({});
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
   const recaptcha = useSignal("");
   // A reCAPTCHA token is good for one check: after a refused request the widget is rendered afresh.
   const captchaRound = useSignal(0);
   const alertBox = useRef<HTMLDivElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validate(ForgotPasswordSchema, { ...formValues(form), recaptcha: recaptcha.value });
-    errors.value = result.errors;
-    formError.value = null;
-    if (!result.success) return focusFirstInvalid(form, result.errors);
-
-    busy.value = true;
-    try {
-      await requestPasswordReset(result.output);
+  // Spec §8: a failed request shows its error in an alert; fields the server names are marked too.
+  const { errors, formError, busy, onSubmit } = useFormSubmit(
+    ForgotPasswordSchema,
+    async (request) => {
+      await requestPasswordReset(request);
       navigate("/forgot-password/success");
-    } catch (error) {
-      // Spec §8: a failed request shows its error in an alert; fields the server names are marked too.
-      errors.value = fieldErrors(error);
-      formError.value = errorMessage(error);
-      recaptcha.value = "";
-      captchaRound.value++;
-      busy.value = false;
-      setTimeout(() => alertBox.current?.focus());
-    }
-  }
+    },
+    {
+      extra: () => ({ recaptcha: recaptcha.value }),
+      afterFailure() {
+        recaptcha.value = "";
+        captchaRound.value++;
+        setTimeout(() => alertBox.current?.focus());
+      },
+    },
+  );
 
   return (
     <div className="narrow">

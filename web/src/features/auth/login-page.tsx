@@ -1,20 +1,11 @@
-import type { FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
-import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import {
-  errorMessage,
-  type FieldErrors,
-  fieldErrors,
-  focusFirstInvalid,
-  formValues,
-  validate,
-} from "../../lib/form.ts";
 import { safeNext } from "../../lib/safe-next.ts";
 import { toast } from "../../lib/toast.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { logIn } from "./api.ts";
 import { LoginSchema } from "./schemas.ts";
 
@@ -23,30 +14,12 @@ export default function LoginPage() {
   useSignals();
   const [, navigate] = useLocation();
   const [search] = useSearchParams();
-  const errors = useSignal<FieldErrors>({});
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
   const message = search.get("msg");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validate(LoginSchema, formValues(form));
-    errors.value = result.errors;
-    formError.value = null;
-    if (!result.success) return focusFirstInvalid(form, result.errors);
-
-    busy.value = true;
-    try {
-      await logIn(result.output);
-      toast.success("Successfully logged into your account");
-      navigate(safeNext(search.get("next")), { replace: true });
-    } catch (error) {
-      errors.value = fieldErrors(error);
-      formError.value = errorMessage(error);
-      busy.value = false;
-    }
-  }
+  const { errors, formError, busy, onSubmit } = useFormSubmit(LoginSchema, async (credentials) => {
+    await logIn(credentials);
+    toast.success("Successfully logged into your account");
+    navigate(safeNext(search.get("next")), { replace: true });
+  });
 
   return (
     <div className="narrow">

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef } from "react";
+import { useRef } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -7,15 +7,9 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CaptchaField } from "../../components/captcha-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import {
-  errorMessage,
-  type FieldErrors,
-  fieldErrors,
-  focusFirstInvalid,
-  formValues,
-  validate,
-} from "../../lib/form.ts";
+import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { resetPassword } from "./password-reset-api.ts";
 import {
   PASSWORD_RESET_MESSAGES as M,
@@ -33,13 +27,39 @@ export default function ResetPasswordPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const [search] = useSearchParams();
   const token = params.token ?? search.get("token") ?? "";
-  const errors = useSignal<FieldErrors>({});
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
   const recaptcha = useSignal("");
   // A reCAPTCHA token is good for one check: after a refused request the widget is rendered afresh.
   const captchaRound = useSignal(0);
   const alertBox = useRef<HTMLDivElement>(null);
+  const { errors, formError, busy, onSubmit } = useFormSubmit(
+    ResetPasswordSchema,
+    async (input) => {
+      await resetPassword(input);
+      toast.success(M.done);
+      // replace: the link is used up, so Back should not return to it.
+      navigate(`/login?msg=${encodeURIComponent(M.done)}`, { replace: true });
+    },
+    {
+      extra: () => ({ token, recaptcha: recaptcha.value }),
+      // The schema compares the passwords only once every field is valid; say it now, with the other errors.
+      refine(values, errors) {
+        if (passwordsDiffer(values)) errors.confirm_password ??= M.mismatch;
+      },
+      // Field issues go under their fields; the link's own problem, or anything else, goes in the alert.
+      explain(error) {
+        const { token: tokenError, ...fields } = fieldErrors(error);
+        return {
+          errors: fields,
+          formError: tokenError ?? (Object.keys(fields).length ? null : errorMessage(error)),
+        };
+      },
+      afterFailure() {
+        recaptcha.value = "";
+        captchaRound.value++;
+        if (formError.value) setTimeout(() => alertBox.current?.focus());
+      },
+    },
+  );
 
   if (!token) {
     return (
@@ -47,36 +67,6 @@ export default function ResetPasswordPage({ params }: PageProps) {
         <InvalidLink />
       </div>
     );
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = { ...formValues(form), token, recaptcha: recaptcha.value };
-    const result = validate(ResetPasswordSchema, values);
-    // The schema compares the passwords only once every field is valid; say it now, with the other errors.
-    if (!result.success && passwordsDiffer(values)) result.errors.confirm_password ??= M.mismatch;
-    errors.value = result.errors;
-    formError.value = null;
-    if (!result.success) return focusFirstInvalid(form, result.errors);
-
-    busy.value = true;
-    try {
-      await resetPassword(result.output);
-      toast.success(M.done);
-      // replace: the link is used up, so Back should not return to it.
-      navigate(`/login?msg=${encodeURIComponent(M.done)}`, { replace: true });
-    } catch (error) {
-      // Field issues go under their fields; the link's own problem, or anything else, goes in the alert.
-      const { token: tokenError, ...fields } = fieldErrors(error);
-      errors.value = fields;
-      formError.value = tokenError ?? (Object.keys(fields).length ? null : errorMessage(error));
-      recaptcha.value = "";
-      captchaRound.value++;
-      busy.value = false;
-      if (formError.value) setTimeout(() => alertBox.current?.focus());
-      else focusFirstInvalid(form, fields);
-    }
   }
 
   const linkBroken = formError.value === M.invalidLink;

@@ -1,20 +1,12 @@
 /** The sandbox processor's card form: the fields a card form has, sent to the server's sandbox endpoint. */
-import type { FormEvent } from "react";
-import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { TextField } from "../../components/text-field.tsx";
-import {
-  errorMessage,
-  type FieldErrors,
-  fieldErrors,
-  focusFirstInvalid,
-  formValues,
-  validate,
-} from "../../lib/form.ts";
+import { errorMessage, fieldErrors } from "../../lib/form.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { addCard, confirmSandboxSetup, ToastedError } from "./api.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
@@ -47,31 +39,22 @@ const SandboxCardSchema = v.object({
 
 export function SandboxCardForm({ onAdded, submitLabel = "Save Card", actions }: CardFormProps) {
   useSignals();
-  const errors = useSignal<FieldErrors>({});
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validate(SandboxCardSchema, formValues(form));
-    errors.value = result.errors;
-    formError.value = null;
-    if (!result.success) return focusFirstInvalid(form, result.errors);
-
-    busy.value = true;
-    try {
+  const { errors, formError, busy, onSubmit } = useFormSubmit(
+    SandboxCardSchema,
+    async (card) => {
       const method = await addCard(async (secret) =>
-        (await confirmSandboxSetup(secret, result.output)).setup_intent_id
+        (await confirmSandboxSetup(secret, card)).setup_intent_id
       );
-      busy.value = false;
       onAdded(method);
-    } catch (error) {
-      errors.value = fieldErrors(error);
-      if (!(error instanceof ToastedError)) formError.value = errorMessage(error);
-      busy.value = false;
-    }
-  }
+    },
+    {
+      // A refusal already toasted by addCard is not repeated in the form.
+      explain: (error) => ({
+        errors: fieldErrors(error),
+        formError: error instanceof ToastedError ? null : errorMessage(error),
+      }),
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Card details" className="card-form">

@@ -1,5 +1,4 @@
 /** /contact-us and /contact: the contact form. Success goes to /contact/thank-you. */
-import type { FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -8,14 +7,8 @@ import { Button } from "../../components/button.tsx";
 import { CaptchaField } from "../../components/captcha-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import {
-  errorMessage,
-  type FieldErrors,
-  fieldErrors,
-  focusFirstInvalid,
-  formValues,
-  validate,
-} from "../../lib/form.ts";
+import { errorMessage, fieldErrors } from "../../lib/form.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { sendContactMessage } from "./contact-api.ts";
 import { CONTACT_LIMITS, ContactSchema } from "./contact-schema.ts";
 import { OfficeContact } from "./parts.tsx";
@@ -23,33 +16,22 @@ import { OfficeContact } from "./parts.tsx";
 export default function ContactPage() {
   useSignals();
   const [, navigate] = useLocation();
-  const errors = useSignal<FieldErrors>({});
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
   const captcha = useSignal("");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy.value) return;
-    const form = event.currentTarget;
-    const result = validate(ContactSchema, { ...formValues(form), recaptcha: captcha.value });
-    errors.value = result.errors;
-    formError.value = null;
-    if (!result.success) return focusFirstInvalid(form, result.errors);
-
-    busy.value = true;
-    try {
-      await sendContactMessage(result.output);
+  const { errors, formError, busy, onSubmit } = useFormSubmit(
+    ContactSchema,
+    async (message) => {
+      await sendContactMessage(message);
       navigate("/contact/thank-you");
-    } catch (error) {
-      const fields = fieldErrors(error);
-      errors.value = fields;
+    },
+    {
+      extra: () => ({ recaptcha: captcha.value }),
       // Field problems show under their fields; anything else (rate limit, network) above the button.
-      formError.value = Object.keys(fields).length ? null : errorMessage(error);
-      if (Object.keys(fields).length) focusFirstInvalid(form, fields);
-      busy.value = false;
-    }
-  }
+      explain(error) {
+        const fields = fieldErrors(error);
+        return { errors: fields, formError: Object.keys(fields).length ? null : errorMessage(error) };
+      },
+    },
+  );
 
   return (
     <div className="split">
