@@ -7,7 +7,15 @@
  */
 import type { Deps } from "./lib/context.ts";
 import { deleteExpiredIdempotencyKeys } from "./lib/idempotency.ts";
-import { DAY, deleteFinishedJobs, HOUR, type JobHandler, type Schedule, schedule } from "./lib/jobs.ts";
+import {
+  DAY,
+  deleteFinishedJobs,
+  HOUR,
+  type JobHandler,
+  MINUTE,
+  type Schedule,
+  schedule,
+} from "./lib/jobs.ts";
 import { AUTORENEW_QUEUE, renewDueMemberships } from "./memberships/autorenew.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
@@ -19,14 +27,23 @@ const cleanup: JobHandler<Deps> = async (_payload, { deps }) => {
   await deleteFinishedJobs(deps.database.db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
 };
 
+/** Mail that could not be delivered yet (integrations/mail/smtp.ts): sent again once its wait is over. */
+const retryMail: JobHandler<Deps> = async (_payload, { deps }) => {
+  await deps.mailer.retryDue();
+  await deps.mailer.idle();
+};
+
 export const backgroundJobs: { handlers: Record<string, JobHandler<Deps>>; schedules: Schedule[] } = {
   handlers: {
     "maintenance.cleanup": cleanup,
     [AUTORENEW_QUEUE]: renewDueMemberships,
+    "mail.retry": retryMail,
   },
   schedules: [
     schedule("maintenance.cleanup", DAY),
     // Hourly, so a renewal happens within the hour its term ends in (and a retry soon after an outage).
     schedule(AUTORENEW_QUEUE, HOUR),
+    // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
+    schedule("mail.retry", MINUTE),
   ],
 };

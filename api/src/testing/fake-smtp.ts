@@ -16,9 +16,10 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export function startFakeSmtp(): FakeSmtp {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
+/** Starts the server on `port` (default: any free one). */
+export function startFakeSmtp(port = 0): FakeSmtp {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port });
+  const { port: bound } = listener.addr as Deno.NetAddr;
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
   const connections = new Set<Promise<void>>();
@@ -98,7 +99,7 @@ export function startFakeSmtp(): FakeSmtp {
   })();
 
   return {
-    url: `smtp://user:secret@127.0.0.1:${port}`,
+    url: `smtp://user:secret@127.0.0.1:${bound}`,
     received,
     refuse,
     async close() {

@@ -2,7 +2,11 @@ import { assertEquals, assertMatch, assertOk } from "../../testing/assert.ts";
 import { createTestDatabase } from "../../testing/db.ts";
 import { startFakeSmtp } from "../../testing/fake-smtp.ts";
 import { outboxMailer } from "./outbox.ts";
-import { smtpMailer } from "./smtp.ts";
+import { RETRY_DELAYS_MS, smtpMailer } from "./smtp.ts";
+import type { Mailer } from "./mailer.ts";
+import { backgroundJobs } from "../../background.ts";
+import type { Deps } from "../../lib/context.ts";
+import { type ClaimedJob, MINUTE } from "../../lib/jobs.ts";
 
 const message = {
   to: "mia@test.local",
@@ -99,24 +103,116 @@ Deno.test("mail: the SMTP mailer delivers over a real socket and records the out
   }
 });
 
-Deno.test("mail: an unreachable SMTP server leaves a failed outbox row, not a lost message", async () => {
+Deno.test("mail: an unreachable SMTP server queues the message again, and a later retry delivers it once", async (t) => {
   const database = await createTestDatabase();
-  // A port that was just free: nothing listens there.
+  const { db } = database;
+  // A port that was just free: nothing listens there until the test starts the server on it.
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = probe.addr as Deno.NetAddr;
   probe.close();
-  const mailer = smtpMailer(database.db, {
-    url: `smtp://127.0.0.1:${port}`,
-    from: "a@apca.test",
-    timeoutMs: 2000,
-  }, () => new Date());
+  let clock = new Date("2026-11-21T10:00:00Z");
+  const mailer = smtpMailer(
+    db,
+    { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 },
+    () => clock,
+  );
+  const row = () =>
+    db.selectFrom("email_outbox").select(["status", "attempts", "error", "next_attempt_at", "sent_at"])
+      .executeTakeFirstOrThrow();
+  let server: ReturnType<typeof startFakeSmtp> | undefined;
+  try {
+    await t.step("the failed attempt is recorded with its error and a wait of a minute", async () => {
+      await mailer.send({
+        ...message,
+        attachments: [{
+          filename: "a.txt",
+          content_type: "text/plain",
+          content: new TextEncoder().encode("hi"),
+        }],
+      });
+      await mailer.idle();
+      const r = await row();
+      assertEquals([r.status, r.attempts], ["queued", 1]);
+      assertOk(r.error && r.error.length > 0);
+      assertEquals(r.next_attempt_at.getTime(), clock.getTime() + RETRY_DELAYS_MS[0]);
+    });
+
+    await t.step("nothing is sent before the wait is over", async () => {
+      clock = new Date(clock.getTime() + 30_000);
+      assertEquals(await mailer.retryDue(), 0);
+    });
+
+    await t.step(
+      "after the wait, with the server back, it is delivered once, attachment included",
+      async () => {
+        server = startFakeSmtp(port);
+        clock = new Date(clock.getTime() + 60_000);
+        assertEquals(await mailer.retryDue(), 1);
+        await mailer.idle();
+        assertEquals(await mailer.retryDue(), 0, "a sent message is not sent again");
+        await mailer.idle();
+        const r = await row();
+        assertEquals([r.status, r.attempts], ["sent", 2]);
+        assertEquals(server.received.length, 1);
+        assertMatch(server.received[0].data, /a\.txt/);
+      },
+    );
+
+    await t.step(
+      "a message left 'sending' by a stopped process is sent again after ten minutes",
+      async () => {
+        const { id } = await db.insertInto("email_outbox").values({
+          to_address: "late@test.local",
+          subject: "Left behind",
+          text_body: "hello",
+          status: "sending",
+          attempts: 1,
+          next_attempt_at: clock,
+        }).returning("id").executeTakeFirstOrThrow();
+        clock = new Date(clock.getTime() + 5 * 60_000);
+        assertEquals(await mailer.retryDue(), 0, "it may still be on its way");
+        clock = new Date(clock.getTime() + 6 * 60_000);
+        assertEquals(await mailer.retryDue(), 1);
+        await mailer.idle();
+        const r = await db.selectFrom("email_outbox").select("status").where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        assertEquals(r.status, "sent");
+        assertEquals(server!.received.length, 2);
+      },
+    );
+  } finally {
+    await mailer.idle();
+    await server?.close();
+    await database.drop();
+  }
+});
+
+Deno.test("mail: after the last attempt the message is failed for good (a 5xx refusal fails at once, above)", async () => {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = probe.addr as Deno.NetAddr;
+  probe.close();
+  let clock = new Date("2026-11-21T10:00:00Z");
+  const mailer = smtpMailer(
+    db,
+    { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 },
+    () => clock,
+  );
   try {
     await mailer.send(message);
     await mailer.idle();
-    const [row] = await database.db.selectFrom("email_outbox").select(["status", "error"]).execute();
-    assertEquals(row.status, "failed");
-    assertOk(row.error && row.error.length > 0);
+    for (const wait of RETRY_DELAYS_MS) {
+      clock = new Date(clock.getTime() + wait);
+      assertEquals(await mailer.retryDue(), 1);
+      await mailer.idle();
+    }
+    const r = await db.selectFrom("email_outbox").select(["status", "attempts"]).executeTakeFirstOrThrow();
+    assertEquals([r.status, r.attempts], ["failed", RETRY_DELAYS_MS.length + 1]);
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000);
+    assertEquals(await mailer.retryDue(), 0, "a failed message is left alone");
   } finally {
+    await mailer.idle();
     await database.drop();
   }
 });
@@ -156,4 +252,18 @@ Deno.test("mail: attachments are kept with the outbox row and sent over SMTP as 
     await server.close();
     await database.drop();
   }
+});
+
+Deno.test("mail: the mail.retry job runs every minute and sends what is due", async () => {
+  const schedule = backgroundJobs.schedules.find((s) => s.queue === "mail.retry");
+  assertEquals(schedule?.everyMs, MINUTE);
+  let retried = 0;
+  const mailer: Mailer = {
+    send: () => Promise.resolve(),
+    idle: () => Promise.resolve(),
+    retryDue: () => Promise.resolve(++retried),
+  };
+  const context = { deps: { mailer } as unknown as Deps, job: {} as ClaimedJob };
+  await backgroundJobs.handlers["mail.retry"]({}, context);
+  assertEquals(retried, 1);
 });

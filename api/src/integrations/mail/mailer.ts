@@ -29,6 +29,8 @@ export interface Mailer {
   send(msg: MailMessage): Promise<void>;
   /** Resolves when every delivery started so far has finished (for tests and a clean shutdown). */
   idle(): Promise<void>;
+  /** Sends again the messages whose retry is due (the "mail.retry" job); answers how many it started. */
+  retryDue(): Promise<number>;
 }
 
 /** The mailer the configuration asks for. */
