@@ -103,19 +103,23 @@ Deno.test("mail: the SMTP mailer delivers over a real socket and records the out
   }
 });
 
-Deno.test("mail: an unreachable SMTP server queues the message again, and a later retry delivers it once", async (t) => {
-  const database = await createTestDatabase();
-  const { db } = database;
-  // A port that was just free: nothing listens there until the test starts the server on it.
+/** A port that was just free: nothing listens there until a test starts the fake server on it. */
+function freePort(): number {
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = probe.addr as Deno.NetAddr;
   probe.close();
+  return port;
+}
+
+const mailerTo = (db: Parameters<typeof smtpMailer>[0], port: number, now: () => Date) =>
+  smtpMailer(db, { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 }, now);
+
+Deno.test("mail: an unreachable SMTP server queues the message again, and a later retry delivers it once", async (t) => {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const port = freePort();
   let clock = new Date("2026-11-21T10:00:00Z");
-  const mailer = smtpMailer(
-    db,
-    { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 },
-    () => clock,
-  );
+  const mailer = mailerTo(db, port, () => clock);
   const row = () =>
     db.selectFrom("email_outbox").select(["status", "attempts", "error", "next_attempt_at", "sent_at"])
       .executeTakeFirstOrThrow();
@@ -190,15 +194,9 @@ Deno.test("mail: an unreachable SMTP server queues the message again, and a late
 Deno.test("mail: after the last attempt the message is failed for good (a 5xx refusal fails at once, above)", async () => {
   const database = await createTestDatabase();
   const { db } = database;
-  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = probe.addr as Deno.NetAddr;
-  probe.close();
+  const port = freePort();
   let clock = new Date("2026-11-21T10:00:00Z");
-  const mailer = smtpMailer(
-    db,
-    { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 },
-    () => clock,
-  );
+  const mailer = mailerTo(db, port, () => clock);
   try {
     await mailer.send(message);
     await mailer.idle();
