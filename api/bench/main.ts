@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { activeSessionQuery, findActiveSession } from "../src/auth/sessions.ts";
 import type { DB } from "../src/db/types.ts";
 import type { Deps } from "../src/lib/context.ts";
-import { getMembership } from "../src/memberships/service.ts";
+import { getMembership } from "../src/memberships/record.ts";
 import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";

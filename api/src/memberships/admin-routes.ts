@@ -21,15 +21,9 @@ import {
   PAYMENT_ERRORS,
   UpdateBody,
 } from "./schemas.ts";
-import {
-  cancelMembership,
-  getMembership,
-  membershipHistory,
-  pauseMembership,
-  resumeMembership,
-  startMembership,
-  updateMembership,
-} from "./service.ts";
+import { getMembership, membershipHistory } from "./record.ts";
+import { startMembership } from "./start.ts";
+import { cancelMembership, pauseMembership, resumeMembership, updateMembership } from "./changes.ts";
 
 const TAGS = ["Memberships"];
 const CHANGE_ERRORS = { 404: "No such user, or the user has no membership", 409: CONFLICT_DOC };

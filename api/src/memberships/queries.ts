@@ -162,3 +162,68 @@ export function listMemberships(db: Kysely<DB>, userId: number, params: ListPara
     .where("m.user_id", "=", userId);
   return paginate(query, params, HISTORY_SORT);
 }
+
+/** The membership's open pause, or a new one from `pausedAt`: answers its id (pausing twice keeps the first). */
+export async function openPause(
+  trx: Transaction<DB>,
+  p: { membershipId: number; pausedAt: Date; reason: string; otherReason: string | null; pausedBy: number },
+): Promise<number> {
+  const open = await trx.selectFrom("membership_pauses").select("id").where(
+    "membership_id",
+    "=",
+    p.membershipId,
+  )
+    .where("resumed_at", "is", null).executeTakeFirst();
+  if (open) return open.id;
+  const { id } = await trx.insertInto("membership_pauses").values({
+    membership_id: p.membershipId,
+    paused_at: p.pausedAt,
+    reason: p.reason,
+    other_reason: p.otherReason,
+    paused_by_user_id: p.pausedBy,
+  }).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Closes every open pause of the member's memberships at `now`; answers the closed pauses' ids. */
+export async function closeOpenPauses(trx: Transaction<DB>, userId: number, actorId: number, now: Date) {
+  const closed = await trx.updateTable("membership_pauses").set({
+    resumed_at: now,
+    resumed_by_user_id: actorId,
+  })
+    .where("resumed_at", "is", null)
+    .where(
+      "membership_id",
+      "in",
+      (eb) => eb.selectFrom("memberships").select("id").where("user_id", "=", userId),
+    )
+    .returning("id").execute();
+  return closed.map((p) => p.id);
+}
+
+/** Cancels the member's memberships `ids` at `now` (autorenewal stops); already cancelled ones keep their date. */
+export async function cancelMemberships(
+  trx: Transaction<DB>,
+  userId: number,
+  ids: number[],
+  actorId: number,
+  now: Date,
+): Promise<void> {
+  await trx.updateTable("memberships").set({
+    cancelled_at: now,
+    cancelled_by_user_id: actorId,
+    autorenew: false,
+  })
+    .where("user_id", "=", userId).where("id", "in", ids).where("cancelled_at", "is", null).execute();
+}
+
+/** The administrators' expiry update of one membership row. */
+export async function setExpiry(
+  trx: Transaction<DB>,
+  membershipId: number,
+  e: { hasExpiration: boolean; expireAt: DateString | null; autorenew: boolean },
+): Promise<void> {
+  await trx.updateTable("memberships")
+    .set({ has_expiration: e.hasExpiration, expire_at: e.expireAt, autorenew: e.autorenew })
+    .where("id", "=", membershipId).execute();
+}

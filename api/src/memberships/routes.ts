@@ -21,14 +21,9 @@ import {
   PAYMENT_ERRORS,
   StartBody,
 } from "./schemas.ts";
-import {
-  cancelMembership,
-  getMembership,
-  membershipHistory,
-  pauseMembership,
-  resumeMembership,
-  startMembership,
-} from "./service.ts";
+import { getMembership, membershipHistory } from "./record.ts";
+import { startMembership } from "./start.ts";
+import { cancelMembership, pauseMembership, resumeMembership } from "./changes.ts";
 
 const TAGS = ["Memberships"];
 const ownRoutes = new Hono<AppEnv>()

@@ -1,0 +1,196 @@
+/**
+ * Changes to a running membership: pause, resume, cancel, and the administrators' expiry update. Each locks the
+ * member's membership rows, re-derives the state inside the transaction and refuses a conflicting action with
+ * 409 MEMBERSHIP_CONFLICT in words for people.
+ */
+import { sql, type Transaction } from "kysely";
+import { coverageToday } from "../compliance/status.ts";
+import type { DateString, DB } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
+import {
+  cancelMemberships,
+  closeOpenPauses,
+  currentMembership,
+  liveMemberships,
+  lockMemberships,
+  type Member,
+  openPause,
+  setExpiry,
+} from "./queries.ts";
+
+/** Runs `change` on the member's locked memberships and answers the membership afterwards. */
+async function changeLocked(
+  deps: Deps,
+  userId: number,
+  change: (trx: Transaction<DB>, member: Member, now: Date, today: DateString) => Promise<void>,
+): Promise<MembershipRecord> {
+  const { db } = deps.database;
+  const member = await requireMember(db, userId);
+  const now = deps.now();
+  await db.transaction().execute(async (trx) => {
+    await lockMemberships(trx, userId);
+    await change(trx, member, now, coverageToday(now));
+  });
+  const row = await currentMembership(db, userId);
+  return await toRecord(db, row!, now);
+}
+
+const memberMeta = (m: Member) => ({
+  member_user_id: m.id,
+  member_first_name: m.first_name,
+  member_last_name: m.last_name,
+  member_number: m.member_number,
+});
+
+/**
+ * Pauses the membership (and any other term still running after an early renewal) and tells the
+ * administrators (a MEMBERSHIP_PAUSED notification). `reason` is already the stored form: the free text for
+ * 'Other'.
+ */
+export async function pauseMembership(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  pause: { reason: string; otherReason: string | null },
+): Promise<MembershipRecord> {
+  return await changeLocked(deps, userId, async (trx, member, now, today) => {
+    const current = check("pause", await currentMembership(trx, userId), today);
+    let currentPauseId = 0;
+    for (const m of await liveMemberships(trx, userId, today)) {
+      if (m.type !== "annual") continue;
+      const id = await openPause(trx, {
+        membershipId: m.id,
+        pausedAt: now,
+        reason: pause.reason,
+        otherReason: pause.otherReason,
+        pausedBy: actor.userId,
+      });
+      if (m.id === current.id) currentPauseId = id;
+    }
+    await trx.insertInto("notifications").values({
+      type: "MEMBERSHIP_PAUSED",
+      meta: { ...memberMeta(member), reason: pause.reason, paused_at: now.toISOString(), resumed_at: null },
+      trigger_user_id: actor.userId,
+      user_id: userId,
+      membership_id: current.id,
+      membership_pause_id: currentPauseId,
+      created_at: now,
+    }).execute();
+    await audit(trx, {
+      actor: actor.userId,
+      action: "membership_paused",
+      entity: "membership",
+      entityId: current.id,
+      ip: actor.ip,
+      detail: { member_user_id: userId, reason: pause.reason },
+    });
+  });
+}
+
+/** Closes the member's open pauses at `now`; answers their ids (their notifications get resumed_at). */
+async function closePauses(trx: Transaction<DB>, userId: number, actorId: number, now: Date) {
+  const ids = await closeOpenPauses(trx, userId, actorId, now);
+  if (ids.length) {
+    await trx.updateTable("notifications")
+      .set({ meta: sql`meta || jsonb_build_object('resumed_at', cast(${now.toISOString()} as text))` })
+      .where("type", "=", "MEMBERSHIP_PAUSED").where("membership_pause_id", "in", ids).execute();
+  }
+  return ids;
+}
+
+/** Resumes a paused membership (only a paused one: anything else is a 409 saying why). */
+export async function resumeMembership(deps: Deps, actor: Actor, userId: number): Promise<MembershipRecord> {
+  return await changeLocked(deps, userId, async (trx, _member, now, today) => {
+    const current = check("resume", await currentMembership(trx, userId), today);
+    const pauses = await closePauses(trx, userId, actor.userId, now);
+    await audit(trx, {
+      actor: actor.userId,
+      action: "membership_resumed",
+      entity: "membership",
+      entityId: current.id,
+      ip: actor.ip,
+      detail: { member_user_id: userId, pause_ids: pauses },
+    });
+  });
+}
+
+/**
+ * Cancels the membership now: coverage ends today, autorenewal stops, an open pause ends, the administrators
+ * get a MEMBERSHIP_CANCELLED notification and the member a confirmation e-mail.
+ */
+export async function cancelMembership(deps: Deps, actor: Actor, userId: number): Promise<MembershipRecord> {
+  let cancelledFor: Member | undefined;
+  const answer = await changeLocked(deps, userId, async (trx, member, now, today) => {
+    const current = check("cancel", await currentMembership(trx, userId), today);
+    const ids = [...new Set([current.id, ...(await liveMemberships(trx, userId, today)).map((m) => m.id)])];
+    await cancelMemberships(trx, userId, ids, actor.userId, now);
+    await closePauses(trx, userId, actor.userId, now);
+    await trx.insertInto("notifications").values({
+      type: "MEMBERSHIP_CANCELLED",
+      meta: { ...memberMeta(member), cancelled_at: now.toISOString() },
+      trigger_user_id: actor.userId,
+      user_id: userId,
+      membership_id: current.id,
+      created_at: now,
+    }).execute();
+    await audit(trx, {
+      actor: actor.userId,
+      action: "membership_cancelled",
+      entity: "membership",
+      entityId: current.id,
+      ip: actor.ip,
+      detail: { member_user_id: userId, membership_ids: ids },
+    });
+    cancelledFor = member;
+  });
+  if (cancelledFor) {
+    await deps.mailer.send(cancellationMail(deps.config.publicUrl, cancelledFor, actor.userId !== userId));
+  }
+  return answer;
+}
+
+function cancellationMail(publicUrl: string, member: Member, byAdministrator: boolean) {
+  return {
+    to: member.email,
+    subject: "Your APCA membership has been cancelled",
+    text: `Hello ${member.first_name},\n\n` +
+      (byAdministrator
+        ? "An APCA administrator has cancelled your membership"
+        : "As you asked, your APCA membership has been cancelled") +
+      ". You are no longer enrolled in the APCA random drug-testing program, it will not renew, and no " +
+      "further payment will be taken.\n\n" +
+      `You can start a new membership at any time from ${publicUrl}/app/account/membership/new.\n\nAPCA`,
+  };
+}
+
+/** The administrators' update of the expiry (admin spec §2): refused for a failed or cancelled membership. */
+export async function updateMembership(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  input: { hasExpiration: boolean; date: DateString | null },
+): Promise<MembershipRecord> {
+  return await changeLocked(deps, userId, async (trx, _member, _now, today) => {
+    const current = check("update", await currentMembership(trx, userId), today);
+    await setExpiry(trx, current.id, {
+      hasExpiration: input.hasExpiration,
+      expireAt: input.hasExpiration ? input.date : null,
+      // Nothing to renew without an expiry.
+      autorenew: input.hasExpiration && current.autorenew,
+    });
+    await audit(trx, {
+      actor: actor.userId,
+      action: "membership_updated",
+      entity: "membership",
+      entityId: current.id,
+      ip: actor.ip,
+      detail: {
+        member_user_id: userId,
+        before: { expire_at: current.expire_at, has_expiration: current.has_expiration },
+        after: { expire_at: input.date, has_expiration: input.hasExpiration },
+      },
+    });
+  });
+}

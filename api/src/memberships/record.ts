@@ -1,0 +1,151 @@
+/**
+ * The membership as the web reads it: the record with its state flags (state.ts) and pause warning, the
+ * history list, and the checks every change makes before it acts. One code path for members reading their own
+ * membership and administrators reading anyone's.
+ */
+import type { Kysely } from "kysely";
+import { coverageToday } from "../compliance/status.ts";
+import type { DateString, DB } from "../db/types.ts";
+import type { Deps } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { type ListParams, record, ref } from "../lib/list.ts";
+import { type PauseSpan, pauseWarning } from "./pause-warning.ts";
+import {
+  currentMembership,
+  findMember,
+  listMemberships,
+  type Member,
+  type MembershipRow,
+  pauseRule,
+  pausesOf,
+} from "./queries.ts";
+import { addDays, type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
+
+/** Who is acting: the member themself or an administrator. */
+export interface Actor {
+  userId: number;
+  ip?: string | null;
+}
+
+export const conflict = (message: string) => new AppError("MEMBERSHIP_CONFLICT", message);
+
+export function factsOf(row: MembershipRow): MembershipFacts {
+  return {
+    type: row.type,
+    expire_at: row.expire_at,
+    pending: row.pending,
+    failed: row.failed,
+    cancelled: row.cancelled,
+    autorenew: row.autorenew,
+    paused: row.pause_id !== null,
+  };
+}
+
+/** The day a pause stopped counting: its resumption, or the end of its membership while it was still open. */
+function spanOf(
+  p: { paused_at: Date; resumed_at: Date | null; expire_at: DateString | null; cancelled_at: Date | null },
+  today: DateString,
+): PauseSpan {
+  const from = coverageToday(p.paused_at);
+  if (p.resumed_at) return { from, to: coverageToday(p.resumed_at) };
+  if (p.cancelled_at) return { from, to: coverageToday(p.cancelled_at) };
+  if (p.expire_at !== null && p.expire_at < today) return { from, to: addDays(p.expire_at, 1) };
+  return { from, to: null };
+}
+
+async function warningFor(db: Kysely<DB>, userId: number, today: DateString) {
+  const [pauses, rule] = await Promise.all([pausesOf(db, userId), pauseRule(db)]);
+  if (pauses.length === 0) return null;
+  return pauseWarning(pauses.map((p) => spanOf(p, today)), today, {
+    windowDays: rule.pause_window_days,
+    warningDays: rule.pause_warning_days,
+  });
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
+  const today = coverageToday(now);
+  const s = membershipState(factsOf(row), today);
+  return record("membership", row.id, {
+    type: row.type,
+    created_at: row.created_at.toISOString(),
+    expire_at: row.expire_at,
+    has_expiration: row.has_expiration,
+    is_renewal: row.is_renewal,
+    price_cents: row.price_cents,
+    failed: row.failed,
+    failure_reason: row.failure_reason,
+    cancelled: row.cancelled,
+    cancelled_at: iso(row.cancelled_at),
+    is_renewable: s.can_renew,
+    is_pending: row.pending,
+    is_paused: s.is_paused,
+    paused_at: s.is_paused ? iso(row.paused_at) : null,
+    pause_reason: s.is_paused ? row.pause_reason : null,
+    autorenew: s.autorenew,
+    order_test: row.order_test,
+    status: s.status,
+    expired: s.expired,
+    renewable_from: s.renewable_from,
+    can_renew: s.can_renew,
+    can_pause: s.can_pause,
+    can_resume: s.can_resume,
+    can_cancel: s.can_cancel,
+    can_update: s.can_update,
+    pause_warning: await warningFor(db, row.user_id, today),
+  }, { user: ref("user", row.user_id), order: ref("order", row.order_id) });
+}
+
+export type MembershipRecord = Awaited<ReturnType<typeof toRecord>>;
+
+export async function requireMember(db: Kysely<DB>, userId: number): Promise<Member> {
+  const member = await findMember(db, userId);
+  if (!member) throw notFound("User");
+  return member;
+}
+
+/** The member's membership as the web shows it, or null when they never had one. */
+export async function getMembership(deps: Deps, userId: number): Promise<MembershipRecord | null> {
+  const { db } = deps.database;
+  await requireMember(db, userId);
+  const row = await currentMembership(db, userId);
+  return row ? await toRecord(db, row, deps.now()) : null;
+}
+
+/** One page of the member's membership history (Created, Expiration Date, Type, Failed, Cancelled). */
+export async function membershipHistory(deps: Deps, userId: number, params: ListParams) {
+  const { db } = deps.database;
+  await requireMember(db, userId);
+  const today = coverageToday(deps.now());
+  const { rows, meta } = await listMemberships(db, userId, params);
+  const data = rows.map((row) => {
+    const s = membershipState({ ...row, paused: Boolean(row.paused) }, today);
+    return record("membership", row.id, {
+      type: row.type,
+      created_at: row.created_at.toISOString(),
+      expire_at: row.expire_at,
+      has_expiration: row.has_expiration,
+      is_renewal: row.is_renewal,
+      price_cents: row.price_cents,
+      failed: row.failed,
+      cancelled: row.cancelled,
+      expired: s.expired,
+      status: s.status,
+      order_number: row.order_number,
+    });
+  });
+  return { data, meta };
+}
+
+/** Refuses the action for the member's current membership (404 when there is none). */
+export function check(
+  action: MembershipAction,
+  row: MembershipRow | undefined,
+  today: DateString,
+): MembershipRow {
+  if (!row) throw notFound("Membership");
+  const why = refusal(action, factsOf(row), today);
+  if (why) throw conflict(why);
+  return row;
+}
