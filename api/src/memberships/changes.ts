@@ -3,11 +3,13 @@
  * member's membership rows, re-derives the state inside the transaction and refuses a conflicting action with
  * 409 MEMBERSHIP_CONFLICT in words for people.
  */
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { coverageToday } from "../compliance/status.ts";
 import type { DateString, DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
+import type { MemberMeta } from "../notifications/kinds.ts";
+import { markPausesResumed, notify } from "../notifications/notify.ts";
 import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
 import {
   cancelMemberships,
@@ -37,7 +39,7 @@ async function changeLocked(
   return await toRecord(db, row!, now);
 }
 
-const memberMeta = (m: Member) => ({
+const memberMeta = (m: Member): MemberMeta => ({
   member_user_id: m.id,
   member_first_name: m.first_name,
   member_last_name: m.last_name,
@@ -69,15 +71,15 @@ export async function pauseMembership(
       });
       if (m.id === current.id) currentPauseId = id;
     }
-    await trx.insertInto("notifications").values({
+    await notify(trx, {
       type: "MEMBERSHIP_PAUSED",
       meta: { ...memberMeta(member), reason: pause.reason, paused_at: now.toISOString(), resumed_at: null },
-      trigger_user_id: actor.userId,
-      user_id: userId,
-      membership_id: current.id,
-      membership_pause_id: currentPauseId,
-      created_at: now,
-    }).execute();
+      triggerUserId: actor.userId,
+      userId,
+      membershipId: current.id,
+      membershipPauseId: currentPauseId,
+      at: now,
+    });
     await audit(trx, {
       actor: actor.userId,
       action: "membership_paused",
@@ -92,11 +94,7 @@ export async function pauseMembership(
 /** Closes the member's open pauses at `now`; answers their ids (their notifications get resumed_at). */
 async function closePauses(trx: Transaction<DB>, userId: number, actorId: number, now: Date) {
   const ids = await closeOpenPauses(trx, userId, actorId, now);
-  if (ids.length) {
-    await trx.updateTable("notifications")
-      .set({ meta: sql`meta || jsonb_build_object('resumed_at', cast(${now.toISOString()} as text))` })
-      .where("type", "=", "MEMBERSHIP_PAUSED").where("membership_pause_id", "in", ids).execute();
-  }
+  await markPausesResumed(trx, ids, now);
   return ids;
 }
 
@@ -127,14 +125,14 @@ export async function cancelMembership(deps: Deps, actor: Actor, userId: number)
     const ids = [...new Set([current.id, ...(await liveMemberships(trx, userId, today)).map((m) => m.id)])];
     await cancelMemberships(trx, userId, ids, actor.userId, now);
     await closePauses(trx, userId, actor.userId, now);
-    await trx.insertInto("notifications").values({
+    await notify(trx, {
       type: "MEMBERSHIP_CANCELLED",
       meta: { ...memberMeta(member), cancelled_at: now.toISOString() },
-      trigger_user_id: actor.userId,
-      user_id: userId,
-      membership_id: current.id,
-      created_at: now,
-    }).execute();
+      triggerUserId: actor.userId,
+      userId,
+      membershipId: current.id,
+      at: now,
+    });
     await audit(trx, {
       actor: actor.userId,
       action: "membership_cancelled",

@@ -20,6 +20,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, type Issue, notFound } from "../lib/errors.ts";
 import { findOwnCard, paymentCustomer } from "../payment-methods/service.ts";
+import { notify } from "../notifications/notify.ts";
 import { findOrder } from "./queries.ts";
 import { MAX_QUANTITY, ORDER_MESSAGES } from "./schemas.ts";
 
@@ -213,11 +214,11 @@ async function recordOrder(
     const member = await trx.selectFrom("users").select(["first_name", "last_name"])
       .where("id", "=", input.userId).executeTakeFirstOrThrow();
     // The administrators' Store Notifications (admin spec §2, §3 "Order notification").
-    await trx.insertInto("notifications").values({
+    await notify(trx, {
       type: "NEW_ORDER",
-      order_id: row.id,
-      user_id: input.userId,
-      trigger_user_id: input.actorId,
+      orderId: row.id,
+      userId: input.userId,
+      triggerUserId: input.actorId,
       meta: {
         order_id: row.id,
         order_number: row.number,
@@ -228,8 +229,8 @@ async function recordOrder(
         member_first_name: member.first_name,
         member_last_name: member.last_name,
       },
-      created_at: now,
-    }).execute();
+      at: now,
+    });
   }
   await audit(trx, {
     actor: input.actorId,

@@ -10,6 +10,8 @@ import type { DB, RegistrationKind } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
+import type { MemberMeta } from "../notifications/kinds.ts";
+import { notify } from "../notifications/notify.ts";
 import { type DerRegistration, type MemberRegistration, REGISTRATION_MESSAGES } from "./schemas.ts";
 
 export interface RegisteredUser {
@@ -66,30 +68,24 @@ async function createAccount(
   }
 }
 
-interface NotificationInput {
-  userId: number;
-  kind: RegistrationKind;
-  businessId: number | null;
-  meta: Record<string, unknown>;
-  approvedAt: Date | null;
-}
-
-/** The REGISTRATION notification for the admin center and its progress row. */
-async function addRegistrationNotification(trx: Transaction<DB>, n: NotificationInput): Promise<void> {
-  const { id } = await trx.insertInto("notifications").values({
+/** The REGISTRATION notification (and its progress row) for the admin center. */
+async function addRegistrationNotification(
+  trx: Transaction<DB>,
+  n: {
+    member: MemberMeta;
+    kind: RegistrationKind;
+    business: { id: number | null; name: string };
+    approvedAt: Date | null;
+  },
+): Promise<void> {
+  await notify(trx, {
     type: "REGISTRATION",
-    meta: { ...n.meta, kind: n.kind },
-    trigger_user_id: n.userId,
-    user_id: n.userId,
-    business_id: n.businessId,
-  }).returning("id").executeTakeFirstOrThrow();
-  await trx.insertInto("registration_notifications").values({
-    notification_id: id,
-    kind: n.kind,
-    user_id: n.userId,
-    business_id: n.businessId,
-    business_approved_at: n.approvedAt,
-  }).execute();
+    triggerUserId: n.member.member_user_id,
+    userId: n.member.member_user_id,
+    businessId: n.business.id,
+    businessApprovedAt: n.approvedAt,
+    meta: { ...n.member, kind: n.kind, business_id: n.business.id, business_name: n.business.name },
+  });
 }
 
 type CompanyRequest = {
@@ -111,22 +107,22 @@ type CompanyRequest = {
 /** A company for an administrator to approve: the request, its notification, and a likely duplicate. */
 async function addCompanyRequest(
   trx: Transaction<DB>,
-  userId: number,
-  meta: Record<string, unknown>,
+  member: MemberMeta,
   request: CompanyRequest,
 ): Promise<void> {
+  const userId = member.member_user_id;
   const duplicate = await trx.selectFrom("businesses").select("id")
     .where((eb) => eb(eb.fn("lower", ["name"]), "=", request.business_name.toLowerCase()))
     .where("is_individual", "=", false).where("deleted_at", "is", null)
     .$if(request.business_id !== null, (q) => q.where("id", "<>", request.business_id!))
     .orderBy("id").executeTakeFirst();
-  const { id: notificationId } = await trx.insertInto("notifications").values({
+  const notificationId = await notify(trx, {
     type: "NEW_BUSINESS_REQUEST",
-    meta: { ...meta, business_id: request.business_id, business_name: request.business_name },
-    trigger_user_id: userId,
-    user_id: userId,
-    business_id: request.business_id,
-  }).returning("id").executeTakeFirstOrThrow();
+    triggerUserId: userId,
+    userId,
+    businessId: request.business_id,
+    meta: { ...member, business_id: request.business_id, business_name: request.business_name },
+  });
   await trx.insertInto("new_business_requests").values({
     ...request,
     notification_id: notificationId,
@@ -165,14 +161,14 @@ export async function registerMember(
     ssn_last4: input.is_licensed ? null : input.ssn!.trim(),
     opt_in: input.opt_in_text,
   }, async (trx, id) => {
-    const meta = {
+    const member: MemberMeta = {
       member_user_id: id,
       member_first_name: input.first_name,
       member_last_name: input.last_name,
       member_number: memberNumber(id),
     };
     if (input.is_company) {
-      await addCompanyRequest(trx, id, meta, {
+      await addCompanyRequest(trx, member, {
         business_id: null,
         business_name: input.company_name!,
         business_address_one: clean(input.company_address_one),
@@ -184,10 +180,9 @@ export async function registerMember(
         business_phone: clean(input.company_phone),
       });
       await addRegistrationNotification(trx, {
-        userId: id,
+        member,
         kind: "company_employee",
-        businessId: null,
-        meta: { ...meta, business_name: input.company_name },
+        business: { id: null, name: input.company_name! },
         approvedAt: null,
       });
     } else {
@@ -215,10 +210,9 @@ export async function registerMember(
         is_primary: true,
       }).execute();
       await addRegistrationNotification(trx, {
-        userId: id,
+        member,
         kind: "independent",
-        businessId,
-        meta: { ...meta, business_id: businessId, business_name: name },
+        business: { id: businessId, name },
         // An individual business needs no approval.
         approvedAt: now,
       });
@@ -269,13 +263,13 @@ export async function registerDer(deps: Deps, input: DerRegistration, ip: string
       is_owner: true,
       is_employee: false,
     }).execute();
-    const meta = {
+    const member: MemberMeta = {
       member_user_id: id,
       member_first_name: input.first_name,
       member_last_name: input.last_name,
       member_number: memberNumber(id),
     };
-    await addCompanyRequest(trx, id, meta, {
+    await addCompanyRequest(trx, member, {
       business_id: businessId,
       business_name: input.company_name,
       business_dba: company.dba_name,
@@ -291,10 +285,9 @@ export async function registerDer(deps: Deps, input: DerRegistration, ip: string
       business_tax_id: company.tax_id,
     });
     await addRegistrationNotification(trx, {
-      userId: id,
+      member,
       kind: "DER",
-      businessId,
-      meta: { ...meta, business_id: businessId, business_name: input.company_name },
+      business: { id: businessId, name: input.company_name },
       approvedAt: null,
     });
     await audit(trx, {
