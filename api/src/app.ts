@@ -27,7 +27,6 @@ import { documentsRoutes } from "./documents/routes.ts";
 import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
-import { paymentMethodManagementRoutes } from "./payment-methods/manage-routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 
 export function createApp(deps: Deps) {
@@ -71,7 +70,6 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceRoutes);
   app.route("/api", documentsRoutes);
   app.route("/api", membershipsRoutes);
-  app.route("/api", paymentMethodManagementRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", devMailApiRoutes);

@@ -113,3 +113,18 @@ export const PurchaseResponse = z.object({
 export const OrderNumberParam = z.object({
   number: z.string().max(40, "number is not an order number"),
 });
+
+/** The checkout's documentation, shared by the member's and the administrators' purchase routes. */
+export const PURCHASE_DESCRIPTION =
+  "Prices every line from the store's active items (a price sent by the client is " +
+  "ignored; lines naming one item twice are merged). Send an Idempotency-Key header, one per checkout " +
+  "attempt: a repeat with it replays the first answer and never charges twice; without it every request is " +
+  "a new purchase. A declined card answers 402 with the processor's message and records a failed order; " +
+  "after a decline, use a new key to try again.";
+
+export const PURCHASE_ERRORS = {
+  402: "PAYMENT_DECLINED: the card was declined; error is the processor's message",
+  404: "The card is not one of the buyer's",
+  409: "IDEMPOTENCY_IN_PROGRESS: a request with this key is still running",
+  502: "PAYMENT_FAILED: the processor could not be reached; nothing was charged or recorded",
+};

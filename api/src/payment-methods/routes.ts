@@ -1,8 +1,14 @@
-/** The caller's cards: a SetupIntent secret for the card form, saving the confirmed card, and the list. */
+/**
+ * The caller's cards: a SetupIntent secret for the card form, saving the confirmed card, the list, making one
+ * the default and removing one. The administrators' calls for any user's cards are in admin-routes.ts.
+ */
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
+import { adminPaymentMethodRoutes } from "./admin-routes.ts";
+import { makeDefaultCard, removeCard } from "./manage.ts";
 import {
   AddPaymentMethodBody,
   PaymentIntentResponse,
@@ -11,7 +17,7 @@ import {
 } from "./schemas.ts";
 import { cardRecord, createPaymentIntent, listOwnCards, saveCardFromSetupIntent } from "./service.ts";
 
-export const paymentMethodsRoutes = new Hono<AppEnv>()
+const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/account/payment-intent",
     allow("user"),
@@ -55,4 +61,52 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
       const cards = await listOwnCards(c.var.deps.database.db, caller(c).user_id);
       return c.json({ data: cards.map(cardRecord) }, 200);
     },
+  )
+  .put(
+    "/auth/account/payment-methods/:id/default",
+    allow("user"),
+    describe({
+      summary: "Make one of my cards the default",
+      description: "Exactly one card is the default afterwards. Another user's card answers 404.",
+      tags: ["Payment methods"],
+      response: PaymentMethodResponse,
+      errors: { 404: "No such card among mine" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const me = caller(c).user_id;
+      const card = await makeDefaultCard(c.var.deps, {
+        userId: me,
+        cardId: c.req.valid("param").id,
+        actorId: me,
+      });
+      return c.json({ data: cardRecord(card) }, 200);
+    },
+  )
+  .delete(
+    "/auth/account/payment-methods/:id",
+    allow("user"),
+    describe({
+      summary: "Remove one of my cards",
+      description: "Answers the cards that remain, default first. Removing the default makes the most " +
+        "recently added remaining card the default (or leaves none). The card is detached at the processor.",
+      tags: ["Payment methods"],
+      response: PaymentMethodList,
+      errors: { 404: "No such card among mine" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const me = caller(c).user_id;
+      const cards = await removeCard(c.var.deps, {
+        userId: me,
+        cardId: c.req.valid("param").id,
+        actorId: me,
+      });
+      return c.json({ data: cards.map(cardRecord) }, 200);
+    },
   );
+
+export const paymentMethodsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route(
+  "/",
+  adminPaymentMethodRoutes,
+);

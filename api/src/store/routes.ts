@@ -1,32 +1,17 @@
-/** The store: members browse the active items; administrators keep the catalogue (admin spec /app/admin/items). */
+/** The store: members browse the active items. The administrators' catalogue is in admin-routes.ts. */
 import { Hono } from "hono";
-import { allow, caller } from "../lib/access.ts";
+import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import {
-  adminItemRecord,
-  createItem,
-  findActiveItem,
-  findItem,
-  listActiveItems,
-  listItems,
-  storeItemRecord,
-  updateItem,
-} from "./queries.ts";
-import {
-  AdminItemList,
-  AdminItemListQuery,
-  AdminItemResponse,
-  ItemBody,
-  StoreItemList,
-  StoreItemResponse,
-} from "./schemas.ts";
+import { adminStoreRoutes } from "./admin-routes.ts";
+import { findActiveItem, listActiveItems, storeItemRecord } from "./queries.ts";
+import { StoreItemList, StoreItemResponse } from "./schemas.ts";
 
 const TAGS = ["Store"];
 
-export const storeRoutes = new Hono<AppEnv>()
+const shopRoutes = new Hono<AppEnv>()
   .get(
     "/store/items",
     allow("user"),
@@ -48,62 +33,6 @@ export const storeRoutes = new Hono<AppEnv>()
       if (!item) throw notFound("Item");
       return c.json({ data: storeItemRecord(item) }, 200);
     },
-  )
-  .get(
-    "/auth/items",
-    allow("admin"),
-    describe({
-      summary: "All store items, active or not",
-      tags: TAGS,
-      response: AdminItemList,
-    }),
-    validate("query", AdminItemListQuery),
-    async (c) => c.json(await listItems(c.var.deps.database.db, c.req.valid("query")), 200),
-  )
-  .post(
-    "/auth/items",
-    allow("admin"),
-    describe({ summary: "Add a store item", tags: TAGS, status: 201, response: AdminItemResponse }),
-    validate("json", ItemBody),
-    async (c) => {
-      const item = await createItem(c.var.deps.database.db, c.req.valid("json"), caller(c).user_id);
-      return c.json({ data: adminItemRecord(item) }, 201);
-    },
-  )
-  .get(
-    "/auth/items/:id",
-    allow("admin"),
-    describe({
-      summary: "One store item, active or not",
-      tags: TAGS,
-      response: AdminItemResponse,
-      errors: { 404: "No such item" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const item = await findItem(c.var.deps.database.db, c.req.valid("param").id);
-      if (!item) throw notFound("Item");
-      return c.json({ data: adminItemRecord(item) }, 200);
-    },
-  )
-  .put(
-    "/auth/items/:id",
-    allow("admin"),
-    describe({
-      summary: "Update a store item (the whole form)",
-      description:
-        "Past orders keep the name and price they were bought at. Deactivate rather than delete: " +
-        "an inactive item disappears from the store and cannot be bought.",
-      tags: TAGS,
-      response: AdminItemResponse,
-      errors: { 404: "No such item" },
-    }),
-    validate("param", IdParam),
-    validate("json", ItemBody),
-    async (c) => {
-      const { db } = c.var.deps.database;
-      const item = await updateItem(db, c.req.valid("param").id, c.req.valid("json"), caller(c).user_id);
-      if (!item) throw notFound("Item");
-      return c.json({ data: adminItemRecord(item) }, 200);
-    },
   );
+
+export const storeRoutes = new Hono<AppEnv>().route("/", shopRoutes).route("/", adminStoreRoutes);

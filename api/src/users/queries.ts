@@ -75,3 +75,10 @@ export async function listUsers(db: Kysely<DB>, params: ListParams & { search?: 
   });
   return { data: rows.map(toUserRecord), meta };
 }
+
+/** Whether the user exists and is not deleted (calls about a user answer 404 otherwise). */
+export async function liveUserExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  const user = await db.selectFrom("users").select("id").where("id", "=", id).where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return user !== undefined;
+}

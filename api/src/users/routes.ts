@@ -1,21 +1,15 @@
-/** Users: the administrators' list, and one user (yourself, or anyone for an administrator). */
+/** Users: one user (yourself, or anyone for an administrator). The administrators' list is in admin-routes.ts. */
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { findUserFor, listUsers } from "./queries.ts";
-import { UserList, UserListQuery, UserResponse } from "./schemas.ts";
+import { adminUserRoutes } from "./admin-routes.ts";
+import { findUserFor } from "./queries.ts";
+import { UserResponse } from "./schemas.ts";
 
-export const usersRoutes = new Hono<AppEnv>()
-  .get(
-    "/auth/users",
-    allow("admin"),
-    describe({ summary: "List users", tags: ["Users"], response: UserList }),
-    validate("query", UserListQuery),
-    async (c) => c.json(await listUsers(c.var.deps.database.db, c.req.valid("query")), 200),
-  )
+const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/user/:id",
     allow("user"),
@@ -32,3 +26,5 @@ export const usersRoutes = new Hono<AppEnv>()
       return c.json({ data: user }, 200);
     },
   );
+
+export const usersRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminUserRoutes);

@@ -1,7 +1,6 @@
 /**
- * Managing cards: the caller makes one of their cards the default or removes it, and an administrator does
- * all of that (plus the set-up secret and saving a card) for any user, as the admin membership screens'
- * Payment Methods card and /payments/add need.
+ * The administrators' calls for any user's cards, as the admin membership screens' Payment Methods card and
+ * /payments/add need: the set-up secret, the list, saving a card, making one the default and removing one.
  */
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
@@ -12,6 +11,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
+import { liveUserExists } from "../users/queries.ts";
 import { makeDefaultCard, removeCard } from "./manage.ts";
 import {
   AddPaymentMethodBody,
@@ -27,55 +27,10 @@ const UserCardParams = z.object({ id: positiveId, pmId: positiveId });
 
 /** 404 unless the user exists and is not deleted (administrators act on real accounts only). */
 async function requireUser(db: Kysely<DB>, id: number) {
-  const user = await db.selectFrom("users").select("id").where("id", "=", id).where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!user) throw notFound("User");
+  if (!await liveUserExists(db, id)) throw notFound("User");
 }
 
-export const paymentMethodManagementRoutes = new Hono<AppEnv>()
-  .put(
-    "/auth/account/payment-methods/:id/default",
-    allow("user"),
-    describe({
-      summary: "Make one of my cards the default",
-      description: "Exactly one card is the default afterwards. Another user's card answers 404.",
-      tags: TAGS,
-      response: PaymentMethodResponse,
-      errors: { 404: "No such card among mine" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const me = caller(c).user_id;
-      const card = await makeDefaultCard(c.var.deps, {
-        userId: me,
-        cardId: c.req.valid("param").id,
-        actorId: me,
-      });
-      return c.json({ data: cardRecord(card) }, 200);
-    },
-  )
-  .delete(
-    "/auth/account/payment-methods/:id",
-    allow("user"),
-    describe({
-      summary: "Remove one of my cards",
-      description: "Answers the cards that remain, default first. Removing the default makes the most " +
-        "recently added remaining card the default (or leaves none). The card is detached at the processor.",
-      tags: TAGS,
-      response: PaymentMethodList,
-      errors: { 404: "No such card among mine" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const me = caller(c).user_id;
-      const cards = await removeCard(c.var.deps, {
-        userId: me,
-        cardId: c.req.valid("param").id,
-        actorId: me,
-      });
-      return c.json({ data: cards.map(cardRecord) }, 200);
-    },
-  )
+export const adminPaymentMethodRoutes = new Hono<AppEnv>()
   .get(
     "/auth/user/:id/payment-intent",
     allow("admin"),

@@ -1,0 +1,75 @@
+/**
+ * The administrators' order calls (admin spec §2 "Manually Process Order", §7 "Orders and compliance"): a
+ * manual order for any user, charged to one of their cards or recorded as a manual payment, and any order's
+ * detail. The member's own checkout is in routes.ts and shares the purchase module.
+ */
+import { Hono } from "hono";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
+import { IdParam } from "../lib/params.ts";
+import { describe, validate } from "../lib/route.ts";
+import { liveUserExists } from "../users/queries.ts";
+import { purchase } from "./purchase.ts";
+import { findOrder } from "./queries.ts";
+import {
+  AdminPurchaseBody,
+  ORDER_MESSAGES,
+  OrderResponse,
+  PURCHASE_DESCRIPTION,
+  PURCHASE_ERRORS,
+  PurchaseResponse,
+} from "./schemas.ts";
+
+const TAGS = ["Orders"];
+
+export const adminOrderRoutes = new Hono<AppEnv>()
+  .post(
+    "/auth/user/:id/order/purchase",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Manually process an order for a user: charge one of their cards, or record a manual payment",
+      description:
+        `${PURCHASE_DESCRIPTION} With payment_type manual nothing is charged: payment_medium and ` +
+        "payment_date are required ('Payment Medium is required', 'Payment Date is required').",
+      tags: TAGS,
+      status: 201,
+      response: PurchaseResponse,
+      errors: { ...PURCHASE_ERRORS, 404: "No such user, or the card is not theirs" },
+    }),
+    validate("param", IdParam),
+    validate("json", AdminPurchaseBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      if (!await liveUserExists(c.var.deps.database.db, id)) throw notFound("User");
+      const body = c.req.valid("json");
+      const order = await purchase(c.var.deps, {
+        userId: id,
+        actorId: caller(c).user_id,
+        items: body.items,
+        payment: body.payment_type === "manual"
+          ? { type: "manual", medium: body.payment_medium!, date: body.payment_date! }
+          : { type: "card", paymentMethodId: body.payment_method_id! },
+        headerKey: c.req.header(IDEMPOTENCY_HEADER),
+      });
+      return c.json({ data: order, message: ORDER_MESSAGES.success }, 201);
+    },
+  )
+  .get(
+    "/auth/orders/:id",
+    allow("admin"),
+    describe({
+      summary: "Order detail (any user's, any kind)",
+      tags: TAGS,
+      response: OrderResponse,
+      errors: { 404: "No such order" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const order = await findOrder(c.var.deps.database.db, c.req.valid("param"));
+      if (!order) throw notFound("Order");
+      return c.json({ data: order }, 200);
+    },
+  );

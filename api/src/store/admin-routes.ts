@@ -1,0 +1,71 @@
+/** The administrators' store catalogue (admin spec /app/admin/items): every item, active or not, and its form. */
+import { Hono } from "hono";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+import { IdParam } from "../lib/params.ts";
+import { describe, validate } from "../lib/route.ts";
+import { adminItemRecord, createItem, findItem, listItems, updateItem } from "./queries.ts";
+import { AdminItemList, AdminItemListQuery, AdminItemResponse, ItemBody } from "./schemas.ts";
+
+const TAGS = ["Store"];
+
+export const adminStoreRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/items",
+    allow("admin"),
+    describe({
+      summary: "All store items, active or not",
+      tags: TAGS,
+      response: AdminItemList,
+    }),
+    validate("query", AdminItemListQuery),
+    async (c) => c.json(await listItems(c.var.deps.database.db, c.req.valid("query")), 200),
+  )
+  .post(
+    "/auth/items",
+    allow("admin"),
+    describe({ summary: "Add a store item", tags: TAGS, status: 201, response: AdminItemResponse }),
+    validate("json", ItemBody),
+    async (c) => {
+      const item = await createItem(c.var.deps.database.db, c.req.valid("json"), caller(c).user_id);
+      return c.json({ data: adminItemRecord(item) }, 201);
+    },
+  )
+  .get(
+    "/auth/items/:id",
+    allow("admin"),
+    describe({
+      summary: "One store item, active or not",
+      tags: TAGS,
+      response: AdminItemResponse,
+      errors: { 404: "No such item" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const item = await findItem(c.var.deps.database.db, c.req.valid("param").id);
+      if (!item) throw notFound("Item");
+      return c.json({ data: adminItemRecord(item) }, 200);
+    },
+  )
+  .put(
+    "/auth/items/:id",
+    allow("admin"),
+    describe({
+      summary: "Update a store item (the whole form)",
+      description:
+        "Past orders keep the name and price they were bought at. Deactivate rather than delete: " +
+        "an inactive item disappears from the store and cannot be bought.",
+      tags: TAGS,
+      response: AdminItemResponse,
+      errors: { 404: "No such item" },
+    }),
+    validate("param", IdParam),
+    validate("json", ItemBody),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const item = await updateItem(db, c.req.valid("param").id, c.req.valid("json"), caller(c).user_id);
+      if (!item) throw notFound("Item");
+      return c.json({ data: adminItemRecord(item) }, 200);
+    },
+  );
