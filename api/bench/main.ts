@@ -27,7 +27,7 @@ import {
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { join } from "node:path";
-import { activeSessionQuery, findActiveSession } from "../src/auth/sessions.ts";
+import { activeSessionQuery, findActiveSession } from "../src/auth/queries.ts";
 import type { DB } from "../src/db/types.ts";
 import type { Deps } from "../src/lib/context.ts";
 import { getMembership } from "../src/memberships/record.ts";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
+import { recordEvent } from "./queries.ts";
 
 /** The events the web may send; anything else is refused so the table stays meaningful. */
 export const ANALYTICS_EVENTS = [
@@ -33,8 +34,12 @@ export const analyticsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { name, props } = c.req.valid("json");
       const { database, now } = c.var.deps;
-      await database.db.insertInto("analytics_events")
-        .values({ name, props: props ?? {}, user_id: caller(c).user_id, created_at: now() }).execute();
+      await recordEvent(database.db, {
+        name,
+        props: props ?? {},
+        user_id: caller(c).user_id,
+        created_at: now(),
+      });
       return c.body(null, 204);
     },
   );

@@ -1,14 +1,11 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
+import { findLoginUser } from "./queries.ts";
 
 /** The user for a correct email and password; null otherwise, after the same amount of work either way. */
 export async function checkCredentials(db: Kysely<DB>, email: string, password: string) {
-  const row = await db.selectFrom("users")
-    .select(["id", "password_hash", "is_admin", "is_der", "first_name", "last_name"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const row = await findLoginUser(db, email);
   if (!row) {
     await burnPasswordCheck(password);
     return null;

@@ -1,69 +1,12 @@
-/** Session rows: created at login, checked on every authenticated request, revoked at logout. */
+/** Sessions: created at login, checked on every authenticated request, revoked at logout (SQL in queries.ts). */
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { CompiledQuery, type Kysely } from "kysely";
-import type { DB } from "../db/types.ts";
 import type { AppEnv, SessionUser } from "../lib/context.ts";
+import { findActiveSession, insertSession, revokeSession } from "./queries.ts";
 import { readSessionToken, SESSION_TTL_SECONDS, signSessionToken } from "./tokens.ts";
 
 const COOKIE = "apca_session";
 const SECURE_COOKIE = `__Host-${COOKIE}`;
-
-/** The query behind every authenticated request (exported so the benchmark runs exactly this SQL). */
-export function activeSessionQuery(db: Kysely<DB>, sessionId: string, now: Date) {
-  return db.selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .select([
-      "s.id as session_id",
-      "u.id as user_id",
-      "u.is_admin",
-      "u.is_der",
-      "u.first_name",
-      "u.last_name",
-    ])
-    .where("s.id", "=", sessionId)
-    .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", now)
-    .where("u.deleted_at", "is", null);
-}
-
-type SessionRow = Awaited<ReturnType<ReturnType<typeof activeSessionQuery>["executeTakeFirstOrThrow"]>>;
-
-// Building and compiling the query costs more CPU than running it (about 70 µs a request, measured in
-// docs/benchmarks.md), so it is compiled once per database handle and only the parameters change per request.
-const compiledSessionQueries = new WeakMap<
-  Kysely<DB>,
-  (sessionId: string, now: Date) => CompiledQuery<SessionRow>
->();
-
-function compiledSessionQuery(db: Kysely<DB>): (sessionId: string, now: Date) => CompiledQuery<SessionRow> {
-  let make = compiledSessionQueries.get(db);
-  if (!make) {
-    const idMark = "00000000-0000-0000-0000-000000000000", nowMark = new Date(0);
-    const { sql, parameters } = activeSessionQuery(db, idMark, nowMark).compile();
-    const slots = parameters.map((p) => p === idMark ? "id" : p === nowMark ? "now" : null);
-    if (slots.includes(null)) throw new Error("the session query has a parameter the cache does not know");
-    make = (sessionId, now) => CompiledQuery.raw(sql, slots.map((s) => s === "id" ? sessionId : now));
-    compiledSessionQueries.set(db, make);
-  }
-  return make;
-}
-
-export async function findActiveSession(
-  db: Kysely<DB>,
-  sessionId: string,
-  now: Date,
-): Promise<SessionUser | null> {
-  const [row] = (await db.executeQuery(compiledSessionQuery(db)(sessionId, now))).rows;
-  if (!row) return null;
-  return {
-    user_id: row.user_id,
-    session_id: row.session_id,
-    is_admin: row.is_admin,
-    is_der: row.is_der,
-    full_name: `${row.first_name} ${row.last_name}`,
-  };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,14 +29,12 @@ export async function authenticate(
 export async function startSession(c: Context<AppEnv>, userId: number): Promise<string> {
   const { database, sessionKey, now } = c.var.deps;
   const expires = new Date(now().getTime() + SESSION_TTL_SECONDS * 1000);
-  const { id } = await database.db.insertInto("sessions")
-    .values({
-      user_id: userId,
-      expires_at: expires,
-      ip: clientIp(c),
-      user_agent: c.req.header("User-Agent")?.slice(0, 300) ?? null,
-    })
-    .returning("id").executeTakeFirstOrThrow();
+  const id = await insertSession(database.db, {
+    user_id: userId,
+    expires_at: expires,
+    ip: clientIp(c),
+    user_agent: c.req.header("User-Agent")?.slice(0, 300) ?? null,
+  });
   const token = await signSessionToken(sessionKey, { userId, sessionId: id }, now());
   const secure = isHttps(c);
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
@@ -109,8 +50,7 @@ export async function startSession(c: Context<AppEnv>, userId: number): Promise<
 /** Revokes the session server-side (the token stops working everywhere) and clears the cookie. */
 export async function endSession(c: Context<AppEnv>, sessionId: string): Promise<void> {
   const { database, now } = c.var.deps;
-  await database.db.updateTable("sessions").set({ revoked_at: now() })
-    .where("id", "=", sessionId).where("revoked_at", "is", null).execute();
+  await revokeSession(database.db, sessionId, now());
   const secure = isHttps(c);
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, "", {
     httpOnly: true,
@@ -119,12 +59,6 @@ export async function endSession(c: Context<AppEnv>, sessionId: string): Promise
     path: "/",
     maxAge: 0,
   });
-}
-
-/** Revokes every active session of a user (after a password reset, say). */
-export async function revokeAllSessions(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
-  await db.updateTable("sessions").set({ revoked_at: now })
-    .where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
 function isHttps(c: Context<AppEnv>): boolean {

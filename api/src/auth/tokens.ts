@@ -4,6 +4,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client.ts";
+import { keepSecret } from "./queries.ts";
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 const ISSUER = "apca";
@@ -23,11 +24,7 @@ export async function loadSessionKey(database: Database, configured?: string): P
 /** A secret generated on first start and kept in the database, for set-ups without SESSION_SECRET. */
 async function storedSecret(database: Database): Promise<string> {
   const fresh = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
-  await database.db.insertInto("app_secrets").values({ name: "session_hmac", value: fresh })
-    .onConflict((oc) => oc.column("name").doNothing()).execute();
-  const row = await database.db.selectFrom("app_secrets").select("value").where("name", "=", "session_hmac")
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return await keepSecret(database.db, "session_hmac", fresh);
 }
 
 export async function signSessionToken(

@@ -1,5 +1,6 @@
 /** A visitor's message to the office: kept in `contact_messages` (the record) and mailed to OFFICE_EMAIL. */
 import type { Deps } from "../lib/context.ts";
+import { insertContactMessage } from "./queries.ts";
 import type { ContactInput } from "./schemas.ts";
 
 /** Stores the message, then mails it to the office; the outbox row means the mail is never lost. */
@@ -7,14 +8,13 @@ export async function submitContactMessage(
   deps: Deps,
   input: Omit<ContactInput, "recaptcha">,
 ): Promise<number> {
-  const { db } = deps.database;
-  const { id } = await db.insertInto("contact_messages").values({
+  const id = await insertContactMessage(deps.database.db, {
     name: input.name,
     email: input.email,
     phone: input.phone ?? null,
     message: input.message,
     created_at: deps.now(),
-  }).returning("id").executeTakeFirstOrThrow();
+  });
   await deps.mailer.send(officeMail(deps.config.officeEmail, id, input));
   return id;
 }

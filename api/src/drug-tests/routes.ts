@@ -5,6 +5,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
+import { userExists } from "../users/queries.ts";
 import { listTestsOf, maySeeTestsOf } from "./queries.ts";
 import { DrugTestList, TestListQuery } from "./schemas.ts";
 
@@ -38,8 +39,7 @@ export const drugTestsRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const { db } = c.var.deps.database;
       if (!maySeeTestsOf(caller(c), id)) throw notFound("User");
-      const user = await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
-      if (!user) throw notFound("User");
+      if (!await userExists(db, id)) throw notFound("User");
       return c.json(await listTestsOf(db, id, c.req.valid("query")), 200);
     },
   );

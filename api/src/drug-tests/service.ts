@@ -7,19 +7,29 @@ import type { DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
 import { I3Error } from "../integrations/i3/i3.ts";
 import type { Deps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
+import {
+  findDonor,
+  findI3Business,
+  insertPendingTest,
+  keepPanel,
+  lockOpenTest,
+  markCollected,
+  markI3SetUp,
+  oldestOpenOrder,
+  recordTestResult,
+  updateTest,
+} from "./queries.ts";
 
 type I3Deps = Pick<Deps, "database" | "i3" | "now">;
 
 /** Sets a business up in i3 and records its location code (once: a set-up business is left as it is). */
 export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promise<string> {
   const { db } = deps.database;
-  const business = await db.selectFrom("businesses").select(["id", "name", "i3_location_code"])
-    .where("id", "=", businessId).where("deleted_at", "is", null).executeTakeFirst();
+  const business = await findI3Business(db, businessId, { live: true });
   if (!business) throw notFound("Business");
   if (business.i3_location_code) return business.i3_location_code;
   const { location_code } = await deps.i3.setUpBusiness(business);
-  await db.updateTable("businesses").set({ is_i3_setup: true, i3_location_code: location_code })
-    .where("id", "=", businessId).execute();
+  await markI3SetUp(db, businessId, location_code);
   return location_code;
 }
 
@@ -32,32 +42,24 @@ export async function orderDrugTest(
   order: { userId: number; businessId: number; reason: DrugTestReason; orderedBy: number | null },
 ): Promise<{ id: number; status: "ordered" | "failed"; order_ref: string | null; error: string | null }> {
   const { db } = deps.database;
-  const user = await db.selectFrom("users").select(["id", "first_name", "last_name", "member_number"])
-    .where("id", "=", order.userId).where("deleted_at", "is", null).executeTakeFirst();
+  const user = await findDonor(db, order.userId);
   if (!user) throw notFound("User");
-  const business = await db.selectFrom("businesses").select(["id", "name", "i3_location_code"])
-    .where("id", "=", order.businessId).executeTakeFirst();
+  const business = await findI3Business(db, order.businessId, { live: false });
   if (!business) throw notFound("Business");
-  const { id } = await db.insertInto("drug_tests").values({
+  const id = await insertPendingTest(db, {
     user_id: user.id,
     business_id: business.id,
     reason: order.reason,
     i3_location_code: business.i3_location_code,
     ordered_by_user_id: order.orderedBy,
-  }).returning("id").executeTakeFirstOrThrow();
+  });
   try {
     const { order_ref } = await deps.i3.orderTest({ user, business, reason: order.reason });
-    await db.updateTable("drug_tests").set({
-      status: "ordered",
-      i3_order_ref: order_ref,
-      ordered_at: deps.now(),
-    })
-      .where("id", "=", id).execute();
+    await updateTest(db, id, { status: "ordered", i3_order_ref: order_ref, ordered_at: deps.now() });
     return { id, status: "ordered", order_ref, error: null };
   } catch (error) {
     if (!(error instanceof I3Error)) throw error;
-    await db.updateTable("drug_tests").set({ status: "failed", error: error.message }).where("id", "=", id)
-      .execute();
+    await updateTest(db, id, { status: "failed", error: error.message });
     return { id, status: "failed", order_ref: null, error: error.message };
   }
 }
@@ -85,11 +87,9 @@ export interface SyncReport {
 export async function syncI3Results(deps: I3Deps): Promise<SyncReport> {
   const { db } = deps.database;
   const report: SyncReport = { checked: 0, collected: 0, resulted: 0 };
-  const oldest = await db.selectFrom("drug_tests").select((eb) => eb.fn.min("ordered_at").as("at"))
-    .where("status", "in", ["ordered", "collected"]).where("i3_order_ref", "is not", null)
-    .executeTakeFirst();
-  if (!oldest?.at) return report;
-  const since = new Date(new Date(oldest.at).getTime() - 24 * 3600_000);
+  const oldest = await oldestOpenOrder(db);
+  if (!oldest) return report;
+  const since = new Date(oldest.getTime() - 24 * 3600_000);
   const results = await deps.i3.fetchResults(since);
   for (const r of results) {
     report.checked++;
@@ -98,10 +98,7 @@ export async function syncI3Results(deps: I3Deps): Promise<SyncReport> {
         report.resulted++;
       }
     } else if (r.status === "collected" && r.collected_at) {
-      const { numUpdatedRows } = await db.updateTable("drug_tests")
-        .set({ status: "collected", collected_at: r.collected_at })
-        .where("i3_order_ref", "=", r.order_ref).where("status", "=", "ordered").executeTakeFirst();
-      if (numUpdatedRows) report.collected++;
+      if (await markCollected(db, r.order_ref, r.collected_at)) report.collected++;
     }
   }
   return report;
@@ -116,26 +113,15 @@ async function recordResult(
   panel: unknown,
 ): Promise<boolean> {
   return await db.transaction().execute(async (tx) => {
-    const test = await tx.selectFrom("drug_tests").select(["id", "reason"]).where(
-      "i3_order_ref",
-      "=",
-      orderRef,
-    )
-      .where("status", "in", ["ordered", "collected"]).forUpdate().executeTakeFirst();
+    const test = await lockOpenTest(tx, orderRef);
     if (!test) return false; // Not ours, or already recorded.
-    await tx.updateTable("drug_tests").set((eb) => ({
-      status: "resulted",
+    await recordTestResult(tx, test.id, {
       result,
-      resulted_at: resultedAt,
-      collected_at: collectedAt ?? eb.ref("collected_at"),
-      retention_until: retentionUntil(result, test.reason, resultedAt),
-      error: null,
-    })).where("id", "=", test.id).execute();
-    if (panel) {
-      await tx.insertInto("drug_test_panels")
-        .values({ drug_test_id: test.id, detail: panel as Record<string, unknown> })
-        .onConflict((oc) => oc.column("drug_test_id").doNothing()).execute();
-    }
+      resultedAt,
+      collectedAt,
+      retentionUntil: retentionUntil(result, test.reason, resultedAt),
+    });
+    if (panel) await keepPanel(tx, test.id, panel as Record<string, unknown>);
     return true;
   });
 }

@@ -9,7 +9,7 @@ import type { DateString, DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
-import { markPausesResumed, notify } from "../notifications/notify.ts";
+import { markPausesResumed, notify } from "../notifications/queries.ts";
 import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
 import {
   cancelMemberships,

@@ -57,6 +57,6 @@ Deno.test("notifications: no code outside notifications/ writes the table", asyn
       for (const line of directWrites(await Deno.readTextFile(url))) offenders.push(`${rel}: ${line.trim()}`);
     }
     assertOk(scanned > 50, `scanned ${scanned} files: the walk found the sources`);
-    assertEquals(offenders, [], "call notify() or markPausesResumed() from notifications/notify.ts instead");
+    assertEquals(offenders, [], "call notify() or markPausesResumed() from notifications/queries.ts instead");
   });
 });

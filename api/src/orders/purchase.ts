@@ -20,7 +20,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, type Issue, notFound } from "../lib/errors.ts";
 import { findOwnCard, paymentCustomer } from "../payment-methods/service.ts";
-import { notify } from "../notifications/notify.ts";
+import { notify } from "../notifications/queries.ts";
 import { findOrder } from "./queries.ts";
 import { MAX_QUANTITY, ORDER_MESSAGES } from "./schemas.ts";
 

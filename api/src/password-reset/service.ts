@@ -3,13 +3,19 @@
  * the token is stored, so the table cannot be turned into working links. Asking for a link answers the same
  * whether or not the address has an account.
  */
-import type { Kysely } from "kysely";
 import { hashPassword } from "../auth/passwords.ts";
-import { revokeAllSessions } from "../auth/sessions.ts";
-import type { DB } from "../db/types.ts";
+import { revokeAllSessions } from "../auth/queries.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
+import {
+  claimToken,
+  expireOtherTokens,
+  findUserByEmail,
+  insertResetToken,
+  setPassword,
+  usableToken,
+} from "./queries.ts";
 import { RESET_MESSAGES } from "./schemas.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -29,12 +35,6 @@ export async function newResetToken(): Promise<{ token: string; tokenHash: strin
   return { token, tokenHash: await hashResetToken(token) };
 }
 
-const findUserByEmail = (db: Kysely<DB>, email: string) =>
-  db.selectFrom("users").select(["id", "email", "first_name"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-
 /**
  * Mails a reset link when `email` belongs to an account; does nothing visible otherwise. The token is made
  * either way so both paths do much the same work; the mail itself is delivered after the answer.
@@ -46,12 +46,12 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   if (!user) return;
   const now = deps.now();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("password_reset_tokens").values({
+    await insertResetToken(trx, {
       user_id: user.id,
       token_hash: tokenHash,
       created_at: now,
       expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    }).execute();
+    });
     await audit(trx, {
       actor: user.id,
       action: "password_reset_requested",
@@ -99,25 +99,13 @@ export async function resetPassword(
   const tokenHash = await hashResetToken(input.token);
   const now = deps.now();
   // A cheap look first, so a bad link does not cost an argon2 hash.
-  const usable = await db.selectFrom("password_reset_tokens as t")
-    .innerJoin("users as u", "u.id", "t.user_id")
-    .select("t.user_id")
-    .where("t.token_hash", "=", tokenHash).where("t.used_at", "is", null).where("t.expires_at", ">", now)
-    .where("u.deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!usable) throw invalidLink();
+  if (!await usableToken(db, tokenHash, now)) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable("password_reset_tokens").set({ used_at: now })
-      .where("token_hash", "=", tokenHash).where("used_at", "is", null).where("expires_at", ">", now)
-      .returning("user_id").executeTakeFirst();
-    if (!claimed) throw invalidLink();
-    const userId = claimed.user_id;
-    const changed = await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now })
-      .where("id", "=", userId).where("deleted_at", "is", null).returning("id").executeTakeFirst();
-    if (!changed) throw invalidLink();
-    await trx.updateTable("password_reset_tokens").set({ used_at: now })
-      .where("user_id", "=", userId).where("used_at", "is", null).execute();
+    const userId = await claimToken(trx, tokenHash, now);
+    if (userId === null) throw invalidLink();
+    if (!await setPassword(trx, userId, passwordHash, now)) throw invalidLink();
+    await expireOtherTokens(trx, userId, now);
     await revokeAllSessions(trx, userId, now);
     await audit(trx, { actor: userId, action: "password_reset", entity: "user", entityId: userId, ip });
   });

@@ -7,6 +7,7 @@ import type { Deps } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
 import type { SetupIntentInfo, WebhookEvent } from "../integrations/payments/payments.ts";
 import { recordCard } from "../payment-methods/service.ts";
+import { claimWebhookEvent, webhookEventSeen } from "./queries.ts";
 
 const FAILED_PAYMENT_EVENTS = new Set(["charge.failed", "payment_intent.payment_failed"]);
 
@@ -21,10 +22,7 @@ function failureMessage(object: Record<string, unknown>): string | null {
 export async function handleWebhookEvent(deps: Deps, event: WebhookEvent): Promise<{ duplicate: boolean }> {
   const { db } = deps.database;
   const { provider } = deps.payments;
-  const seen = () =>
-    db.selectFrom("payment_webhook_events").select("event_id")
-      .where("provider", "=", provider).where("event_id", "=", event.id).executeTakeFirst();
-  if (await seen()) return { duplicate: true };
+  if (await webhookEventSeen(db, provider, event.id)) return { duplicate: true };
 
   // Asked before the transaction: the processor call must not hold a database connection open.
   let intent: SetupIntentInfo | null = null;
@@ -34,10 +32,12 @@ export async function handleWebhookEvent(deps: Deps, event: WebhookEvent): Promi
   }
 
   return await db.transaction().execute(async (trx) => {
-    const fresh = await trx.insertInto("payment_webhook_events")
-      .values({ provider, event_id: event.id, type: event.type, received_at: deps.now() })
-      .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
-      .returning("event_id").executeTakeFirst();
+    const fresh = await claimWebhookEvent(trx, {
+      provider,
+      event_id: event.id,
+      type: event.type,
+      received_at: deps.now(),
+    });
     if (!fresh) return { duplicate: true };
     if (intent?.status === "succeeded" && intent.user_id && intent.payment_method) {
       await recordCard(trx, provider, intent.user_id, intent.payment_method);

@@ -82,3 +82,9 @@ export async function liveUserExists(db: Kysely<DB>, id: number): Promise<boolea
     .executeTakeFirst();
   return user !== undefined;
 }
+
+/** Whether a user row exists, deleted or not (their past records stay readable). */
+export async function userExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  const user = await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
+  return user !== undefined;
+}
