@@ -19,7 +19,8 @@ import {
   PaymentMethodList,
   PaymentMethodResponse,
 } from "./schemas.ts";
-import { cardRecord, createPaymentIntent, listOwnCards, saveCardFromSetupIntent } from "./service.ts";
+import { listOwnCards } from "./queries.ts";
+import { cardRecord, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 const TAGS = ["Payment methods"];
 const positiveId = IdParam.shape.id;

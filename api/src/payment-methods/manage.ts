@@ -4,24 +4,18 @@
  * lock saving a card takes, so concurrent changes to one user's cards queue instead of racing. Removing is a
  * soft delete (orders keep pointing at the card); the card is then detached at the processor.
  */
-import type { Transaction } from "kysely";
-import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
-import { type CardRow, listOwnCards } from "./service.ts";
-
-const CARD = ["id", "brand", "last4", "exp_month", "exp_year", "is_default"] as const;
-
-async function lockOwner(trx: Transaction<DB>, userId: number) {
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
-}
-
-function liveCard(trx: Transaction<DB>, userId: number, id: number) {
-  return trx.selectFrom("payment_methods").select([...CARD, "provider", "provider_ref"])
-    .where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null)
-    .executeTakeFirst();
-}
+import {
+  listOwnCards,
+  liveCard,
+  lockCardOwner,
+  promoteNewestCard,
+  setDefaultCard,
+  softDeleteCard,
+} from "./queries.ts";
+import type { CardRow } from "./service.ts";
 
 /** Makes one of the user's cards their default (and no other); another user's card is a 404. */
 export async function makeDefaultCard(
@@ -29,16 +23,11 @@ export async function makeDefaultCard(
   input: { userId: number; cardId: number; actorId: number },
 ): Promise<CardRow> {
   return await deps.database.db.transaction().execute(async (trx) => {
-    await lockOwner(trx, input.userId);
+    await lockCardOwner(trx, input.userId);
     const card = await liveCard(trx, input.userId, input.cardId);
     if (!card) throw notFound("Payment method");
     if (card.is_default) return card;
-    // Clear the old default first: the partial unique index allows only one at any moment.
-    await trx.updateTable("payment_methods").set({ is_default: false })
-      .where("user_id", "=", input.userId).where("is_default", "=", true).where("deleted_at", "is", null)
-      .execute();
-    const updated = await trx.updateTable("payment_methods").set({ is_default: true })
-      .where("id", "=", card.id).returning(CARD).executeTakeFirstOrThrow();
+    const updated = await setDefaultCard(trx, input.userId, card.id);
     await audit(trx, {
       actor: input.actorId,
       action: "payment_method_made_default",
@@ -60,22 +49,11 @@ export async function removeCard(
 ): Promise<CardRow[]> {
   const { db } = deps.database;
   const removed = await db.transaction().execute(async (trx) => {
-    await lockOwner(trx, input.userId);
+    await lockCardOwner(trx, input.userId);
     const card = await liveCard(trx, input.userId, input.cardId);
     if (!card) throw notFound("Payment method");
-    await trx.updateTable("payment_methods").set({ is_default: false, deleted_at: deps.now() })
-      .where("id", "=", card.id).execute();
-    let promoted: number | null = null;
-    if (card.is_default) {
-      const next = await trx.selectFrom("payment_methods").select("id")
-        .where("user_id", "=", input.userId).where("deleted_at", "is", null)
-        .orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
-      if (next) {
-        await trx.updateTable("payment_methods").set({ is_default: true }).where("id", "=", next.id)
-          .execute();
-        promoted = next.id;
-      }
-    }
+    await softDeleteCard(trx, card.id, deps.now());
+    const promoted = card.is_default ? await promoteNewestCard(trx, input.userId) : null;
     await audit(trx, {
       actor: input.actorId,
       action: "payment_method_removed",

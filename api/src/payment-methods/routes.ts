@@ -15,7 +15,8 @@ import {
   PaymentMethodList,
   PaymentMethodResponse,
 } from "./schemas.ts";
-import { cardRecord, createPaymentIntent, listOwnCards, saveCardFromSetupIntent } from "./service.ts";
+import { listOwnCards } from "./queries.ts";
+import { cardRecord, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(

@@ -11,23 +11,13 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
+import { customerOf, findCardByRef, hasDefaultCard, insertCard, lockCardOwner } from "./queries.ts";
 
 export const PAYMENT_METHOD_MESSAGES = {
   setupFailed: "Failed to set up payment method. Please try again.",
   notConfirmed: "This card has not been confirmed yet. Please enter it again.",
   processorUnavailable: "We could not reach the payment processor. Please try again.",
 } as const;
-
-const COLUMNS = [
-  "id",
-  "user_id",
-  "provider",
-  "provider_ref",
-  "brand",
-  "last4",
-  "exp_month",
-  "exp_year",
-] as const;
 
 export interface CardRow {
   id: number;
@@ -47,26 +37,12 @@ export const cardRecord = (row: CardRow) =>
     default: row.is_default,
   });
 
-/** The user's cards that are not deleted, default first, then newest first. */
-export function listOwnCards(db: Kysely<DB>, userId: number): Promise<CardRow[]> {
-  return db.selectFrom("payment_methods")
-    .select(["id", "brand", "last4", "exp_month", "exp_year", "is_default"])
-    .where("user_id", "=", userId).where("deleted_at", "is", null)
-    .orderBy("is_default", "desc").orderBy("id", "desc")
-    .execute();
-}
-
-/** One of the user's own cards, or null (another user's card is as unknown as a missing one). */
-export function findOwnCard(db: Kysely<DB>, userId: number, id: number) {
-  return db.selectFrom("payment_methods").select([...COLUMNS, "is_default"])
-    .where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null)
-    .executeTakeFirst();
-}
+// The card lookups are queries (queries.ts); the purchases import them from here with the rest of the cards' API.
+export { findOwnCard, listOwnCards } from "./queries.ts";
 
 /** Name and e-mail of a user, as the processor's customer record wants them. */
 export async function paymentCustomer(db: Kysely<DB>, userId: number) {
-  const u = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"])
-    .where("id", "=", userId).executeTakeFirstOrThrow();
+  const u = await customerOf(db, userId);
   return { user_id: u.id, email: u.email, name: `${u.first_name} ${u.last_name}` };
 }
 
@@ -92,19 +68,14 @@ export async function recordCard(
   card: SavedCard,
 ): Promise<{ card: CardRow; created: boolean } | null> {
   // Serialises one user's card saves, so two first cards cannot both become the default.
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
-  const existing = await trx.selectFrom("payment_methods")
-    .select(["id", "user_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
-    .where("provider", "=", provider).where("provider_ref", "=", card.ref).executeTakeFirst();
+  await lockCardOwner(trx, userId);
+  const existing = await findCardByRef(trx, provider, card.ref);
   if (existing) {
     return existing.user_id === userId && existing.deleted_at === null
       ? { card: existing, created: false }
       : null;
   }
-  const hasDefault = await trx.selectFrom("payment_methods").select("id")
-    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
-    .executeTakeFirst();
-  const row = await trx.insertInto("payment_methods").values({
+  const row = await insertCard(trx, {
     user_id: userId,
     provider,
     provider_ref: card.ref,
@@ -112,8 +83,8 @@ export async function recordCard(
     last4: card.last4,
     exp_month: card.exp_month,
     exp_year: card.exp_year,
-    is_default: !hasDefault,
-  }).returning(["id", "brand", "last4", "exp_month", "exp_year", "is_default"]).executeTakeFirstOrThrow();
+    is_default: !await hasDefaultCard(trx, userId),
+  });
   await audit(trx, {
     actor: userId,
     action: "payment_method_added",

@@ -1,0 +1,98 @@
+/**
+ * The SQL of saved cards. A user has at most one default among the cards not deleted (a partial unique index);
+ * changes to one user's cards first lock that user's row (lockCardOwner), so they queue instead of racing.
+ */
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { DB, PaymentProvider } from "../db/types.ts";
+import type { CardRow } from "./service.ts";
+
+const CARD = ["id", "brand", "last4", "exp_month", "exp_year", "is_default"] as const;
+
+const COLUMNS = [
+  "id",
+  "user_id",
+  "provider",
+  "provider_ref",
+  "brand",
+  "last4",
+  "exp_month",
+  "exp_year",
+] as const;
+
+/** The user's cards that are not deleted, default first, then newest first. */
+export function listOwnCards(db: Kysely<DB>, userId: number): Promise<CardRow[]> {
+  return db.selectFrom("payment_methods")
+    .select(CARD)
+    .where("user_id", "=", userId).where("deleted_at", "is", null)
+    .orderBy("is_default", "desc").orderBy("id", "desc")
+    .execute();
+}
+
+/** One of the user's own cards, or null (another user's card is as unknown as a missing one). */
+export function findOwnCard(db: Kysely<DB>, userId: number, id: number) {
+  return db.selectFrom("payment_methods").select([...COLUMNS, "is_default"])
+    .where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The user's name and e-mail (the processor's customer record). */
+export function customerOf(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users").select(["id", "email", "first_name", "last_name"])
+    .where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+/** Serialises one user's card changes (saving, default, removal) until the transaction ends. */
+export async function lockCardOwner(trx: Transaction<DB>, userId: number): Promise<void> {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+}
+
+/** The card saved under a processor reference, whoever it belongs to, deleted or not. */
+export function findCardByRef(trx: Transaction<DB>, provider: PaymentProvider, ref: string) {
+  return trx.selectFrom("payment_methods")
+    .select(["id", "user_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
+    .where("provider", "=", provider).where("provider_ref", "=", ref).executeTakeFirst();
+}
+
+export async function hasDefaultCard(trx: Transaction<DB>, userId: number): Promise<boolean> {
+  const row = await trx.selectFrom("payment_methods").select("id")
+    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function insertCard(trx: Transaction<DB>, card: Insertable<DB["payment_methods"]>): Promise<CardRow> {
+  return trx.insertInto("payment_methods").values(card).returning(CARD).executeTakeFirstOrThrow();
+}
+
+/** One of the user's cards that is not deleted, with its processor reference. */
+export function liveCard(trx: Transaction<DB>, userId: number, id: number) {
+  return trx.selectFrom("payment_methods").select([...CARD, "provider", "provider_ref"])
+    .where("id", "=", id).where("user_id", "=", userId).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Makes the card the user's only default. */
+export async function setDefaultCard(trx: Transaction<DB>, userId: number, cardId: number): Promise<CardRow> {
+  // Clear the old default first: the partial unique index allows only one at any moment.
+  await trx.updateTable("payment_methods").set({ is_default: false })
+    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
+    .execute();
+  return await trx.updateTable("payment_methods").set({ is_default: true })
+    .where("id", "=", cardId).returning(CARD).executeTakeFirstOrThrow();
+}
+
+/** A soft delete: orders keep pointing at the card. */
+export async function softDeleteCard(trx: Transaction<DB>, cardId: number, now: Date): Promise<void> {
+  await trx.updateTable("payment_methods").set({ is_default: false, deleted_at: now })
+    .where("id", "=", cardId).execute();
+}
+
+/** Makes the most recently added remaining card the default; its id, or null when none remains. */
+export async function promoteNewestCard(trx: Transaction<DB>, userId: number): Promise<number | null> {
+  const next = await trx.selectFrom("payment_methods").select("id")
+    .where("user_id", "=", userId).where("deleted_at", "is", null)
+    .orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+  if (!next) return null;
+  await trx.updateTable("payment_methods").set({ is_default: true }).where("id", "=", next.id).execute();
+  return next.id;
+}
