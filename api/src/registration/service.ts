@@ -12,6 +12,14 @@ import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
 import { notify } from "../notifications/queries.ts";
+import {
+  emailExists,
+  insertBusiness,
+  insertBusinessRequest,
+  insertBusinessUser,
+  insertUser,
+  likelyDuplicateCompany,
+} from "./queries.ts";
 import { type DerRegistration, type MemberRegistration, REGISTRATION_MESSAGES } from "./schemas.ts";
 
 export interface RegisteredUser {
@@ -39,26 +47,18 @@ export const memberNumber = (userId: number) => `M-${String(userId).padStart(6, 
 
 const clean = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
 
-async function emailExists(deps: Deps, email: string): Promise<boolean> {
-  const row = await deps.database.db.selectFrom("users").select("id")
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Runs `write` in a transaction after inserting the user; a taken e-mail is a 422 whichever check sees it. */
 async function createAccount(
   deps: Deps,
   user: Omit<Insertable<DB["users"]>, "password_hash" | "member_number"> & { password: string },
   write: (trx: Transaction<DB>, userId: number) => Promise<void>,
 ): Promise<number> {
-  if (await emailExists(deps, user.email)) throw emailTaken();
+  if (await emailExists(deps.database.db, user.email)) throw emailTaken();
   const { password, ...values } = user;
   const passwordHash = await hashPassword(password);
   try {
     return await deps.database.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto("users").values({ ...values, password_hash: passwordHash })
-        .returning("id").executeTakeFirstOrThrow();
-      await trx.updateTable("users").set({ member_number: memberNumber(id) }).where("id", "=", id).execute();
+      const id = await insertUser(trx, { ...values, password_hash: passwordHash }, memberNumber);
       await write(trx, id);
       return id;
     });
@@ -111,11 +111,7 @@ async function addCompanyRequest(
   request: CompanyRequest,
 ): Promise<void> {
   const userId = member.member_user_id;
-  const duplicate = await trx.selectFrom("businesses").select("id")
-    .where((eb) => eb(eb.fn("lower", ["name"]), "=", request.business_name.toLowerCase()))
-    .where("is_individual", "=", false).where("deleted_at", "is", null)
-    .$if(request.business_id !== null, (q) => q.where("id", "<>", request.business_id!))
-    .orderBy("id").executeTakeFirst();
+  const duplicate = await likelyDuplicateCompany(trx, request.business_name, request.business_id);
   const notificationId = await notify(trx, {
     type: "NEW_BUSINESS_REQUEST",
     triggerUserId: userId,
@@ -123,13 +119,13 @@ async function addCompanyRequest(
     businessId: request.business_id,
     meta: { ...member, business_id: request.business_id, business_name: request.business_name },
   });
-  await trx.insertInto("new_business_requests").values({
+  await insertBusinessRequest(trx, {
     ...request,
     notification_id: notificationId,
     user_id: userId,
     is_company: true,
-    possible_duplicate_business_id: duplicate?.id ?? null,
-  }).execute();
+    possible_duplicate_business_id: duplicate,
+  });
 }
 
 /**
@@ -188,7 +184,7 @@ export async function registerMember(
     } else {
       const llcName = input.is_llc ? clean(input.llc_name) : null;
       const name = clean(input.business_name) ?? llcName ?? fullName;
-      const { id: businessId } = await trx.insertInto("businesses").values({
+      const businessId = await insertBusiness(trx, {
         name,
         business_name: clean(input.business_name),
         is_individual: true,
@@ -201,14 +197,14 @@ export async function registerMember(
         state: input.state,
         country: input.country,
         postal_code: input.postal_code,
-      }).returning("id").executeTakeFirstOrThrow();
-      await trx.insertInto("business_users").values({
+      });
+      await insertBusinessUser(trx, {
         business_id: businessId,
         user_id: id,
         is_owner: true,
         is_employee: true,
         is_primary: true,
-      }).execute();
+      });
       await addRegistrationNotification(trx, {
         member,
         kind: "independent",
@@ -254,15 +250,13 @@ export async function registerDer(deps: Deps, input: DerRegistration, ip: string
       email: clean(input.company_email),
       tax_id: input.company_tax_id,
     };
-    const { id: businessId } = await trx.insertInto("businesses")
-      .values({ name: input.company_name, ...company, der_user_id: id })
-      .returning("id").executeTakeFirstOrThrow();
-    await trx.insertInto("business_users").values({
+    const businessId = await insertBusiness(trx, { name: input.company_name, ...company, der_user_id: id });
+    await insertBusinessUser(trx, {
       business_id: businessId,
       user_id: id,
       is_owner: true,
       is_employee: false,
-    }).execute();
+    });
     const member: MemberMeta = {
       member_user_id: id,
       member_first_name: input.first_name,
