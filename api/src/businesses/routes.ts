@@ -4,29 +4,10 @@ import { z } from "zod";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
-import { recordSchema } from "../lib/list.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { findBusinessFor, listDerCompanies, listOwnBusinesses } from "./queries.ts";
-
-const BusinessRecord = recordSchema(
-  "business",
-  z.object({
-    name: z.string(),
-    business_name: z.string().nullable(),
-    is_owner: z.boolean().describe("The caller owns it (DER or self-employed owner)"),
-    is_active: z.boolean(),
-    business_deactivation_reason: z.string().nullable(),
-    is_individual: z.boolean(),
-    is_i3_setup: z.boolean(),
-    has_compliance_kit: z.boolean(),
-    has_pending_new_company_approval: z.boolean().describe(
-      "Shown as 'Not Approved' until an administrator acts",
-    ),
-  }),
-  ["der"],
-);
-const BusinessList = z.object({ data: z.array(BusinessRecord) });
+import { BusinessList, BusinessRecord } from "./schemas.ts";
 
 export const businessesRoutes = new Hono<AppEnv>()
   .get(

@@ -1,31 +1,13 @@
 /** The Downloads tab: the caller's own documents (letters of compliance and others) and each file. */
 import { Hono } from "hono";
-import { z } from "zod";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
-import { listOf, listQuery, recordSchema } from "../lib/list.ts";
+import { listQuery } from "../lib/list.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { findOwnDocument, listDocumentsOf } from "./queries.ts";
-
-const DocumentList = listOf(recordSchema(
-  "document",
-  z.object({
-    kind: z.enum([
-      "letter_of_compliance",
-      "safety_concern_letter",
-      "roster",
-      "compliance_kit",
-      "random_pool",
-      "other",
-    ]),
-    filename: z.string(),
-    content_type: z.string(),
-    byte_size: z.number().int(),
-    created_at: z.string(),
-  }),
-));
+import { DocumentList } from "./schemas.ts";
 
 /** A filename safe inside a quoted Content-Disposition value. */
 const safeFilename = (name: string) => name.replace(/["\\\r\n]/g, "_");

@@ -28,4 +28,5 @@ export const DrugTestAttributes = z.object({
   ),
 });
 
-export const DrugTestList = listOf(recordSchema("drug_test", DrugTestAttributes));
+export const DrugTestRecord = recordSchema("drug_test", DrugTestAttributes);
+export const DrugTestList = listOf(DrugTestRecord);

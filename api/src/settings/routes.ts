@@ -1,19 +1,10 @@
 /** Public prices: every page of the public site and the registration wizard reads them from here. */
 import { Hono } from "hono";
-import { z } from "zod";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe } from "../lib/route.ts";
 import { getPrices } from "./queries.ts";
-
-const cents = (what: string) => z.number().int().nonnegative().describe(`${what}, in integer cents`);
-
-export const PricesResponse = z.object({
-  annual_new_cents: cents("Annual consortium membership for a new member"),
-  annual_renewal_cents: cents("Annual consortium membership for a renewing or existing member"),
-  one_time_cents: cents("One-time drug test membership"),
-  compliance_kit_cents: cents("Business compliance kit (one-time)"),
-});
+import { PricesResponse } from "./schemas.ts";
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get(
