@@ -4,7 +4,7 @@ import {
   PAUSE_MESSAGES as WEB_MESSAGES,
   PAUSE_REASONS as WEB_REASONS,
   PauseSchema as WebPause,
-} from "../../../web/src/features/account/schemas.ts";
+} from "../../../web/src/lib/pause-schema.ts";
 import { assertEquals } from "../testing/assert.ts";
 import { MEMBERSHIP_MESSAGES, PAUSE_REASONS, PauseBody } from "./schemas.ts";
 

@@ -1,11 +1,6 @@
 import { formatInstantDay } from "../lib/dates.ts";
-import {
-  type DrugTest,
-  REASON_LABELS,
-  STATUS_LABELS,
-  type TestOutcome,
-  testOutcome,
-} from "../lib/drug-tests.ts";
+import type { DrugTest } from "@api/contract";
+import { REASON_LABELS, STATUS_LABELS, type TestOutcome, testOutcome } from "../lib/drug-tests.ts";
 import { Chip, type ChipTone } from "./chip.tsx";
 
 const TONES: Record<TestOutcome, ChipTone> = {

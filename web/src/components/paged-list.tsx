@@ -4,17 +4,13 @@
  * screen renders through this, so they all behave alike.
  */
 import type { ReactNode } from "react";
+import type { ListPage } from "@api/contract";
 import { useSearchParams } from "wouter";
 import type { Resource } from "../lib/use-resource.ts";
 import { Button } from "./button.tsx";
 import { LoadError } from "./load-error.tsx";
 import { Pagination } from "./pagination.tsx";
 import { Skeleton } from "./skeleton.tsx";
-
-export interface ListPage<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
 
 /** The list page named in the address (`?page=2`), so Back and shared links show the same page. */
 export function usePageParam(): [number, (page: number) => void] {

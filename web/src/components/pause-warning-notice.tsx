@@ -2,16 +2,10 @@
  * The pause warning (public and admin spec §9): 125 or more paused days within 185 mean an extra drug test.
  * One text for the dashboard and the account screens.
  */
+import type { PauseWarning } from "@api/contract";
 import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../lib/contact-info.ts";
 import { formatDay } from "../lib/dates.ts";
 import { Alert } from "./alert.tsx";
-
-export interface PauseWarning {
-  paused_days: number;
-  window_days: number;
-  /** 'YYYY-MM-DD': from this day an extra drug test is required. */
-  extra_test_due: string;
-}
 
 export function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
   return (

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { type DrugTest, storableTest, testOutcome } from "./drug-tests.ts";
+import type { DrugTest } from "@api/contract";
+import { storableTest, testOutcome } from "./drug-tests.ts";
 
 const test = (attributes: Partial<DrugTest["attributes"]>): DrugTest["attributes"] => ({
   date: "2026-06-15T10:00:00Z",
@@ -27,12 +28,17 @@ Deno.test("a test without a result is pending, unless it was cancelled or never 
 });
 
 Deno.test("what is stored offline keeps the chip and drops the result code", () => {
-  const results = [null, "negative", "negative_dilute", "positive", "refusal", "cancelled"];
+  const results = [null, "negative", "negative_dilute", "positive", "refusal", "cancelled"] as const;
   const statuses = ["pending", "ordered", "collected", "resulted", "cancelled", "failed"] as const;
   for (const result of results) {
     for (const status of statuses) {
       for (const passed of [true, false, null]) {
-        const original: DrugTest = { id: 1, type: "drug_test", attributes: test({ result, status, passed }) };
+        const original: DrugTest = {
+          id: 1,
+          type: "drug_test",
+          attributes: test({ result, status, passed }),
+          relationships: {},
+        };
         const stored = storableTest(original);
         assert.equal(testOutcome(stored.attributes), testOutcome(original.attributes));
         assert.ok(stored.attributes.result === null || stored.attributes.result === "cancelled");

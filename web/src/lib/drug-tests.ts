@@ -3,29 +3,10 @@
  * words for it. Never the laboratory's panel detail (49 CFR 40.321): the API does not send it, and no screen
  * should ask for it.
  */
+import type { DrugTest } from "@api/contract";
 
-export type TestReason =
-  | "pre_employment"
-  | "random"
-  | "post_accident"
-  | "reasonable_suspicion"
-  | "return_to_duty"
-  | "follow_up"
-  | "periodic";
-export type TestStatus = "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
-
-/** A record of `GET /api/auth/account/tests` (and `/auth/user/:id/tests`). */
-export interface DrugTest {
-  id: number;
-  type: "drug_test";
-  attributes: {
-    date: string;
-    reason: TestReason;
-    status: TestStatus;
-    result: string | null;
-    passed: boolean | null;
-  };
-}
+export type TestReason = DrugTest["attributes"]["reason"];
+export type TestStatus = DrugTest["attributes"]["status"];
 
 export const REASON_LABELS: Record<TestReason, string> = {
   pre_employment: "Pre-employment",
@@ -64,11 +45,12 @@ export function testOutcome({ status, result, passed }: DrugTest["attributes"]):
  * reason, status and pass/fail. The result code (negative, dilute, positive, refusal…) is dropped; only
  * "cancelled" survives, because it alone changes the chip a reader sees. `testOutcome` is the same for both.
  */
-export function storableTest({ id, type, attributes }: DrugTest): DrugTest {
+export function storableTest({ id, type, attributes, relationships }: DrugTest): DrugTest {
   const { date, reason, status, passed, result } = attributes;
   return {
     id,
     type,
     attributes: { date, reason, status, passed, result: result === "cancelled" ? "cancelled" : null },
+    relationships,
   };
 }

@@ -2,15 +2,9 @@
  * The current prices (GET /api/prices), fetched once per page load and shared by every page that shows one.
  * Prices are settings on the server; no page may write a price as a literal.
  */
+import type { Prices } from "@api/contract";
 import { useEffect, useState } from "react";
 import { api } from "./api.ts";
-
-export interface Prices {
-  annual_new_cents: number;
-  annual_renewal_cents: number;
-  one_time_cents: number;
-  compliance_kit_cents: number;
-}
 
 let prices: Promise<Prices> | undefined;
 

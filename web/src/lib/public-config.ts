@@ -2,16 +2,11 @@
  * Settings the server publishes before sign-in (GET /api/config/public): which captcha widget and which card
  * form to render. Fetched once per page load and shared.
  */
+import type { PublicConfig } from "@api/contract";
 import { api } from "./api.ts";
 
-export type CaptchaConfig = { provider: "recaptcha"; site_key: string } | { provider: "development" };
-export type PaymentsConfig = { provider: "stripe"; publishable_key: string } | { provider: "sandbox" };
-
-export interface PublicConfig {
-  captcha: CaptchaConfig;
-  /** Absent until the payments adapter publishes it; treat as the sandbox. */
-  payments?: PaymentsConfig;
-}
+export type CaptchaConfig = PublicConfig["captcha"];
+export type PaymentsConfig = PublicConfig["payments"];
 
 let config: Promise<PublicConfig> | undefined;
 

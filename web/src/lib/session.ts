@@ -3,15 +3,8 @@
  * Kept free of network code so api.ts can clear it on a 401 without an import cycle;
  * fetching and signing in/out live in features/auth/api.ts.
  */
+import type { SessionUser } from "@api/contract";
 import { computed, signal } from "@preact/signals-react";
-
-/** The body of `GET /api/auth/session` (and `user` in the login answer). */
-export interface SessionUser {
-  user_id: number;
-  is_admin: boolean;
-  is_der: boolean;
-  full_name: string;
-}
 
 export type Role = "admin" | "der" | "member";
 

@@ -12,7 +12,7 @@
  * Signing out deletes the user's database and forgets the user.
  */
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from "idb";
-import type { SessionUser } from "../lib/session.ts";
+import type { PauseMembershipRequest, SessionUser } from "@api/contract";
 
 export interface Snapshot<T = unknown> {
   key: string;
@@ -32,10 +32,8 @@ export interface StoredFile {
 
 export type ChangeKind = "pause" | "resume" | "cancel";
 
-export interface PauseBody {
-  reason: string;
-  other_reason?: string;
-}
+/** A pause's body as the pause form sends it (the contract's request, with the reason the form picked). */
+export type PauseBody = PauseMembershipRequest & { reason: string; other_reason?: string };
 
 /** A membership change made by the member and not yet answered by the server. */
 export interface QueuedChange {

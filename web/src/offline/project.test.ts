@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { membershipFixture } from "../features/account/membership-fixture.ts";
+import { membershipFixture } from "../lib/membership-fixture.ts";
 import type { ChangeKind, QueuedChange } from "./db.ts";
 import { project } from "./project.ts";
 

@@ -4,7 +4,7 @@
  * (api/src/memberships/state.ts); a change the server would refuse leaves the projection as it was, and the
  * server's answer decides in the end.
  */
-import type { Membership } from "../features/account/api.ts";
+import type { Membership } from "@api/contract";
 import type { QueuedChange } from "./db.ts";
 
 export function project(membership: Membership | null, changes: readonly QueuedChange[]): Membership | null {

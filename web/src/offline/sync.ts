@@ -5,7 +5,7 @@
  * worker-sync.ts). The screens read the signals; the membership screens submit through `submitChange`.
  */
 import { signal } from "@preact/signals-react";
-import { cancelMembership, pauseMembership, resumeMembership } from "../features/account/api.ts";
+import { cancelMembership, pauseMembership, resumeMembership } from "../lib/membership.ts";
 import { ApiError } from "../lib/api.ts";
 import { online } from "../lib/online.ts";
 import { session } from "../lib/session.ts";

@@ -1,6 +1,7 @@
 /** Screens' hooks for offline reads: a cached resource, and the membership as the queued changes will leave it. */
 import { useSignals } from "@preact/signals-react/runtime";
-import { fetchMembership, type Membership } from "../features/account/api.ts";
+import type { Membership } from "@api/contract";
+import { fetchMembership } from "../lib/membership.ts";
 import { type Resource, useResource } from "../lib/use-resource.ts";
 import { cachedLoad } from "./cache.ts";
 import { project } from "./project.ts";

@@ -11,7 +11,8 @@ import { formatDay } from "../../lib/dates.ts";
 import { session } from "../../lib/session.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "../../offline/use-cached.ts";
-import { type AccountUser, fetchAccountUser } from "./api.ts";
+import type { User } from "@api/contract";
+import { fetchAccountUser } from "./api.ts";
 import { MembershipActions, Panel, PauseWarningNotice, WithMembership } from "./membership-parts.tsx";
 import { PATHS, STATUS_CHIPS, TYPE_LABELS } from "./membership-view.ts";
 import "./account.css";
@@ -75,7 +76,7 @@ export default function AccountPage() {
   );
 }
 
-function AccountDetails({ user: { attributes: u } }: { user: AccountUser }) {
+function AccountDetails({ user: { attributes: u } }: { user: User }) {
   const place = [u.city, [u.state, u.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const address = [u.address_one, u.address_two, place, u.country].filter(Boolean);
   return (

@@ -1,94 +1,22 @@
 /**
  * The account's calls (public spec §2 /app/account/*, §7): the signed-in user's details, their membership
- * (read, start or renew, pause, resume, cancel, history) and their saved cards. Every call that changes the
- * membership carries an Idempotency-Key, one per attempt (see `attemptKeys`).
+ * (start or renew, history; reading, pausing, resuming and cancelling are lib/membership.ts, shared with the
+ * offline outbox) and their saved cards. Every call that
+ * changes the membership carries an Idempotency-Key, one per attempt (see `attemptKeys`).
  */
+import type {
+  ListPage,
+  MembershipAnswer,
+  MembershipHistoryRow,
+  PaymentMethod,
+  StartMembershipRequest,
+  User,
+} from "@api/contract";
 import { api, ApiError } from "../../lib/api.ts";
-import type { PaymentMethod } from "../payments/api.ts";
+import { MEMBERSHIP_PATH, withKey } from "../../lib/membership.ts";
 
-export type MembershipStatus = "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
-export type MembershipType = "annual" | "one_time";
-
-import type { PauseWarning } from "../../components/pause-warning-notice.tsx";
-export type { PauseWarning };
-
-/** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord). */
-export interface Membership {
-  id: number;
-  type: "membership";
-  attributes: {
-    type: MembershipType;
-    created_at: string;
-    expire_at: string | null;
-    has_expiration: boolean;
-    failed: boolean;
-    failure_reason: string | null;
-    cancelled: boolean;
-    is_pending: boolean;
-    is_paused: boolean;
-    paused_at: string | null;
-    pause_reason: string | null;
-    autorenew: boolean;
-    status: MembershipStatus;
-    expired: boolean;
-    renewable_from: string | null;
-    can_renew: boolean;
-    can_pause: boolean;
-    can_resume: boolean;
-    can_cancel: boolean;
-    pause_warning: PauseWarning | null;
-  };
-}
-
-/** One row of `GET /api/auth/account/memberships`. */
-export interface MembershipHistoryRow {
-  id: number;
-  type: "membership";
-  attributes: {
-    type: MembershipType;
-    created_at: string;
-    expire_at: string | null;
-    failed: boolean;
-    cancelled: boolean;
-    expired: boolean;
-    status: MembershipStatus;
-    order_number: string | null;
-  };
-}
-
-export interface ListPage<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
-
-/** `GET /api/auth/user/:id` → data.attributes (api/src/users/schemas.ts); the fields shown here. */
-export interface AccountUser {
-  id: number;
-  attributes: {
-    full_name: string;
-    email: string;
-    phone: string | null;
-    address_one: string | null;
-    address_two: string | null;
-    city: string | null;
-    state: string | null;
-    postal_code: string | null;
-    country: string | null;
-    uscg_cred: string | null;
-    ssn_last4: string | null;
-    member_number: string | null;
-  };
-}
-
-const BASE = "/auth/account/membership";
-
-export async function fetchAccountUser(userId: number, signal: AbortSignal): Promise<AccountUser> {
-  const { data } = await api<{ data: AccountUser }>(`/auth/user/${userId}`, { signal });
-  return data;
-}
-
-export async function fetchMembership(signal?: AbortSignal): Promise<Membership | null> {
-  const { data } = await api<{ data: Membership | null }>(BASE, { signal });
+export async function fetchAccountUser(userId: number, signal: AbortSignal): Promise<User> {
+  const { data } = await api<{ data: User }>(`/auth/user/${userId}`, { signal });
   return data;
 }
 
@@ -105,34 +33,9 @@ export function fetchHistory(
   );
 }
 
-interface MembershipAnswer {
-  data: Membership;
-  message: string;
-}
-
-const withKey = (key: string) => ({ "Idempotency-Key": key });
-
 /** Starts or renews the membership (charges the card once per key). */
-export function startMembership(
-  body: { is_annual: boolean; payment_method_id: number },
-  key: string,
-): Promise<MembershipAnswer> {
-  return api(BASE, { body, headers: withKey(key) });
-}
-
-export function pauseMembership(
-  body: { reason: string; other_reason?: string },
-  key: string,
-): Promise<MembershipAnswer> {
-  return api(`${BASE}/pause`, { body, headers: withKey(key) });
-}
-
-export function resumeMembership(key: string): Promise<MembershipAnswer> {
-  return api(`${BASE}/resume`, { method: "POST", headers: withKey(key) });
-}
-
-export function cancelMembership(key: string): Promise<MembershipAnswer> {
-  return api(`${BASE}/cancel`, { method: "DELETE", headers: withKey(key) });
+export function startMembership(body: StartMembershipRequest, key: string): Promise<MembershipAnswer> {
+  return api(MEMBERSHIP_PATH, { body, headers: withKey(key) });
 }
 
 export async function fetchCards(signal?: AbortSignal): Promise<PaymentMethod[]> {

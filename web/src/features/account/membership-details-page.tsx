@@ -11,7 +11,8 @@ import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { appliedVersion } from "../../offline/sync.ts";
 import { useCachedResource, useMembership } from "../../offline/use-cached.ts";
-import { fetchHistory, type MembershipHistoryRow } from "./api.ts";
+import type { MembershipHistoryRow } from "@api/contract";
+import { fetchHistory } from "./api.ts";
 import {
   MembershipActions,
   MembershipFacts,

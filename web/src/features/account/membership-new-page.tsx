@@ -16,18 +16,13 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { loadPrices, type Prices } from "../../lib/prices.ts";
+import { loadPrices } from "../../lib/prices.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { describeCard, type PaymentMethod } from "../payments/api.ts";
-import {
-  attemptKeys,
-  fetchCards,
-  fetchHistory,
-  fetchMembership,
-  type Membership,
-  startMembership,
-} from "./api.ts";
+import type { Membership, PaymentMethod, Prices } from "@api/contract";
+import { fetchMembership } from "../../lib/membership.ts";
+import { describeCard } from "../../lib/payments.ts";
+import { attemptKeys, fetchCards, fetchHistory, startMembership } from "./api.ts";
 import { NotAllowed } from "./membership-parts.tsx";
 import { PATHS, renewalBlocked } from "./membership-view.ts";
 import "./account.css";

@@ -8,7 +8,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import type { CachedResource } from "../../offline/use-cached.ts";
-import type { Membership } from "./api.ts";
+import type { Membership } from "@api/contract";
 import { membershipActions, membershipChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
 
 export { PauseWarningNotice } from "../../components/pause-warning-notice.tsx";

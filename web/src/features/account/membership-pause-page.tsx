@@ -16,7 +16,7 @@ import { useMembership } from "../../offline/use-cached.ts";
 import { failureText } from "./api.ts";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { PATHS } from "./membership-view.ts";
-import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS, PauseSchema } from "./schemas.ts";
+import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS, PauseSchema } from "../../lib/pause-schema.ts";
 import "./account.css";
 
 export const PAUSED_MESSAGE = "Membership has been cancelled successfully";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { Membership, MembershipHistoryRow } from "./api.ts";
-import { membershipFixture } from "./membership-fixture.ts";
+import type { Membership, MembershipHistoryRow } from "@api/contract";
+import { membershipFixture } from "../../lib/membership-fixture.ts";
 import {
   historyChips,
   membershipActions,
@@ -49,6 +49,9 @@ Deno.test("history chips: Failed and Cancelled, otherwise the row's status", () 
     type: "annual",
     created_at: "2026-01-01T00:00:00Z",
     expire_at: "2027-01-01",
+    has_expiration: true,
+    is_renewal: false,
+    price_cents: 25000,
     failed: false,
     cancelled: false,
     expired: false,

@@ -3,7 +3,7 @@
  * offer (public spec §4 "Membership"). Pure, so every state is tested without a browser.
  */
 import type { ChipTone } from "../../components/chip.tsx";
-import type { Membership, MembershipHistoryRow, MembershipStatus, MembershipType } from "./api.ts";
+import type { Membership, MembershipHistoryRow, MembershipStatus, MembershipType } from "@api/contract";
 
 export const MEMBERSHIP_BASE = "/app/account/membership";
 export const PATHS = {

@@ -1,12 +1,12 @@
 /**
- * /app/account/membership/payments/add (public spec §2, §8): the one card form (features/payments). Once the
+ * /app/account/membership/payments/add (public spec §2, §8): the one card form (components/card-form.tsx). Once the
  * card is stored ('Payment method added successfully' is toasted by the form) the member goes to the
  * `redirect` query parameter when it is a same-site path (e.g. back to /new to pay with it), otherwise back
  * to the cards.
  */
 import { Link, useLocation, useSearchParams } from "wouter";
 import { safeNext } from "../../lib/safe-next.ts";
-import { CardForm } from "../payments/card-form.tsx";
+import { CardForm } from "../../components/card-form.tsx";
 import { PATHS } from "./membership-view.ts";
 import "./account.css";
 

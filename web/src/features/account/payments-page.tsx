@@ -13,7 +13,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import type { PaymentMethod } from "../payments/api.ts";
+import type { PaymentMethod } from "@api/contract";
 import { fetchCards, makeDefaultCard, removeCard } from "./api.ts";
 import { PATHS } from "./membership-view.ts";
 import "./account.css";

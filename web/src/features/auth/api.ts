@@ -1,14 +1,9 @@
 /** Session calls: who is signed in, log in, log out. All of them keep lib/session.ts's signal current. */
+import type { LoginAnswer, LoginRequest, SessionProbeAnswer, SessionUser } from "@api/contract";
 import { navigate } from "wouter/use-browser-location";
 import { api, ApiError } from "../../lib/api.ts";
-import { session, type SessionUser } from "../../lib/session.ts";
+import { session } from "../../lib/session.ts";
 import { forgetUser, hasIndexedDb, rememberedUser, rememberUser } from "../../offline/db.ts";
-import type { LoginInput } from "./schemas.ts";
-
-interface LoginAnswer {
-  token: string;
-  user: SessionUser;
-}
 
 let pending: Promise<SessionUser | null> | null = null;
 
@@ -21,7 +16,7 @@ let pending: Promise<SessionUser | null> | null = null;
  */
 export function ensureSession(): Promise<SessionUser | null> {
   if (session.value !== undefined) return Promise.resolve(session.value);
-  pending ??= api<{ user: SessionUser | null }>("/auth/session/probe", { redirectOn401: false })
+  pending ??= api<SessionProbeAnswer>("/auth/session/probe", { redirectOn401: false })
     .then(({ user }) => {
       if (user) void remember(user);
       return (session.value = user);
@@ -44,7 +39,7 @@ async function remember(user: SessionUser): Promise<void> {
 }
 
 /** Logs in. The answer's token is deliberately dropped: the HttpOnly cookie set by the server is the session. */
-export async function logIn(credentials: LoginInput): Promise<SessionUser> {
+export async function logIn(credentials: LoginRequest): Promise<SessionUser> {
   const { user } = await api<LoginAnswer>("/login", { body: credentials, redirectOn401: false });
   session.value = user;
   void remember(user);

@@ -1,38 +1,11 @@
 /** The dashboard's calls: the member's membership, recent tests and Letter of Compliance; the DER's companies. */
 import { api, ApiError, apiFile } from "../../lib/api.ts";
-import type { DrugTest } from "../../lib/drug-tests.ts";
-
-export type MembershipStatus = "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
-
-import type { PauseWarning } from "../../components/pause-warning-notice.tsx";
-export type { PauseWarning };
-
-/** `GET /api/auth/account/membership` → data (api/src/memberships/schemas.ts MembershipRecord); the fields used here (the membership is loaded by offline/use-cached.ts useMembership). */
-export interface Membership {
-  id: number;
-  type: "membership";
-  attributes: {
-    type: "annual" | "one_time";
-    expire_at: string | null;
-    failed: boolean;
-    cancelled: boolean;
-    is_pending: boolean;
-    is_paused: boolean;
-    autorenew: boolean;
-    status: MembershipStatus;
-    expired: boolean;
-    can_renew: boolean;
-    can_pause: boolean;
-    can_resume: boolean;
-    can_cancel: boolean;
-    pause_warning?: PauseWarning | null;
-  };
-}
+import type { Business, DrugTest, ListPage } from "@api/contract";
 
 export const RECENT_TESTS = 5;
 
 export async function fetchRecentTests(signal: AbortSignal): Promise<{ tests: DrugTest[]; total: number }> {
-  const answer = await api<{ data: DrugTest[]; meta: { total: number } }>(
+  const answer = await api<ListPage<DrugTest>>(
     `/auth/account/tests?per_page=${RECENT_TESTS}&sort_by=date&sort_dir=desc`,
     { signal },
   );
@@ -56,24 +29,11 @@ export async function emailLetter(): Promise<string> {
   return answer?.message || LETTER_EMAILED;
 }
 
-/** A DER's company as the spec names its attributes (§3 "Business attributes"); the fields used here. */
-export interface Company {
-  id: number;
-  type: "business";
-  attributes: {
-    name: string;
-    is_active?: boolean;
-    is_i3_setup?: boolean;
-    has_compliance_kit?: boolean;
-    has_pending_new_company_approval?: boolean;
-  };
-}
-
 /** The DER's companies, or null when the server has no such list yet (neither call exists). */
-export async function fetchCompanies(signal: AbortSignal): Promise<Company[] | null> {
+export async function fetchCompanies(signal: AbortSignal): Promise<Business[] | null> {
   for (const path of ["/auth/der/companies", "/auth/account/businesses"]) {
     try {
-      const { data } = await api<{ data: Company[] }>(path, { signal });
+      const { data } = await api<{ data: Business[] }>(path, { signal });
       return data;
     } catch (error) {
       if (!(error instanceof ApiError && error.code === "ROUTE_NOT_FOUND")) throw error;

@@ -8,7 +8,8 @@ import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
-import { type Company, fetchCompanies } from "./api.ts";
+import type { Business } from "@api/contract";
+import { fetchCompanies } from "./api.ts";
 
 export function DerView() {
   const companies = useResource(fetchCompanies);
@@ -42,7 +43,7 @@ export function DerView() {
   );
 }
 
-function CompanyItem({ company }: { company: Company }) {
+function CompanyItem({ company }: { company: Business }) {
   const c = company.attributes;
   return (
     <li className="company">

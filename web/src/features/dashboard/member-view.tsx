@@ -2,6 +2,7 @@
  * The member's dashboard (spec §2 /app, §6 "Other members"): membership status and next steps, the pause
  * warning, the Letter of Compliance (only when the membership earns one) and the five latest tests.
  */
+import type { DrugTest, Membership } from "@api/contract";
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
@@ -12,7 +13,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatInstant } from "../../lib/dates.ts";
-import { type DrugTest, storableTest } from "../../lib/drug-tests.ts";
+import { storableTest } from "../../lib/drug-tests.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { saveFile } from "../../lib/save-file.ts";
@@ -20,14 +21,7 @@ import type { StoredFile } from "../../offline/db.ts";
 import { dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
-import {
-  emailLetter,
-  fetchLetter,
-  fetchRecentTests,
-  LETTER_FILENAME,
-  LETTER_PATH,
-  type Membership,
-} from "./api.ts";
+import { emailLetter, fetchLetter, fetchRecentTests, LETTER_FILENAME, LETTER_PATH } from "./api.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 
 export function MemberView() {

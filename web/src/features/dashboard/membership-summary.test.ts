@@ -1,28 +1,9 @@
 import assert from "node:assert/strict";
-import type { Membership } from "./api.ts";
+import type { Membership } from "@api/contract";
+import { membershipFixture } from "../../lib/membership-fixture.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 
-const membership = (attributes: Partial<Membership["attributes"]>): Membership => ({
-  id: 1,
-  type: "membership",
-  attributes: {
-    type: "annual",
-    expire_at: "2027-06-15",
-    failed: false,
-    cancelled: false,
-    is_pending: false,
-    is_paused: false,
-    autorenew: true,
-    status: "active",
-    expired: false,
-    can_renew: false,
-    can_pause: true,
-    can_resume: false,
-    can_cancel: true,
-    pause_warning: null,
-    ...attributes,
-  },
-});
+const membership = membershipFixture;
 const labels = (m: Membership | null) => summarizeMembership(m).steps.map((s) => s.label);
 
 Deno.test("no membership: start one, no letter", () => {

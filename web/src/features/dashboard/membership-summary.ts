@@ -4,7 +4,7 @@
  */
 import type { ChipTone } from "../../components/chip.tsx";
 import { formatDay } from "../../lib/dates.ts";
-import type { Membership } from "./api.ts";
+import type { Membership } from "@api/contract";
 
 export interface NextStep {
   href: string;

@@ -1,30 +1,9 @@
 /** The member's documents (GET /api/auth/account/documents): letters of compliance and other files. */
+import type { ListPage, StoredDocument } from "@api/contract";
 import { api } from "../../lib/api.ts";
 
-export type DocumentKind =
-  | "letter_of_compliance"
-  | "safety_concern_letter"
-  | "roster"
-  | "compliance_kit"
-  | "random_pool"
-  | "other";
-
-export interface StoredDocument {
-  id: number;
-  type: "document";
-  attributes: {
-    kind: DocumentKind;
-    filename: string;
-    content_type: string;
-    byte_size: number;
-    created_at: string;
-  };
-}
-
-export interface DocumentPage {
-  data: StoredDocument[];
-  meta: { total: number; page: number; per_page: number };
-}
+export type DocumentKind = StoredDocument["attributes"]["kind"];
+export type DocumentPage = ListPage<StoredDocument>;
 
 export const DOCUMENTS_PER_PAGE = 10;
 

@@ -5,7 +5,8 @@
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { documentHref, fetchDocuments, formatSize, KIND_LABELS, type StoredDocument } from "./api.ts";
+import type { StoredDocument } from "@api/contract";
+import { documentHref, fetchDocuments, formatSize, KIND_LABELS } from "./api.ts";
 
 export default function DownloadsPage() {
   const [page, goTo] = usePageParam();

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { OFFICE_EMAIL, OFFICE_HOURS, OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { type Prices, usePrices } from "../../lib/prices.ts";
+import type { Prices } from "@api/contract";
+import { usePrices } from "../../lib/prices.ts";
 
 /**
  * One price from GET /api/prices, in dollars. While loading it holds its place (and marks the page as still

@@ -1,6 +1,13 @@
 /** The registration wizard's calls (public spec §7). Account creation signs the new user in (cookie). */
+import type {
+  AnalyticsEvent,
+  ComplianceKitRequest,
+  RegistrationAnswer,
+  RegistrationMembershipRequest,
+  SessionUser,
+} from "@api/contract";
 import { api } from "../../lib/api.ts";
-import { session, type SessionUser } from "../../lib/session.ts";
+import { session } from "../../lib/session.ts";
 import type { DerRegistration, MemberRegistration } from "./schemas.ts";
 
 /** Spec §3: null, empty and undefined values are dropped before sending. */
@@ -10,14 +17,9 @@ export function compact<T extends object>(payload: T): Partial<T> {
   ) as Partial<T>;
 }
 
-interface AccountAnswer {
-  token: string;
-  user: SessionUser;
-}
-
 /** Creates the account; the server sets the session cookie, the token in the answer is not kept. */
 async function createAccount(path: string, payload: object): Promise<SessionUser> {
-  const { user } = await api<AccountAnswer>(path, { body: compact(payload), redirectOn401: false });
+  const { user } = await api<RegistrationAnswer>(path, { body: compact(payload), redirectOn401: false });
   session.value = user;
   return user;
 }
@@ -28,7 +30,7 @@ export const registerDer = (payload: DerRegistration) => createAccount("/registe
 
 /** Starts the new member's membership; `idempotencyKey` makes a repeated request charge at most once. */
 export function startMembership(
-  body: { payment_method_id: number; is_annual: boolean },
+  body: RegistrationMembershipRequest,
   idempotencyKey: string,
 ): Promise<unknown> {
   return api("/register/member/membership", { body, headers: { "Idempotency-Key": idempotencyKey } });
@@ -36,17 +38,14 @@ export function startMembership(
 
 /** Buys the DER's compliance kit; `idempotencyKey` makes a repeated request charge at most once. */
 export function buyComplianceKit(
-  body: { payment_method_id: number },
+  body: ComplianceKitRequest,
   idempotencyKey: string,
 ): Promise<unknown> {
   return api("/register/der/compliance", { body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
-export type FunnelEvent =
-  | "registration_account_created"
-  | "registration_membership_type_chosen"
-  | "registration_payment_method_added"
-  | "registration_completed";
+/** A step of the registration funnel (the server's list of events). */
+export type FunnelEvent = AnalyticsEvent["name"];
 
 /**
  * Records a step of the registration funnel (signed-in only, so the events start with the account).
@@ -54,7 +53,8 @@ export type FunnelEvent =
  */
 export async function track(name: FunnelEvent, props: Record<string, string | boolean>): Promise<void> {
   try {
-    await api("/analytics/events", { body: { name, props }, redirectOn401: false });
+    const body: AnalyticsEvent = { name, props };
+    await api("/analytics/events", { body, redirectOn401: false });
   } catch {
     // deliberately ignored
   }

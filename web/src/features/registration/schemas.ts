@@ -6,6 +6,7 @@
  * Which fields apply depends on earlier answers (licensed or not, company or self-employed, LLC or not),
  * so the schemas are `v.lazy`: they pick their entries from the input.
  */
+import type { DerRegistrationRequest, MemberRegistrationRequest } from "@api/contract";
 import * as v from "valibot";
 
 export const REGISTRATION_MESSAGES = {
@@ -138,39 +139,8 @@ const llcEntries = { ...selfEmployedEntries, llc_name: required(M.llcNameRequire
 const field = (input: unknown, key: string): unknown =>
   input && typeof input === "object" ? (input as Record<string, unknown>)[key] : undefined;
 
-/** The member payload of §3; fields of the branches not taken are dropped from the output. */
-export interface MemberRegistration {
-  email: string;
-  password: string;
-  recaptcha: string;
-  opt_in_text: boolean;
-  terms_and_conditions: true;
-  first_name: string;
-  middle_name?: string;
-  last_name: string;
-  phone: string;
-  address_one: string;
-  address_two?: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  is_licensed: boolean;
-  uscg_cred?: string;
-  ssn?: string;
-  is_company: boolean;
-  company_name?: string;
-  company_address_one?: string;
-  company_address_two?: string;
-  company_state?: string;
-  company_country?: string;
-  company_postal_code?: string;
-  company_phone?: string;
-  company_po_box?: string;
-  is_llc?: boolean;
-  llc_name?: string;
-  business_name?: string;
-}
+/** The member payload of §3 (the server's request type); fields of the branches not taken are dropped. */
+export type MemberRegistration = MemberRegistrationRequest;
 
 const memberObject = (input: unknown) => {
   const licensed = field(input, "is_licensed");
@@ -188,29 +158,8 @@ const memberObject = (input: unknown) => {
 
 export const MemberRegistrationSchema = v.lazy(memberObject);
 
-/** The DER payload of §3. */
-export interface DerRegistration {
-  email: string;
-  password: string;
-  recaptcha: string;
-  opt_in_text: boolean;
-  terms_and_conditions: true;
-  first_name: string;
-  middle_name?: string;
-  last_name: string;
-  company_name: string;
-  company_dba?: string;
-  company_address_one?: string;
-  company_address_two?: string;
-  company_state?: string;
-  company_city?: string;
-  company_country?: string;
-  company_postal_code?: string;
-  company_phone: string;
-  company_email?: string;
-  company_po_box?: string;
-  company_tax_id: string;
-}
+/** The DER payload of §3 (the server's request type). */
+export type DerRegistration = DerRegistrationRequest;
 
 const derEntries = {
   ...accountEntries,

@@ -2,41 +2,8 @@
  * The store's calls: the catalogue (api/src/store), checkout and the buyer's own order (api/src/orders).
  * Every amount is integer cents; prices shown anywhere come from these answers, never from the cart.
  */
+import type { Order, PurchaseAnswer, PurchaseRequest, StoreItem } from "@api/contract";
 import { api } from "../../lib/api.ts";
-import type { CartLine } from "./cart.ts";
-
-/** `GET /api/store/items` record (api/src/store/schemas.ts StoreItemRecord). */
-export interface StoreItem {
-  id: number;
-  type: "store_item";
-  attributes: { name: string; description: string | null; cost: number };
-}
-
-export interface OrderItem {
-  id: number;
-  item_id: number | null;
-  /** The item's name when it was bought. */
-  name: string;
-  /** Price of one when it was bought, in cents. */
-  cost: number;
-  quantity: number;
-}
-
-/** The order record (api/src/orders/schemas.ts OrderRecord); the fields these screens use. */
-export interface Order {
-  id: number;
-  type: "order";
-  attributes: {
-    number: string;
-    status: "pending" | "completed" | "failed" | "cancelled";
-    total_cents: number;
-    card_brand: string | null;
-    card_last4: string | null;
-    created_at: string;
-    completed_at: string | null;
-    items: OrderItem[];
-  };
-}
 
 /** Spec §8 success toast, used when the server's answer carries no message. */
 export const PURCHASED_MESSAGE = "Your transaction was processed successfully";
@@ -52,16 +19,11 @@ export async function fetchItem(id: string, signal?: AbortSignal): Promise<Store
   return data;
 }
 
-export interface PurchasePayload {
-  payment_method_id: number;
-  items: CartLine[];
-}
-
 /**
  * Checkout (`POST /auth/account/order/purchase`). `key` is the attempt's Idempotency-Key: the same key replays
  * the first answer instead of charging again. A decline is an ApiError with status 402 and the processor's text.
  */
-export function purchase(payload: PurchasePayload, key: string): Promise<{ data: Order; message?: string }> {
+export function purchase(payload: PurchaseRequest, key: string): Promise<PurchaseAnswer> {
   return api("/auth/account/order/purchase", { body: payload, headers: { "Idempotency-Key": key } });
 }
 

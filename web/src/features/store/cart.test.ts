@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { session, type SessionUser } from "../../lib/session.ts";
+import type { SessionUser } from "@api/contract";
+import { session } from "../../lib/session.ts";
 import {
   addToCart,
   cart,

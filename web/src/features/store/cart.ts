@@ -9,13 +9,12 @@
  * - Another tab's change arrives through the `storage` event, so two open tabs show the same cart.
  * - A failed write (storage full or disabled) keeps the cart in memory and sets `cartNotSaved` for the UI.
  */
+import type { PurchaseRequest } from "@api/contract";
 import { computed, effect, signal } from "@preact/signals-react";
 import { session } from "../../lib/session.ts";
 
-export interface CartLine {
-  id: number;
-  quantity: number;
-}
+/** A line of the purchase request: an item and how many. */
+export type CartLine = PurchaseRequest["items"][number];
 
 /** The server's limit per line (api/src/orders/schemas.ts MAX_QUANTITY). */
 export const MAX_QUANTITY = 99;
@@ -83,10 +82,10 @@ export function withoutPurchased(lines: CartLine[], purchased: CartLine[]): Cart
     .filter((line) => line.quantity > 0);
 }
 
-export interface PricedLine<Item> extends CartLine {
+export type PricedLine<Item> = CartLine & {
   item: Item;
   lineTotalCents: number;
-}
+};
 
 /**
  * Prices the cart from the server's catalogue (`items` with their cost in cents): lines whose item is no longer

@@ -21,8 +21,9 @@ import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { describeCard, listPaymentMethods, type PaymentMethod } from "../payments/api.ts";
-import { fetchItems, purchase, PURCHASED_MESSAGE, type PurchasePayload, type StoreItem } from "./api.ts";
+import type { PaymentMethod, PurchaseRequest, StoreItem } from "@api/contract";
+import { describeCard, listPaymentMethods } from "../../lib/payments.ts";
+import { fetchItems, purchase, PURCHASED_MESSAGE } from "./api.ts";
 import { cart, type CartLine, clearPurchased, priceCart } from "./cart.ts";
 import "./store.css";
 
@@ -101,7 +102,7 @@ function CheckoutForm({ lines, items, cards, onStale }: CheckoutFormProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.value || blocker || cardId === null) return;
-    const payload: PurchasePayload = {
+    const payload: PurchaseRequest = {
       payment_method_id: cardId,
       items: priced.map(({ id, quantity }) => ({ id, quantity })),
     };

@@ -6,7 +6,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { ADDED_MESSAGE, fetchItems, type StoreItem } from "./api.ts";
+import type { StoreItem } from "@api/contract";
+import { ADDED_MESSAGE, fetchItems } from "./api.ts";
 import { addToCart } from "./cart.ts";
 import "./store.css";
 

@@ -1,13 +1,10 @@
 /** The member's own drug tests, a page at a time (GET /api/auth/account/tests): summaries only. */
 import { api } from "../../lib/api.ts";
-import type { DrugTest } from "../../lib/drug-tests.ts";
+import type { DrugTest, ListPage } from "@api/contract";
 
 export const TESTS_PER_PAGE = 10;
 
-export interface TestPage {
-  data: DrugTest[];
-  meta: { total: number; page: number; per_page: number };
-}
+export type TestPage = ListPage<DrugTest>;
 
 export function fetchTests(page: number, signal: AbortSignal): Promise<TestPage> {
   return api<TestPage>(

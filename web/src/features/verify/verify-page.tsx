@@ -10,7 +10,8 @@ import type { PageProps } from "../../app/routes.tsx";
 import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
 import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { type CurrentStatus, type Verification, verifyLetter } from "./api.ts";
+import type { Verification } from "@api/contract";
+import { type CurrentStatus, verifyLetter } from "./api.ts";
 import "./verify.css";
 
 const CURRENT: Record<CurrentStatus, { label: string; note?: string }> = {

@@ -6,11 +6,11 @@ import { type FormEvent, useEffect, useId, useRef } from "react";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { loadStripe, type Stripe, type StripeCardElement } from "@stripe/stripe-js";
-import { Alert } from "../../components/alert.tsx";
-import { Button } from "../../components/button.tsx";
-import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { errorMessage } from "../../lib/form.ts";
-import { addCard, ToastedError } from "./api.ts";
+import { Alert } from "./alert.tsx";
+import { Button } from "./button.tsx";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { errorMessage } from "../lib/form.ts";
+import { addCard, ToastedError } from "../lib/payments.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
 const stripes = new Map<string, Promise<Stripe | null>>();

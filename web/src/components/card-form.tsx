@@ -4,13 +4,13 @@
  * card element, loaded lazily so Stripe.js never weighs on a page that shows no card form.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Alert } from "../../components/alert.tsx";
-import { Loading } from "../../components/loading.tsx";
+import { Alert } from "./alert.tsx";
+import { Loading } from "./loading.tsx";
 import { useSignals } from "@preact/signals-react/runtime";
-import { errorMessage } from "../../lib/form.ts";
-import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { type PaymentsConfig, publicConfig } from "../../lib/public-config.ts";
-import type { PaymentMethod } from "./api.ts";
+import { errorMessage } from "../lib/form.ts";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { type PaymentsConfig, publicConfig } from "../lib/public-config.ts";
+import type { PaymentMethod } from "@api/contract";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));

@@ -3,20 +3,15 @@
  * A card is saved in three moves: get a setup intent's secret, confirm it with the processor (the sandbox
  * endpoint or Stripe.js), then hand the confirmed setup intent to the server, which stores the card.
  */
-import { api } from "../../lib/api.ts";
-import { toast } from "../../lib/toast.ts";
-
-export interface PaymentMethod {
-  id: number;
-  type: "payment_method";
-  attributes: {
-    last4: string;
-    brand: string | null;
-    exp_month: number | null;
-    exp_year: number | null;
-    default: boolean;
-  };
-}
+import type {
+  AddPaymentMethodRequest,
+  PaymentIntent,
+  PaymentMethod,
+  SandboxSetupAnswer,
+  SandboxSetupRequest,
+} from "@api/contract";
+import { api } from "./api.ts";
+import { toast } from "./toast.ts";
 
 export const PAYMENT_MESSAGES = {
   intentFailed: "Failed to set up payment method. Please try again.",
@@ -29,9 +24,9 @@ export class ToastedError extends Error {}
 
 /** A setup intent's client secret. A failed call toasts (spec §8); an answer without one throws. */
 export async function paymentIntentSecret(): Promise<string> {
-  let answer: { secret?: string } | undefined;
+  let answer: Partial<PaymentIntent> | undefined;
   try {
-    answer = await api<{ secret?: string }>("/auth/account/payment-intent");
+    answer = await api<PaymentIntent>("/auth/account/payment-intent");
   } catch {
     toast.error(PAYMENT_MESSAGES.intentFailed);
     throw new ToastedError(PAYMENT_MESSAGES.intentFailed);
@@ -51,26 +46,21 @@ export async function addCard(confirm: (secret: string) => Promise<string>): Pro
   return method;
 }
 
-export interface SandboxCard {
-  card_number: string;
-  exp: string;
-  cvc: string;
-  zip: string;
-}
+/** The card fields of the sandbox form (the setup intent's secret is added by the call). */
+export type SandboxCard = Omit<SandboxSetupRequest, "client_secret">;
 
 /** The sandbox processor's confirmation; a decline is a 402 ApiError carrying the processor's message. */
 export function confirmSandboxSetup(
   clientSecret: string,
   card: SandboxCard,
-): Promise<{ setup_intent_id: string }> {
+): Promise<SandboxSetupAnswer> {
   return api("/payments/sandbox/setup-intents/confirm", { body: { client_secret: clientSecret, ...card } });
 }
 
 /** Stores the card of a confirmed setup intent on the signed-in account. */
 export async function savePaymentMethod(setupIntentId: string): Promise<PaymentMethod> {
-  const { data } = await api<{ data: PaymentMethod }>("/auth/account/payment-methods", {
-    body: { setup_intent_id: setupIntentId },
-  });
+  const body: AddPaymentMethodRequest = { setup_intent_id: setupIntentId };
+  const { data } = await api<{ data: PaymentMethod }>("/auth/account/payment-methods", { body });
   return data;
 }
 

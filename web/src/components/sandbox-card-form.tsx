@@ -1,13 +1,13 @@
 /** The sandbox processor's card form: the fields a card form has, sent to the server's sandbox endpoint. */
 import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
-import { Alert } from "../../components/alert.tsx";
-import { Button } from "../../components/button.tsx";
-import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { TextField } from "../../components/text-field.tsx";
-import { errorMessage, fieldErrors } from "../../lib/form.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { addCard, confirmSandboxSetup, ToastedError } from "./api.ts";
+import { Alert } from "./alert.tsx";
+import { Button } from "./button.tsx";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { TextField } from "./text-field.tsx";
+import { errorMessage, fieldErrors } from "../lib/form.ts";
+import { useFormSubmit } from "../lib/use-form-submit.ts";
+import { addCard, confirmSandboxSetup, ToastedError } from "../lib/payments.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
 /** The server's texts (api/src/payments/schemas.ts SANDBOX_CARD_MESSAGES), so both sides say the same. */

@@ -1,0 +1,109 @@
+/**
+ * The API's contract with the web: every request and response type the web uses, read off the zod schemas the
+ * routes validate with and document (`describe({ response })`), so a changed answer breaks the web's type
+ * check instead of a screen. The web imports these with `import type` only, through its `@api/contract` alias
+ * (web/deno.json); Vite erases type imports, so no server code reaches the bundle (a test in
+ * web/build/feature-boundaries.ts refuses a value import).
+ *
+ * Types only, and only from `<domain>/schemas.ts` files and lib/list.ts: this file is type-checked inside the
+ * web's program (DOM library), where a service, a query or a Deno-only API would not belong.
+ * Responses are `z.infer` (what the server sends); requests are `z.input` (what the server accepts).
+ */
+import type { z } from "zod";
+import type { AnalyticsEventBody } from "./analytics/schemas.ts";
+import type { LoginBody, LoginResponse, SessionUserBody } from "./auth/schemas.ts";
+import type { BusinessRecord } from "./businesses/schemas.ts";
+import type { VerificationResponse } from "./compliance/schemas.ts";
+import type { ContactBody, ContactResponse } from "./contact/schemas.ts";
+import type { DocumentList } from "./documents/schemas.ts";
+import type { DrugTestRecord } from "./drug-tests/schemas.ts";
+import type { ListMeta } from "./lib/list.ts";
+import type {
+  HistoryRecord,
+  MembershipMessageAnswer,
+  MembershipRecord,
+  PauseBody,
+  StartBody,
+} from "./memberships/schemas.ts";
+import type { OrderRecord, PurchaseBody, PurchaseResponse } from "./orders/schemas.ts";
+import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
+import type {
+  AddPaymentMethodBody,
+  PaymentIntentResponse,
+  PaymentMethodRecord,
+} from "./payment-methods/schemas.ts";
+import type { ConfirmSetupIntentBody, ConfirmSetupIntentResponse } from "./payments/schemas.ts";
+import type { PublicConfig as PublicConfigSchema } from "./public-config/schemas.ts";
+import type {
+  ComplianceBody,
+  DerRegistrationBody,
+  MemberRegistrationBody,
+  MembershipBody as RegistrationMembershipBody,
+  RegistrationResponse,
+} from "./registration/schemas.ts";
+import type { PricesResponse } from "./settings/schemas.ts";
+import type { StoreItemRecord } from "./store/schemas.ts";
+import type { UserRecord } from "./users/schemas.ts";
+
+/** Every list answers one page: `{ data, meta: { total, page, per_page } }` (lib/list.ts). */
+export interface ListPage<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+// Session and account
+export type SessionUser = z.infer<typeof SessionUserBody>;
+export type LoginRequest = z.input<typeof LoginBody>;
+export type LoginAnswer = z.infer<typeof LoginResponse>;
+/** `GET /api/auth/session/probe`: the signed-in user, or null for a visitor. */
+export type SessionProbeAnswer = { user: SessionUser | null };
+export type User = z.infer<typeof UserRecord>;
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordBody>;
+export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
+export type PasswordMessageAnswer = z.infer<typeof MessageResponse>;
+
+// Memberships
+export type Membership = z.infer<typeof MembershipRecord>;
+export type MembershipStatus = Membership["attributes"]["status"];
+export type MembershipType = Membership["attributes"]["type"];
+export type PauseWarning = NonNullable<Membership["attributes"]["pause_warning"]>;
+export type MembershipHistoryRow = z.infer<typeof HistoryRecord>;
+/** The answer of a start, renewal, pause, resume or cancel. */
+export type MembershipAnswer = z.infer<typeof MembershipMessageAnswer>;
+export type StartMembershipRequest = z.input<typeof StartBody>;
+export type PauseMembershipRequest = z.input<typeof PauseBody>;
+
+// Cards and payments
+export type PaymentMethod = z.infer<typeof PaymentMethodRecord>;
+export type PaymentIntent = z.infer<typeof PaymentIntentResponse>;
+export type AddPaymentMethodRequest = z.input<typeof AddPaymentMethodBody>;
+/** The sandbox processor's card form (the setup intent's secret and the card). */
+export type SandboxSetupRequest = z.input<typeof ConfirmSetupIntentBody>;
+export type SandboxSetupAnswer = z.infer<typeof ConfirmSetupIntentResponse>;
+
+// Store and orders
+export type StoreItem = z.infer<typeof StoreItemRecord>;
+export type Order = z.infer<typeof OrderRecord>;
+export type OrderItem = Order["attributes"]["items"][number];
+export type PurchaseRequest = z.input<typeof PurchaseBody>;
+export type PurchaseAnswer = z.infer<typeof PurchaseResponse>;
+
+// Drug tests, documents, businesses, the letter's check
+export type DrugTest = z.infer<typeof DrugTestRecord>;
+export type StoredDocument = z.infer<typeof DocumentList>["data"][number];
+export type Business = z.infer<typeof BusinessRecord>;
+export type Verification = z.infer<typeof VerificationResponse>;
+
+// Registration
+export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;
+export type DerRegistrationRequest = z.input<typeof DerRegistrationBody>;
+export type RegistrationAnswer = z.infer<typeof RegistrationResponse>;
+export type RegistrationMembershipRequest = z.input<typeof RegistrationMembershipBody>;
+export type ComplianceKitRequest = z.input<typeof ComplianceBody>;
+
+// Public
+export type Prices = z.infer<typeof PricesResponse>;
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+export type ContactRequest = z.input<typeof ContactBody>;
+export type ContactAnswer = z.infer<typeof ContactResponse>;
+export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;

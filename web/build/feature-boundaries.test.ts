@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { importsOf, violations } from "./feature-boundaries.ts";
+
+Deno.test("boundaries: reads static, re-exported, side-effect, dynamic and type imports, not comments", () => {
+  const source = `
+    /** e.g. () => import("../features/x/in-a-comment.tsx") */
+    import { a } from "./a.ts";
+    import type { B } from "@api/contract";
+    import "./styles.css";
+    export { c } from "../lib/c.ts";
+    export type { D } from "@api/contract";
+    // import { e } from "../features/x/e.ts";
+    const page = () => import("../features/y/page.tsx");
+    const url = "https://example.com"; import {
+      f,
+    } from "./f.ts";
+  `;
+  assert.deepEqual(importsOf(source), [
+    { specifier: "./a.ts", typeOnly: false },
+    { specifier: "@api/contract", typeOnly: true },
+    { specifier: "./styles.css", typeOnly: false },
+    { specifier: "../lib/c.ts", typeOnly: false },
+    { specifier: "@api/contract", typeOnly: true },
+    { specifier: "./f.ts", typeOnly: false },
+    { specifier: "../features/y/page.tsx", typeOnly: false },
+  ]);
+});
+
+Deno.test("boundaries: each bad import is reported, the allowed ones are not", () => {
+  const found = violations({
+    // Refused: one feature reaching into another, directly or through a re-export or a type import.
+    "features/store/checkout-page.tsx": `import { describeCard } from "../payments/api.ts";`,
+    "features/store/types.ts": `export type { PaymentMethod } from "../payments/api.ts";`,
+    "features/account/nested/deep.ts": `import type { X } from "../../dashboard/x.ts";`,
+    // Refused: lib, components and offline importing a feature.
+    "offline/sync.ts": `import { pauseMembership } from "../features/account/api.ts";`,
+    "lib/prices.ts": `const load = () => import("../features/public/pages.ts");`,
+    "components/card.tsx": `import { CardForm } from "../features/payments/card-form.tsx";`,
+    // Refused: a value import of the contract (it would bundle server code), and reaching into api/.
+    "lib/api.ts": `import { Membership } from "@api/contract";`,
+    "lib/other.ts": `import type { Membership } from "../../../api/src/memberships/schemas.ts";`,
+    // Allowed: inside one feature, features to lib/components/offline, the route table to features, types.
+    "features/account/page.tsx": `
+      import { fetchCards } from "./api.ts";
+      import type { X } from "./nested/deep.ts";
+      import { Button } from "../../components/button.tsx";
+      import { api } from "../../lib/api.ts";
+      import { useMembership } from "../../offline/use-cached.ts";
+      import type { Membership } from "@api/contract";
+      import { useState } from "react";`,
+    "app/routes.tsx": `const page = () => import("../features/account/page.tsx");`,
+    "lib/contract-user.ts": `import type { Membership, ListPage } from "@api/contract";`,
+    "offline/outbox.model.test.ts": `import { startTestApp } from "../../../api/src/testing/app.ts";`,
+  });
+  assert.deepEqual(found.map((v) => `${v.file} → ${v.specifier}`), [
+    "features/store/checkout-page.tsx → ../payments/api.ts",
+    "features/store/types.ts → ../payments/api.ts",
+    "features/account/nested/deep.ts → ../../dashboard/x.ts",
+    "offline/sync.ts → ../features/account/api.ts",
+    "lib/prices.ts → ../features/public/pages.ts",
+    "components/card.tsx → ../features/payments/card-form.tsx",
+    "lib/api.ts → @api/contract",
+    "lib/other.ts → ../../../api/src/memberships/schemas.ts",
+  ]);
+  assert.match(found[0].rule, /features\/store does not import from features\/payments/);
+  assert.match(found[3].rule, /only app\/ imports features/);
+  assert.match(found[6].rule, /import type/);
+});
+
+Deno.test("boundaries: web/src keeps every rule", async () => {
+  const root = fileURLToPath(new URL("../src/", import.meta.url));
+  const files: Record<string, string> = {};
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(root + dir)) {
+      const path = dir + entry.name;
+      if (entry.isDirectory) await walk(`${path}/`);
+      else if (/\.tsx?$/.test(entry.name)) files[path] = await Deno.readTextFile(root + path);
+    }
+  };
+  await walk("");
+  assert.ok(Object.keys(files).length > 50, "the walk found the web's files");
+  const found = violations(files).map((v) => `${v.file} → ${v.specifier}: ${v.rule}`);
+  assert.deepEqual(found, []);
+});
