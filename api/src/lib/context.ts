@@ -46,4 +46,10 @@ export interface Deps {
   /** Signs and verifies Letters of Compliance (loaded once at start). */
   letterKeys: LetterKeys;
   payments: Payments;
+  /**
+   * Tests only (testing/app.ts): every JSON success answer is parsed with its route's documented response
+   * schema, and a mismatch fails the request. The web's types are read off those schemas (api/src/contract.ts),
+   * so this is what keeps them true.
+   */
+  checkAnswers?: boolean;
 }

@@ -8,6 +8,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import type { AppEnv } from "./context.ts";
 import { AppError, type Issue } from "./errors.ts";
 
 export type Role = "public" | "user" | "der" | "admin";
@@ -44,9 +45,25 @@ export function metaOf(handler: unknown): RouteMeta | undefined {
   return (handler as { [META]?: RouteMeta } | null)?.[META];
 }
 
-/** Documents a route: its summary, tags and success answer. Does nothing at run time. */
-export function describe(doc: RouteDoc): MiddlewareHandler {
-  return tag<MiddlewareHandler>(async (_c, next) => await next(), { kind: "describe", doc });
+/**
+ * Documents a route: its summary, tags and success answer. Does nothing at run time, except in tests
+ * (`deps.checkAnswers`), where a JSON success answer that does not parse with `doc.response` is an error.
+ */
+export function describe(doc: RouteDoc): MiddlewareHandler<AppEnv> {
+  return tag<MiddlewareHandler<AppEnv>>(async (c, next) => {
+    await next();
+    if (doc.response && c.var.deps?.checkAnswers) await checkAnswer(c.req.method, c.req.path, c.res, doc);
+  }, { kind: "describe", doc });
+}
+
+/** Throws when a JSON answer with the documented success status does not match the documented schema. */
+async function checkAnswer(method: string, path: string, res: Response, doc: RouteDoc): Promise<void> {
+  if (res.status !== (doc.status ?? 200)) return;
+  if (!res.headers.get("Content-Type")?.includes("application/json")) return;
+  const result = doc.response!.safeParse(await res.clone().json());
+  if (result.success) return;
+  const issues = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  throw new Error(`${method} ${path} answered outside its documented schema (${issues})`);
 }
 
 /** Turns zod issues into the error model's issues, keeping the specification's messages as written. */

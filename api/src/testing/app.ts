@@ -59,7 +59,8 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     stripeWebhookSecret: undefined,
     sandboxPaymentsDelayMs: 0,
   };
-  const deps = await buildDeps(config, database, overrides);
+  // Every answer a test receives is checked against its documented schema (route.ts describe).
+  const deps = await buildDeps(config, database, { checkAnswers: true, ...overrides });
   const app = createApp(deps);
   const { db } = database;
   passwordHash ??= hashPassword(PASSWORD);
