@@ -6,6 +6,8 @@ COPY deno.json deno.lock ./
 COPY api/deno.json api/deno.json
 COPY web/deno.json web/deno.json
 COPY e2e/deno.json e2e/deno.json
+# The patched postgres.js (vendor/postgres/PATCHES.md), linked from deno.json.
+COPY vendor vendor
 RUN deno install
 COPY . .
 RUN deno task build
@@ -18,6 +20,7 @@ COPY --from=build /app/sql sql
 COPY --from=build /app/web/deno.json web/deno.json
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/e2e/deno.json e2e/deno.json
+COPY --from=build /app/vendor vendor
 RUN deno install --entrypoint api/src/main.ts && mkdir -p /data && chown deno:deno /data
 ENV PORT=8000 \
     DATA_DIR=/data \
