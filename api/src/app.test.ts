@@ -138,14 +138,20 @@ Deno.test("app: error model, guards and OpenAPI", async (t) => {
 
     await t.step("an unexpected failure is a 500 with a request id and no detail", async () => {
       const broken = await createTestContext();
-      await broken.close();
-      const res = await broken.app.request("/api/health/ready", { headers: { "X-Request-Id": "req-123" } });
-      assertEquals(res.status, 500);
-      const body = await res.json();
-      assertEquals(body.code, "INTERNAL");
-      assertEquals(body.request_id, "req-123");
-      assertMatch(body.error, /quote req-123/);
-      assertEquals(res.headers.get("X-Request-Id"), "req-123");
+      try {
+        broken.deps.letterKeys.publicJwks = () => Promise.reject(new TypeError("a bug"));
+        const res = await broken.app.request("/api/compliance/public-keys", {
+          headers: { "X-Request-Id": "req-123" },
+        });
+        assertEquals(res.status, 500);
+        const body = await res.json();
+        assertEquals(body.code, "INTERNAL");
+        assertEquals(body.request_id, "req-123");
+        assertMatch(body.error, /quote req-123/);
+        assertEquals(res.headers.get("X-Request-Id"), "req-123");
+      } finally {
+        await broken.close();
+      }
     });
   } finally {
     await ctx.close();

@@ -12,7 +12,10 @@ import { fixedWindow } from "./lib/rate-limit.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
+    ? connectPostgres(config.databaseUrl, {
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+    })
     : await connectPglite(`${config.dataDir}/pglite`);
 }
 

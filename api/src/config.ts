@@ -6,12 +6,20 @@ const env = (name: string): string | undefined => {
   return value === undefined || value === "" ? undefined : value;
 };
 
+const optionalNumber = (name: string): number | undefined => {
+  const value = env(name);
+  return value === undefined ? undefined : Number(value);
+};
+
 const projectRoot = resolve(import.meta.dirname ?? ".", "..", "..");
 
 export interface Config {
   port: number;
   /** PostgreSQL connection string; when absent the server runs on embedded PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** PostgreSQL connect and statement timeouts; db/client.ts has the defaults. */
+  databaseConnectTimeoutMs?: number;
+  databaseStatementTimeoutMs?: number;
   dataDir: string;
   production: boolean;
   /** HMAC secret for session tokens; when absent one is generated and kept in the database. */
@@ -66,6 +74,8 @@ export function loadConfig(): Config {
   return {
     port: Number(env("PORT") ?? 8000),
     databaseUrl: env("DATABASE_URL"),
+    databaseConnectTimeoutMs: optionalNumber("DATABASE_CONNECT_TIMEOUT_MS"),
+    databaseStatementTimeoutMs: optionalNumber("DATABASE_STATEMENT_TIMEOUT_MS"),
     dataDir: resolve(env("DATA_DIR") ?? join(projectRoot, "data")),
     production: env("APP_ENV") === "production",
     sessionSecret: env("SESSION_SECRET"),

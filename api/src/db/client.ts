@@ -32,9 +32,35 @@ const APPLIED_SQL = "select 1 from schema_migrations where name = $1";
 const BOOKKEEPING = `create table if not exists schema_migrations (
   name text primary key, checksum text not null, applied_at timestamptz not null default now())`;
 
-export function connectPostgres(url: string, options: { max?: number } = {}): Database {
+/**
+ * How long opening a connection, and one statement, may take. A request waits for these at most before it
+ * answers 503 DATABASE_UNAVAILABLE (docs/decisions/0016-database-outages.md); DATABASE_CONNECT_TIMEOUT_MS and
+ * DATABASE_STATEMENT_TIMEOUT_MS override them.
+ */
+export const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 15_000 };
+
+export interface PostgresOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+/**
+ * Seconds before a connection that closed with an error is opened again. postgres.js's default grows to 20 s
+ * after a few failures, and a query handed to that connection waits it out before even trying: requests took
+ * 30 s and more while the database was down, and as long to recover once it was back. A short, jittered pause
+ * keeps failures fast and recovery prompt; every attempt is made for a waiting query, never in a loop.
+ */
+const reconnectPause = () => 0.05 + Math.random() * 0.1;
+
+export function connectPostgres(url: string, options: PostgresOptions = {}): Database {
+  // postgres.js is the patched copy in vendor/postgres (see its PATCHES.md): a connection that breaks while
+  // reserved no longer kills the process.
   const sql = postgres(url, {
     max: options.max ?? 10,
+    connect_timeout: (options.connectTimeoutMs ?? POSTGRES_TIMEOUTS.connectMs) / 1000,
+    backoff: reconnectPause,
+    connection: { statement_timeout: options.statementTimeoutMs ?? POSTGRES_TIMEOUTS.statementMs },
     onnotice: () => {},
     types: {
       int8: { to: INT8, from: [INT8], parse: (v: string) => Number(v), serialize: (v: number) => String(v) },
@@ -47,6 +73,8 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Da
     async applyMigration(name, checksum, text) {
       await sql.unsafe(BOOKKEEPING);
       return await sql.begin(async (tx) => {
+        // A migration may rewrite a large table: the statement timeout is for requests.
+        await tx.unsafe("set local statement_timeout = 0");
         await tx.unsafe(LOCK_SQL);
         if ((await tx.unsafe(APPLIED_SQL, [name])).length) return false;
         await tx.unsafe(text);

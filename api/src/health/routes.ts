@@ -1,11 +1,19 @@
-/** Liveness (no I/O, cheap enough to benchmark against a bare server) and readiness (the database answers). */
+/**
+ * Liveness (no I/O, cheap enough to benchmark against a bare server) and readiness (the database answers).
+ * Readiness answers within a second either way, so that a probe never hangs with the database: 503
+ * DATABASE_UNAVAILABLE when the database is down or slower than that (docs/decisions/0016-database-outages.md).
+ */
 import { Hono } from "hono";
 import { z } from "zod";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { databaseUnavailable } from "../lib/errors.ts";
 import { describe } from "../lib/route.ts";
 
 const Health = z.object({ status: z.literal("ok") });
+
+/** Below the one second a probe is promised, leaving room for the answer itself. */
+export const READY_WITHIN_MS = 800;
 
 /** Mounted before every middleware: probes call it constantly and it must cost next to nothing. */
 export const livenessRoutes = new Hono<AppEnv>()
@@ -24,9 +32,19 @@ export const readinessRoutes = new Hono<AppEnv>()
   .get(
     "/health/ready",
     allow("public"),
-    describe({ summary: "Readiness: the database answers", tags: ["Health"], response: Health }),
+    describe({
+      summary: "Readiness: the database answers (within a second, or 503)",
+      tags: ["Health"],
+      response: Health,
+    }),
     async (c) => {
-      await c.var.deps.database.query("select 1");
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const answered = await Promise.race([
+        c.var.deps.database.query("select 1").then(() => true, () => false),
+        new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), READY_WITHIN_MS)),
+      ]);
+      clearTimeout(timer);
+      if (!answered) throw databaseUnavailable();
       return c.json({ status: "ok" as const }, 200);
     },
   );

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
@@ -32,6 +33,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_FAILED: 502,
+  DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -61,6 +63,15 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 }
+
+/** The answer while the database is down or too slow: one a client may retry (docs/decisions/0016). */
+export const databaseUnavailable = (): AppError =>
+  new AppError(
+    "DATABASE_UNAVAILABLE",
+    "The service is briefly unavailable. Please try again in a moment.",
+    undefined,
+    { "Retry-After": "5" },
+  );
 
 export const notFound = (what = "Record"): AppError => new AppError("NOT_FOUND", `${what} not found.`);
 
@@ -94,6 +105,11 @@ export function errorBody(c: Context, err: unknown): { body: ErrorBody; status: 
     return { status: err.status as ContentfulStatusCode, body: { error: message, code } };
   }
   const requestId = c.get("requestId") as string | undefined;
+  if (isDatabaseUnavailable(err)) {
+    // Expected during an outage and possibly thousands of times: one line each, no stack.
+    console.warn(JSON.stringify({ level: "warn", request_id: requestId, path: c.req.path, db: String(err) }));
+    return errorBody(c, databaseUnavailable());
+  }
   console.error(
     JSON.stringify({ level: "error", request_id: requestId, path: c.req.path, error: String(err) }),
   );

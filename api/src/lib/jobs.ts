@@ -13,6 +13,7 @@
 import type { Kysely, Updateable } from "kysely";
 import type { Database } from "../db/client.ts";
 import type { DB, JsonObject } from "../db/types.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -185,8 +186,11 @@ export function createJobRunner<D extends JobDeps>(
   }
 
   function loop() {
+    // A failed tick (the database is down, say) is logged and the next poll tries again: the loop never ends.
     running = tick().catch((error) =>
-      console.error(JSON.stringify({ level: "error", jobs: "tick failed", error: String(error) }))
+      isDatabaseUnavailable(error)
+        ? console.warn(JSON.stringify({ level: "warn", jobs: "database unavailable", error: String(error) }))
+        : console.error(JSON.stringify({ level: "error", jobs: "tick failed", error: String(error) }))
     ).then((ran) => {
       // A full tick means more work is waiting: go again at once.
       if (!stopped) timer = setTimeout(loop, ran === maxPerTick ? 0 : pollMs);

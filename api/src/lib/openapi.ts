@@ -136,6 +136,9 @@ export function buildOpenApi(app: Hono<any>) {
     }
     for (const [code, text] of Object.entries(doc?.errors ?? {})) responses[code] = errorResponse(text ?? "");
     responses["500"] = errorResponse("Unexpected error; the answer carries a request_id");
+    responses["503"] = errorResponse(
+      "DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After",
+    );
     const path = toOpenApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {

@@ -1,6 +1,7 @@
 import { assertEquals, assertMatch, assertOk } from "../../testing/assert.ts";
 import { createTestDatabase } from "../../testing/db.ts";
 import { startFakeSmtp } from "../../testing/fake-smtp.ts";
+import { freePort } from "../../testing/ports.ts";
 import { outboxMailer } from "./outbox.ts";
 import { RETRY_DELAYS_MS, smtpMailer } from "./smtp.ts";
 import type { Mailer } from "./mailer.ts";
@@ -102,14 +103,6 @@ Deno.test("mail: the SMTP mailer delivers over a real socket and records the out
     await database.drop();
   }
 });
-
-/** A port that was just free: nothing listens there until a test starts the fake server on it. */
-function freePort(): number {
-  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = probe.addr as Deno.NetAddr;
-  probe.close();
-  return port;
-}
 
 const mailerTo = (db: Parameters<typeof smtpMailer>[0], port: number, now: () => Date) =>
   smtpMailer(db, { url: `smtp://127.0.0.1:${port}`, from: "a@apca.test", timeoutMs: 2000 }, now);
