@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: format, lint, types, API tests on PostgreSQL and on embedded PGlite, then Playwright in Chromium.
+# Every test: format, lint, types, API tests on PostgreSQL, the PostgreSQL restart drill, API tests on embedded
+# PGlite, then Playwright in Chromium.
 # Installs what a fresh machine of this kind lacks (Debian's Chromium) and starts the local PostgreSQL if down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,9 @@ deno check api/ web/src/ web/build/ e2e/
 
 step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
 deno task test
+
+step "PostgreSQL restarts under load (a throwaway cluster of the drill's own, never the one on 5432)"
+deno task test:restart
 
 step "API tests on embedded PGlite"
 TEST_DATABASE_URL= deno task test
