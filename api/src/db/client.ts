@@ -37,7 +37,7 @@ const BOOKKEEPING = `create table if not exists schema_migrations (
  * answers 503 DATABASE_UNAVAILABLE (docs/decisions/0016-database-outages.md); DATABASE_CONNECT_TIMEOUT_MS and
  * DATABASE_STATEMENT_TIMEOUT_MS override them.
  */
-export const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 15_000 };
+const POSTGRES_TIMEOUTS = { connectMs: 3000, statementMs: 15_000 };
 
 export interface PostgresOptions {
   max?: number;
