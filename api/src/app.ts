@@ -13,6 +13,8 @@ import { securityHeaders } from "./lib/security-headers.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
+import { employeesRoutes } from "./employees/routes.ts";
+import { vesselsRoutes } from "./vessels/routes.ts";
 import { devMailApiRoutes, devMailPageRoutes } from "./dev-mail/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
 import { publicConfigRoutes } from "./public-config/routes.ts";
@@ -58,6 +60,8 @@ export function createApp(deps: Deps) {
   app.route("/api", authRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);
+  app.route("/api", employeesRoutes);
+  app.route("/api", vesselsRoutes);
   app.route("/api", passwordResetRoutes);
   app.route("/api", publicConfigRoutes);
   app.route("/api", registrationRoutes);

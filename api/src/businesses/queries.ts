@@ -1,7 +1,17 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+/**
+ * The SQL of businesses: reading them as a viewer may (ownership is part of the query), the administrators'
+ * list, and the writes of add, manage, activate, deactivate and delete. Writes take the caller's transaction.
+ */
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
-import { record, ref } from "../lib/list.ts";
+import { type ListParams, paginate, record, ref } from "../lib/list.ts";
+
+type Eb = ExpressionBuilder<DB & { b: BusinessesTable }, "b">;
+
+const link = (eb: Eb, userId: number) =>
+  eb.selectFrom("business_users as bu").whereRef("bu.business_id", "=", "b.id")
+    .where("bu.user_id", "=", userId).where("bu.removed_at", "is", null);
 
 /**
  * Businesses with the attributes the specifications show, as seen by `viewer`. Ownership is part of the
@@ -9,73 +19,308 @@ import { record, ref } from "../lib/list.ts";
  * to. Anything else is simply not found (a 404, not a 403, so ids of other companies reveal nothing).
  */
 function visibleBusinesses(db: Kysely<DB>, viewer: SessionUser) {
-  const membership = (eb: ExpressionBuilder<DB & { b: BusinessesTable }, "b">) =>
-    eb.selectFrom("business_users as bu").select("bu.id")
-      .whereRef("bu.business_id", "=", "b.id").where("bu.user_id", "=", viewer.user_id)
-      .where("bu.removed_at", "is", null);
   return db.selectFrom("businesses as b").where("b.deleted_at", "is", null)
-    .select([
-      "b.id",
-      "b.name",
-      "b.business_name",
-      "b.is_individual",
-      "b.is_active",
-      "b.deactivation_reason",
-      "b.is_i3_setup",
-      "b.has_compliance_kit",
-      "b.der_user_id",
-    ])
+    .selectAll("b")
     .select((eb) => [
-      eb.exists(membership(eb).where("bu.is_owner", "=", true)).as("is_owner"),
+      eb.or([
+        eb("b.der_user_id", "=", viewer.user_id),
+        eb.exists(link(eb, viewer.user_id).select("bu.id").where("bu.is_owner", "=", true)),
+      ]).as("is_owner"),
+      link(eb, viewer.user_id).select("bu.id").limit(1).as("employee_id"),
       eb.exists(
         eb.selectFrom("new_business_requests as r").select("r.id")
           .whereRef("r.business_id", "=", "b.id").where("r.status", "=", "pending"),
       ).as("has_pending_new_company_approval"),
+      eb.exists(
+        eb.selectFrom("employee_requests as er").select("er.id")
+          .whereRef("er.business_id", "=", "b.id").where("er.status", "=", "pending"),
+      ).as("has_pending_employee_request"),
     ])
     .where((eb) =>
-      viewer.is_admin
-        ? eb.lit(true)
-        : eb.or([eb("b.der_user_id", "=", viewer.user_id), eb.exists(membership(eb))])
+      viewer.is_admin ? eb.lit(true) : eb.or([
+        eb("b.der_user_id", "=", viewer.user_id),
+        eb.exists(link(eb, viewer.user_id).select("bu.id")),
+      ])
     );
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof visibleBusinesses>["execute"]>>[number];
+export type BusinessRow = Awaited<ReturnType<ReturnType<typeof visibleBusinesses>["execute"]>>[number];
 
-function toBusinessRecord(row: Row) {
-  return record(
-    "business",
-    row.id,
-    {
-      name: row.name,
-      business_name: row.business_name,
-      is_owner: Boolean(row.is_owner),
-      is_active: row.is_active,
-      business_deactivation_reason: row.deactivation_reason,
-      is_individual: row.is_individual,
-      is_i3_setup: row.is_i3_setup,
-      has_compliance_kit: row.has_compliance_kit,
-      has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
-    },
-    { der: ref("user", row.der_user_id) },
-  );
+/** Every activation and deactivation of these businesses, oldest first. */
+async function activationsOf(db: Kysely<DB>, ids: number[]) {
+  if (!ids.length) return [];
+  return await db.selectFrom("business_activations")
+    .select(["id", "business_id", "is_active", "reason", "actor_user_id", "created_at"])
+    .where("business_id", "in", ids).orderBy("created_at").orderBy("id").execute();
 }
 
+/** The open change request (UPDATE_BUSINESS waiting for approval) of each of these businesses. */
+async function pendingChangesOf(db: Kysely<DB>, ids: number[]) {
+  if (!ids.length) return [];
+  return await db.selectFrom("notifications")
+    .select(["id", "business_id", "meta", "created_at"])
+    .where("type", "=", "UPDATE_BUSINESS").where("approved", "is", null).where("archived_at", "is", null)
+    .where(sql<boolean>`(meta ->> 'awaiting_approval') = 'true'`)
+    .where("business_id", "in", ids).orderBy("id").execute();
+}
+
+export type PendingChangeRow = Awaited<ReturnType<typeof pendingChangesOf>>[number];
+
+async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [history, pending] = await Promise.all([activationsOf(db, ids), pendingChangesOf(db, ids)]);
+  return rows.map((row) => {
+    const mayKnow = viewer.is_admin || Boolean(row.is_owner);
+    const change = pending.find((p) => p.business_id === row.id);
+    const meta = change?.meta as { changes?: object; previous?: object } | undefined;
+    return record(
+      "business",
+      row.id,
+      {
+        name: row.name,
+        business_name: row.business_name,
+        dba_name: row.dba_name,
+        email: row.email,
+        phone: row.phone,
+        tax_id: mayKnow ? row.tax_id : null,
+        address_one: row.address_one,
+        address_two: row.address_two,
+        city: row.city,
+        state: row.state,
+        country: row.country,
+        postal_code: row.postal_code,
+        po_box: row.po_box,
+        is_llc: row.is_llc,
+        llc_name: row.llc_name,
+        is_owner: Boolean(row.is_owner),
+        is_active: row.is_active,
+        business_deactivation_reason: row.deactivation_reason,
+        is_individual: row.is_individual,
+        is_i3_setup: row.is_i3_setup,
+        has_compliance_kit: row.has_compliance_kit,
+        has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
+        business_has_pending_new_employee_request: Boolean(row.has_pending_employee_request),
+        business_pending_request: change
+          ? {
+            notification_id: change.id,
+            changes: { ...meta?.changes } as Record<string, unknown>,
+            previous: { ...meta?.previous } as Record<string, unknown>,
+            created_at: new Date(change.created_at).toISOString(),
+          }
+          : null,
+        employee_id: row.employee_id ?? null,
+        activation_history: mayKnow
+          ? history.filter((h) => h.business_id === row.id).map((h) => ({
+            id: h.id,
+            is_active: h.is_active,
+            reason: h.reason,
+            actor_user_id: h.actor_user_id,
+            created_at: new Date(h.created_at).toISOString(),
+          }))
+          : [],
+      },
+      { der: ref("user", row.der_user_id) },
+    );
+  });
+}
+
+export type BusinessRecordValue = Awaited<ReturnType<typeof toRecords>>[number];
+
+/** One business as `viewer` may see it, or null (not found, or not theirs). */
 export async function findBusinessFor(db: Kysely<DB>, viewer: SessionUser, id: number) {
   const row = await visibleBusinesses(db, viewer).where("b.id", "=", id).executeTakeFirst();
-  return row ? toBusinessRecord(row) : null;
+  return row ? (await toRecords(db, viewer, [row]))[0] : null;
+}
+
+/** The raw row (with is_owner) for a service's rules; null when `viewer` may not see it. */
+export async function findBusinessRowFor(db: Kysely<DB>, viewer: SessionUser, id: number) {
+  return await visibleBusinesses(db, viewer).where("b.id", "=", id).executeTakeFirst() ?? null;
 }
 
 /** The caller's own businesses (those they belong to or represent), for an administrator too. */
 export async function listOwnBusinesses(db: Kysely<DB>, viewer: SessionUser) {
   const own = { ...viewer, is_admin: false };
   const rows = await visibleBusinesses(db, own).orderBy("b.id", "desc").execute();
-  return rows.map(toBusinessRecord);
+  return await toRecords(db, own, rows);
 }
 
 /** The companies a DER represents (never individual businesses). */
 export async function listDerCompanies(db: Kysely<DB>, viewer: SessionUser) {
-  const rows = await visibleBusinesses(db, { ...viewer, is_admin: false })
+  const own = { ...viewer, is_admin: false };
+  const rows = await visibleBusinesses(db, own)
     .where("b.der_user_id", "=", viewer.user_id).where("b.is_individual", "=", false)
     .orderBy("b.id", "desc").execute();
-  return rows.map(toBusinessRecord);
+  return await toRecords(db, own, rows);
+}
+
+/** The administrators' list: one page, searched by name, DBA, e-mail, phone or tax id. */
+export async function listAllBusinesses(
+  db: Kysely<DB>,
+  admin: SessionUser,
+  params: ListParams & { search?: string; not_individual?: "true" | "false" },
+) {
+  const pattern = params.search ? `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const query = visibleBusinesses(db, admin)
+    .$if(params.not_individual === "true", (q) => q.where("b.is_individual", "=", false))
+    .$if(pattern !== null, (q) =>
+      q.where((eb) =>
+        eb.or(
+          (["b.name", "b.dba_name", "b.email", "b.phone", "b.tax_id"] as const).map((c) =>
+            eb(c, "ilike", pattern!)
+          ),
+        )
+      ));
+  const { rows, meta } = await paginate(query, params, {
+    id: "b.id",
+    name: "b.name",
+    created_at: "b.created_at",
+    is_active: "b.is_active",
+  });
+  return { data: await toRecords(db, admin, rows as BusinessRow[]), meta };
+}
+
+export async function insertBusiness(db: Kysely<DB>, business: Insertable<DB["businesses"]>) {
+  const { id } = await db.insertInto("businesses").values(business).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertBusinessUser(db: Kysely<DB>, link: Insertable<DB["business_users"]>) {
+  await db.insertInto("business_users").values(link).execute();
+}
+
+export async function insertCompanyRequest(db: Kysely<DB>, request: Insertable<DB["new_business_requests"]>) {
+  await db.insertInto("new_business_requests").values(request).execute();
+}
+
+export async function updateBusiness(db: Kysely<DB>, id: number, change: Updateable<DB["businesses"]>) {
+  await db.updateTable("businesses").set(change).where("id", "=", id).execute();
+}
+
+/** Sets the business active or inactive and records it in its activation history. */
+export async function setActive(
+  db: Kysely<DB>,
+  id: number,
+  entry: { is_active: boolean; reason: string | null; actor: number; at: Date },
+) {
+  await db.updateTable("businesses")
+    .set({ is_active: entry.is_active, deactivation_reason: entry.is_active ? null : entry.reason })
+    .where("id", "=", id).execute();
+  await db.insertInto("business_activations").values({
+    business_id: id,
+    is_active: entry.is_active,
+    reason: entry.reason,
+    actor_user_id: entry.actor,
+    created_at: entry.at,
+  }).execute();
+}
+
+/**
+ * What a deletion must keep (49 CFR 40.333, decision 0021): drug tests, memberships, orders, documents,
+ * employee requests processed, notifications or a compliance kit. Any of these makes the business "with
+ * history".
+ */
+export async function hasHistory(db: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await db.selectNoFrom((eb) => [
+    eb.or([
+      eb.exists(eb.selectFrom("drug_tests").select("id").where("business_id", "=", id)),
+      eb.exists(eb.selectFrom("memberships").select("id").where("business_id", "=", id)),
+      eb.exists(eb.selectFrom("notifications").select("id").where("business_id", "=", id)),
+      eb.exists(eb.selectFrom("employee_requests").select("id").where("business_id", "=", id)),
+      eb.exists(
+        eb.selectFrom("businesses").select("id").where("id", "=", id).where("has_compliance_kit", "=", true),
+      ),
+    ]).as("kept"),
+  ]).executeTakeFirstOrThrow();
+  return Boolean(row.kept);
+}
+
+/** Soft delete: hidden everywhere, inactive, links ended; every record it has stays. */
+export async function softDeleteBusiness(db: Kysely<DB>, id: number, at: Date) {
+  await db.updateTable("business_users").set({ removed_at: at, is_primary: false })
+    .where("business_id", "=", id).where("removed_at", "is", null).execute();
+  await db.updateTable("businesses").set({ deleted_at: at }).where("id", "=", id).execute();
+}
+
+/** Hard delete of a business with no history (its links, vessels and activations go with it). */
+export async function hardDeleteBusiness(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("new_business_requests").where("business_id", "=", id).where("status", "=", "pending")
+    .execute();
+  await db.deleteFrom("businesses").where("id", "=", id).execute();
+}
+
+/** A business (any, live) by id, for administrators' actions. */
+export async function findLiveBusiness(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("businesses").selectAll().where("id", "=", id).where("deleted_at", "is", null)
+    .executeTakeFirst() ?? null;
+}
+
+/** The open change request of a business, if one waits for approval. */
+export async function openChangeOf(db: Kysely<DB>, businessId: number): Promise<PendingChangeRow | null> {
+  return (await pendingChangesOf(db, [businessId]))[0] ?? null;
+}
+
+/** Whether a user exists and is live (not deleted), for naming a DER. */
+export async function liveUserExists(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("id", "=", userId).where(
+    "deleted_at",
+    "is",
+    null,
+  )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The person as a change notification names them. */
+export async function memberNames(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("users").select(["id", "first_name", "last_name", "member_number"])
+    .where("id", "=", userId).executeTakeFirstOrThrow();
+}
+
+/**
+ * One page of the tests taken under this company by its employees (present or past), as summaries: the panel
+ * detail is never read (49 CFR 40.321). A member of two companies is two relationships: a test ordered under
+ * company B never shows for company A, whoever the member is.
+ */
+export async function listBusinessTests(
+  db: Kysely<DB>,
+  businessId: number,
+  params: ListParams & { user_id?: number },
+) {
+  const query = db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
+    .select([
+      "t.id",
+      "t.reason",
+      "t.status",
+      "t.result",
+      "t.user_id",
+      "u.first_name",
+      "u.last_name",
+      sql<Date>`coalesce(t.collected_at, t.ordered_at, t.created_at)`.as("date"),
+    ])
+    .where("t.business_id", "=", businessId)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("business_users as bu").select("bu.id")
+          .whereRef("bu.user_id", "=", "t.user_id").where("bu.business_id", "=", businessId),
+      )
+    )
+    .$if(params.user_id !== undefined, (q) => q.where("t.user_id", "=", params.user_id!));
+  const { rows, meta } = await paginate(query, params, {
+    id: "t.id",
+    date: "date",
+  });
+  return {
+    data: rows.map((r) =>
+      record("drug_test", r.id, {
+        date: new Date(r.date).toISOString(),
+        reason: r.reason,
+        status: r.status,
+        result: r.result,
+        passed: r.result === null ? null : r.result === "negative" || r.result === "negative_dilute",
+        user_id: r.user_id,
+        user_full_name: `${r.first_name} ${r.last_name}`,
+      })
+    ),
+    meta,
+  };
 }

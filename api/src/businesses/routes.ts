@@ -1,22 +1,41 @@
-/** Businesses: one business, the caller's own businesses, and a DER's companies. */
+/**
+ * Businesses as members, DERs and administrators share them: one business, the caller's own, a DER's
+ * companies, add and manage a business (decision 0021), and the company's test summaries. The
+ * administrators' calls are in admin-routes.ts.
+ */
 import { Hono } from "hono";
-import { z } from "zod";
+import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
+import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { findBusinessFor, listDerCompanies, listOwnBusinesses } from "./queries.ts";
-import { BusinessList, BusinessRecord } from "./schemas.ts";
+import { adminBusinessRoutes } from "./admin-routes.ts";
+import { findBusinessFor, listBusinessTests, listDerCompanies, listOwnBusinesses } from "./queries.ts";
+import {
+  BusinessCreateBody,
+  BusinessCreated,
+  BusinessList,
+  BusinessResponse,
+  BusinessTestPage,
+  BusinessTestQuery,
+  BusinessUpdateAnswerSchema,
+  BusinessUpdateBody,
+} from "./schemas.ts";
+import { addOwnBusiness, manageBusiness, ownedBusiness } from "./service.ts";
 
-export const businessesRoutes = new Hono<AppEnv>()
+const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/business/:id",
     allow("user"),
     describe({
       summary: "One business: its DER, its members, or an administrator",
+      description:
+        "Every field of the company record; tax_id and activation_history only for its owner and " +
+        "administrators. business_pending_request is a change waiting for APCA.",
       tags: ["Businesses"],
-      response: z.object({ data: BusinessRecord }),
+      response: BusinessResponse,
       errors: { 404: "No such business, or not yours" },
     }),
     validate("param", IdParam),
@@ -32,6 +51,76 @@ export const businessesRoutes = new Hono<AppEnv>()
     describe({ summary: "The caller's own businesses", tags: ["Businesses"], response: BusinessList }),
     async (c) => c.json({ data: await listOwnBusinesses(c.var.deps.database.db, caller(c)) }, 200),
   )
+  .post(
+    "/auth/account/businesses",
+    allow("user"),
+    idempotent(),
+    describe({
+      summary: "Add a business (the caller becomes its owner)",
+      description: "A self-employed business exists at once. A company becomes a new-company request: it " +
+        "shows has_pending_new_company_approval ('Not Approved') until an administrator approves it.",
+      tags: ["Businesses"],
+      status: 201,
+      response: BusinessCreated,
+    }),
+    validate("json", BusinessCreateBody),
+    async (c) => {
+      const business = await addOwnBusiness(
+        c.var.deps,
+        { user: caller(c), ip: clientIp(c) },
+        c.req.valid("json"),
+      );
+      return c.json({ data: business }, 201);
+    },
+  )
+  .put(
+    "/auth/business/:id",
+    allow("user"),
+    describe({
+      summary: "Manage a business (its owner, or an administrator)",
+      description:
+        "Only the fields sent change. For an owner, contact details apply at once and are reported " +
+        "(UPDATE_BUSINESS); name, DBA, tax id and LLC wait for APCA (decision 0021), and further edits answer " +
+        "409 until an administrator decides. An administrator's changes apply at once.",
+      tags: ["Businesses"],
+      response: BusinessUpdateAnswerSchema,
+      errors: {
+        403: "Only the business's owner can do this.",
+        404: "No such business, or not yours",
+        409: "A change is waiting for approval, or the company is not approved yet",
+      },
+    }),
+    validate("param", IdParam),
+    validate("json", BusinessUpdateBody),
+    async (c) => {
+      const actor = { user: caller(c), ip: clientIp(c) };
+      return c.json(
+        await manageBusiness(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json")),
+        200,
+      );
+    },
+  )
+  .get(
+    "/auth/business/:id/tests",
+    allow("user"),
+    describe({
+      summary: "Business Tests: summaries of the tests taken under this company by its employees",
+      description:
+        "The company's owner (its DER) or an administrator. Summaries only, never the laboratory " +
+        "detail (49 CFR 40.321); tests a member took under another company never appear.",
+      tags: ["Businesses", "Tests"],
+      response: BusinessTestPage,
+      errors: { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" },
+    }),
+    validate("param", IdParam),
+    validate("query", BusinessTestQuery),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const { id } = c.req.valid("param");
+      await ownedBusiness(db, caller(c), id);
+      return c.json(await listBusinessTests(db, id, c.req.valid("query")), 200);
+    },
+  )
   .get(
     "/auth/der/companies",
     allow("der"),
@@ -42,3 +131,5 @@ export const businessesRoutes = new Hono<AppEnv>()
     }),
     async (c) => c.json({ data: await listDerCompanies(c.var.deps.database.db, caller(c)) }, 200),
   );
+
+export const businessesRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminBusinessRoutes);

@@ -213,6 +213,8 @@ export interface VesselsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
+  /** 0013: false once the vessel is out of service (kept, not deleted). */
+  is_active: Generated<boolean>;
 }
 
 // 0004_memberships.sql

@@ -98,6 +98,25 @@ export interface BusinessChange {
   po_box?: string | null;
 }
 
+/** The vessel fields (name, USCG official number, type, in service) a member sets (decision 0021). */
+export interface VesselChange {
+  name?: string;
+  official_number?: string | null;
+  vessel_type?: string | null;
+  is_active?: boolean;
+}
+
+/**
+ * Before and after of a change (decision 0021): `changes` holds only the fields that change, `previous` their
+ * values before. `awaiting_approval` is true when the change waits for an administrator (the business's
+ * name, DBA or tax id) and false when it was applied at once and the notification only reports it.
+ */
+export interface ChangeSet<T> {
+  changes: T;
+  previous: T;
+  awaiting_approval: boolean;
+}
+
 /** A store order (admin spec §3 "Order notification"): the Store Notifications list links to it. */
 export interface OrderMeta extends Omit<MemberMeta, "member_number"> {
   order_id: number;
@@ -147,13 +166,14 @@ export type Notification =
     type: "UPDATE_USER";
     userId: number;
     businessId: number | null;
-    meta: ChangeMeta & { changes: UserChange };
+    meta: ChangeMeta & ChangeSet<UserChange>;
   }
   | Common & {
     type: "NEW_VESSEL";
     userId: number | null;
     businessId: number;
-    meta: ChangeMeta & { vessel_name: string };
+    vesselId?: number;
+    meta: ChangeMeta & { vessel_name: string; vessel: VesselChange };
   }
   | Common & {
     type: "UPDATE_VESSEL";
@@ -161,13 +181,13 @@ export type Notification =
     businessId: number;
     vesselId: number;
     /** vessel_name is the proposed name; previous_vessel_name the one it replaces. */
-    meta: ChangeMeta & { vessel_name: string; previous_vessel_name: string };
+    meta: ChangeMeta & { vessel_name: string; previous_vessel_name: string } & ChangeSet<VesselChange>;
   }
   | Common & {
     type: "UPDATE_BUSINESS";
     userId: number | null;
     businessId: number;
-    meta: ChangeMeta & { changes: BusinessChange };
+    meta: ChangeMeta & ChangeSet<BusinessChange>;
   }
   | Common & { type: "NEW_ORDER"; userId: number | null; orderId: number; meta: OrderMeta }
   | Common & {

@@ -47,3 +47,19 @@ export async function markPausesResumed(trx: Transaction<DB>, pauseIds: number[]
     .set({ meta: sql`meta || jsonb_build_object('resumed_at', cast(${at.toISOString()} as text))` })
     .where("type", "=", "MEMBERSHIP_PAUSED").where("membership_pause_id", "in", pauseIds).execute();
 }
+
+/**
+ * Records an administrator's decision on a change request (approved or refused) at `at`; false when the
+ * notification was not an open, undecided change of that type (someone decided it first).
+ */
+export async function decideChange(
+  trx: Transaction<DB>,
+  id: number,
+  type: "UPDATE_BUSINESS" | "UPDATE_USER" | "UPDATE_VESSEL",
+  decision: { approved: boolean; by: number; at: Date },
+): Promise<boolean> {
+  const result = await trx.updateTable("notifications")
+    .set({ approved: decision.approved, decided_at: decision.at, decided_by_user_id: decision.by })
+    .where("id", "=", id).where("type", "=", type).where("approved", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,347 @@
+/**
+ * Adding, managing, activating, deactivating and deleting businesses, and the rule of decision 0021: an
+ * owner's change to a business's contact details applies at once and is reported (UPDATE_BUSINESS, approved
+ * null, awaiting_approval false); a change to its identity (name, DBA, tax id, LLC) waits for an administrator
+ * and blocks further edits until decided. Administrators' changes apply at once and are audited.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
+import type { BusinessChange } from "../notifications/kinds.ts";
+import { decideChange, notify } from "../notifications/queries.ts";
+import {
+  findBusinessFor,
+  findBusinessRowFor,
+  findLiveBusiness,
+  hardDeleteBusiness,
+  hasHistory,
+  insertBusiness,
+  insertBusinessUser,
+  insertCompanyRequest,
+  liveUserExists,
+  memberNames,
+  openChangeOf,
+  setActive,
+  softDeleteBusiness,
+  updateBusiness,
+} from "./queries.ts";
+import {
+  type AdminBusinessCreateBody,
+  BUSINESS_MESSAGES as M,
+  type BusinessCreateBody,
+  type BusinessUpdateBody,
+} from "./schemas.ts";
+import type { z } from "zod";
+
+/** Fields that identify the employer (LOC, compliance kit, i3 location, MIS report): they wait for approval. */
+export const IDENTITY_FIELDS = ["name", "dba_name", "tax_id", "is_llc", "llc_name"] as const;
+/** Fields that only say how to reach the business: they apply at once and are reported. */
+export const CONTACT_FIELDS = [
+  "email",
+  "phone",
+  "address_one",
+  "address_two",
+  "city",
+  "state",
+  "country",
+  "postal_code",
+  "po_box",
+] as const;
+
+type Field = (typeof IDENTITY_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
+type Actor = { user: SessionUser; ip: string | null };
+
+const conflict = (message: string) => new AppError("CONFLICT", message);
+
+/** A business the caller owns (or any, for an administrator): 404 when unseen, 403 when seen but not owned. */
+export async function ownedBusiness(db: Kysely<DB>, viewer: SessionUser, id: number) {
+  const row = await findBusinessRowFor(db, viewer, id);
+  if (!row) throw notFound("Business");
+  if (!viewer.is_admin && !row.is_owner) throw new AppError("FORBIDDEN", M.onlyOwner);
+  return row;
+}
+
+async function answer(db: Kysely<DB>, viewer: SessionUser, id: number) {
+  const business = await findBusinessFor(db, viewer, id);
+  if (!business) throw notFound("Business");
+  return business;
+}
+
+/** Member or DER: a self-employed business exists at once; a company waits for approval ('Not Approved'). */
+export async function addOwnBusiness(deps: Deps, actor: Actor, input: z.infer<typeof BusinessCreateBody>) {
+  const { db } = deps.database;
+  const { user } = actor;
+  const { is_individual, ...fields } = input;
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertBusiness(trx, {
+      ...fields,
+      is_llc: fields.is_llc ?? false,
+      is_individual,
+      der_user_id: !is_individual && user.is_der ? user.user_id : null,
+    });
+    await insertBusinessUser(trx, {
+      business_id: id,
+      user_id: user.user_id,
+      is_owner: true,
+      is_employee: is_individual,
+    });
+    if (!is_individual) {
+      const who = await memberNames(trx, user.user_id);
+      const member = {
+        member_user_id: who.id,
+        member_first_name: who.first_name,
+        member_last_name: who.last_name,
+        member_number: who.member_number,
+      };
+      const notificationId = await notify(trx, {
+        type: "NEW_BUSINESS_REQUEST",
+        triggerUserId: user.user_id,
+        userId: user.user_id,
+        businessId: id,
+        at: deps.now(),
+        meta: { ...member, business_id: id, business_name: fields.name },
+      });
+      await insertCompanyRequest(trx, {
+        notification_id: notificationId,
+        user_id: user.user_id,
+        business_id: id,
+        is_company: true,
+        business_name: fields.name,
+        business_dba: fields.dba_name,
+        business_address_one: fields.address_one,
+        business_address_two: fields.address_two,
+        business_city: fields.city,
+        business_state: fields.state,
+        business_country: fields.country,
+        business_postal_code: fields.postal_code,
+        business_po_box: fields.po_box,
+        business_phone: fields.phone,
+        business_email: fields.email,
+        business_tax_id: fields.tax_id,
+        business_is_llc: fields.is_llc ?? false,
+        business_llc_name: fields.llc_name,
+      });
+    }
+    await audit(trx, {
+      actor: user.user_id,
+      action: "business.add",
+      entity: "business",
+      entityId: id,
+      detail: { is_individual },
+      ip: actor.ip,
+    });
+    return id;
+  });
+  return await answer(db, user, id);
+}
+
+/** Administrator: the business exists at once, with its DER as owner when named. */
+export async function adminAddBusiness(
+  deps: Deps,
+  actor: Actor,
+  input: z.infer<typeof AdminBusinessCreateBody>,
+) {
+  const { db } = deps.database;
+  const { is_individual, der_user_id, ...fields } = input;
+  if (der_user_id && !await liveUserExists(db, der_user_id)) throw invalid("der_user_id", "No such user.");
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertBusiness(trx, {
+      ...fields,
+      is_llc: fields.is_llc ?? false,
+      is_individual,
+      der_user_id: is_individual ? null : der_user_id ?? null,
+    });
+    if (der_user_id) {
+      await insertBusinessUser(trx, {
+        business_id: id,
+        user_id: der_user_id,
+        is_owner: true,
+        is_employee: is_individual,
+      });
+    }
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: "business.admin_add",
+      entity: "business",
+      entityId: id,
+      detail: { is_individual, der_user_id },
+      ip: actor.ip,
+    });
+    return id;
+  });
+  return await answer(db, actor.user, id);
+}
+
+/** The fields that really change, with their values before. */
+function diff(current: Record<string, unknown>, input: Partial<Record<Field, unknown>>) {
+  const changes: Record<string, unknown> = {};
+  const previous: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined || current[k] === v) continue;
+    changes[k] = v;
+    previous[k] = current[k] ?? null;
+  }
+  return { changes, previous };
+}
+
+const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+
+/**
+ * Manage business. Answers the business and which fields were applied and which wait for approval.
+ */
+export async function manageBusiness(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: z.infer<typeof BusinessUpdateBody>,
+) {
+  const { db } = deps.database;
+  const { user } = actor;
+  const row = await ownedBusiness(db, user, id);
+  const { changes, previous } = diff(row as unknown as Record<string, unknown>, input);
+  const llcName = "llc_name" in changes ? changes.llc_name : row.llc_name;
+  if ((changes.is_llc ?? row.is_llc) && !llcName) throw invalid("llc_name", M.llcNameRequired);
+  if (!row.is_individual && "tax_id" in changes && !changes.tax_id) throw invalid("tax_id", M.taxIdRequired);
+
+  if (user.is_admin) {
+    await db.transaction().execute(async (trx) => {
+      if (Object.keys(changes).length) await updateBusiness(trx, id, changes);
+      await audit(trx, {
+        actor: user.user_id,
+        action: "business.update",
+        entity: "business",
+        entityId: id,
+        detail: { changes, previous },
+        ip: actor.ip,
+      });
+    });
+    return { data: await answer(db, user, id), applied: Object.keys(changes), awaiting_approval: [] };
+  }
+
+  if (row.has_pending_new_company_approval) throw conflict(M.notApproved);
+  if (await openChangeOf(db, id)) throw conflict(M.changePending);
+  const identity = pick(changes, IDENTITY_FIELDS);
+  const contact = pick(changes, CONTACT_FIELDS);
+  await db.transaction().execute(async (trx) => {
+    const report = async (fields: Record<string, unknown>, awaiting: boolean) => {
+      if (!Object.keys(fields).length) return;
+      await notifyBusinessChange(trx, deps, user, row, {
+        changes: fields as BusinessChange,
+        previous: pick(previous, Object.keys(fields)) as BusinessChange,
+        awaiting_approval: awaiting,
+      });
+    };
+    if (Object.keys(contact).length) await updateBusiness(trx, id, contact);
+    await report(contact, false);
+    await report(identity, true);
+  });
+  return {
+    data: await answer(db, user, id),
+    applied: Object.keys(contact),
+    awaiting_approval: Object.keys(identity),
+  };
+}
+
+async function notifyBusinessChange(
+  trx: Transaction<DB>,
+  deps: Deps,
+  user: SessionUser,
+  business: { id: number; name: string },
+  set: { changes: BusinessChange; previous: BusinessChange; awaiting_approval: boolean },
+) {
+  const who = await memberNames(trx, user.user_id);
+  await notify(trx, {
+    type: "UPDATE_BUSINESS",
+    triggerUserId: user.user_id,
+    userId: user.user_id,
+    businessId: business.id,
+    at: deps.now(),
+    meta: {
+      business_id: business.id,
+      business_name: business.name,
+      vessel_name: null,
+      member_user_id: who.id,
+      member_first_name: who.first_name,
+      member_last_name: who.last_name,
+      ...set,
+    },
+  });
+}
+
+/** Administrator: approve (apply) or refuse the business's waiting change. */
+export async function decideBusinessChange(deps: Deps, actor: Actor, id: number, approved: boolean) {
+  const { db } = deps.database;
+  if (!await findLiveBusiness(db, id)) throw notFound("Business");
+  const open = await openChangeOf(db, id);
+  if (!open) throw conflict(M.nothingToDecide);
+  const at = deps.now();
+  await db.transaction().execute(async (trx) => {
+    if (!await decideChange(trx, open.id, "UPDATE_BUSINESS", { approved, by: actor.user.user_id, at })) {
+      throw conflict(M.nothingToDecide);
+    }
+    const changes = pick((open.meta as { changes?: Record<string, unknown> }).changes ?? {}, IDENTITY_FIELDS);
+    if (approved && Object.keys(changes).length) await updateBusiness(trx, id, changes);
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: approved ? "business.change_approved" : "business.change_refused",
+      entity: "business",
+      entityId: id,
+      detail: { notification_id: open.id, changes },
+      ip: actor.ip,
+    });
+  });
+  return await answer(db, actor.user, id);
+}
+
+/** Administrator: activate, or deactivate with a reason; each is kept in the activation history. */
+export async function setBusinessActive(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  to: { is_active: true } | { is_active: false; reason: string },
+) {
+  const { db } = deps.database;
+  const business = await findLiveBusiness(db, id);
+  if (!business) throw notFound("Business");
+  if (business.is_active === to.is_active) {
+    throw conflict(to.is_active ? "This business is already active." : "This business is already inactive.");
+  }
+  const reason = to.is_active ? null : to.reason;
+  await db.transaction().execute(async (trx) => {
+    await setActive(trx, id, { is_active: to.is_active, reason, actor: actor.user.user_id, at: deps.now() });
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: to.is_active ? "business.activate" : "business.deactivate",
+      entity: "business",
+      entityId: id,
+      detail: { reason },
+      ip: actor.ip,
+    });
+  });
+  return await answer(db, actor.user, id);
+}
+
+/**
+ * Administrator: delete. A business with history (tests, memberships, notifications, requests, a kit) is
+ * soft-deleted and every record stays (49 CFR 40.333); one without is removed.
+ */
+export async function deleteBusiness(deps: Deps, actor: Actor, id: number) {
+  const { db } = deps.database;
+  if (!await findLiveBusiness(db, id)) throw notFound("Business");
+  return await db.transaction().execute(async (trx) => {
+    const kept = await hasHistory(trx, id);
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: kept ? "business.soft_delete" : "business.delete",
+      entity: "business",
+      entityId: id,
+      ip: actor.ip,
+    });
+    if (kept) await softDeleteBusiness(trx, id, deps.now());
+    else await hardDeleteBusiness(trx, id);
+    return { id, records_kept: kept };
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * The SQL of employees: a business's users (admin spec §3 "Business user") and the employee requests an owner
+ * makes for an administrator to approve (public spec §4 "Employee additions need admin approval").
+ */
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { DB } from "../db/types.ts";
+
+/** The live links of a business, with each user's names and whether a request about them is open. */
+export async function businessUserRows(db: Kysely<DB>, businessId: number, only?: number) {
+  return await db.selectFrom("business_users as bu").innerJoin("users as u", "u.id", "bu.user_id")
+    .select((eb) => [
+      "bu.id",
+      "bu.business_id",
+      "bu.user_id",
+      "bu.is_owner",
+      "bu.is_employee",
+      "bu.is_primary",
+      "bu.created_at",
+      "u.first_name",
+      "u.middle_name",
+      "u.last_name",
+      "u.member_number",
+      "u.uscg_cred",
+      "u.email",
+      // A change of this user's own details waits for an administrator.
+      eb.exists(
+        eb.selectFrom("notifications as n").select("n.id")
+          .whereRef("n.user_id", "=", "bu.user_id").where("n.type", "=", "UPDATE_USER")
+          .where("n.approved", "is", null).where("n.archived_at", "is", null)
+          .where(sql<boolean>`(n.meta ->> 'awaiting_approval') = 'true'`),
+      ).as("user_pending_request"),
+      // An employee request of this business about this user is still open.
+      eb.exists(
+        eb.selectFrom("employee_requests as er").select("er.id")
+          .where("er.business_id", "=", businessId).where("er.status", "=", "pending")
+          .where((w) =>
+            w.or([
+              w("er.user_id", "=", w.ref("bu.user_id")),
+              w("er.possible_user_id", "=", w.ref("bu.user_id")),
+            ])
+          ),
+      ).as("pending_request"),
+    ])
+    .where("bu.business_id", "=", businessId).where("bu.removed_at", "is", null)
+    .where("u.deleted_at", "is", null)
+    .$if(only !== undefined, (q) => q.where("bu.id", "=", only!))
+    .orderBy("u.last_name").orderBy("u.first_name").orderBy("bu.id").execute();
+}
+
+export type BusinessUserRow = Awaited<ReturnType<typeof businessUserRows>>[number];
+
+/** Ends a user's link to a business; their tests and memberships stay attached. False when already ended. */
+export async function removeBusinessUser(db: Kysely<DB>, businessUserId: number, at: Date): Promise<boolean> {
+  const result = await db.updateTable("business_users").set({ removed_at: at, is_primary: false })
+    .where("id", "=", businessUserId).where("removed_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A live user with this e-mail (any case), or else with this first and last name (any case). */
+export async function possibleExistingUser(
+  db: Kysely<DB>,
+  who: { email: string | null; first_name: string; last_name: string },
+): Promise<number | null> {
+  if (who.email) {
+    const byEmail = await db.selectFrom("users").select("id").where("deleted_at", "is", null)
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", who.email!.toLowerCase())).executeTakeFirst();
+    if (byEmail) return byEmail.id;
+  }
+  const byName = await db.selectFrom("users").select("id").where("deleted_at", "is", null)
+    .where((eb) => eb(eb.fn("lower", ["first_name"]), "=", who.first_name.toLowerCase()))
+    .where((eb) => eb(eb.fn("lower", ["last_name"]), "=", who.last_name.toLowerCase()))
+    .orderBy("id").executeTakeFirst();
+  return byName?.id ?? null;
+}
+
+/** An open request of this business for the same person (same e-mail, or same name). */
+export async function openRequestFor(
+  db: Kysely<DB>,
+  businessId: number,
+  who: { email: string | null; first_name: string; last_name: string },
+) {
+  return await db.selectFrom("employee_requests").select("id")
+    .where("business_id", "=", businessId).where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([
+        ...(who.email ? [eb(eb.fn("lower", ["email"]), "=", who.email.toLowerCase())] : []),
+        eb.and([
+          eb(eb.fn("lower", ["first_name"]), "=", who.first_name.toLowerCase()),
+          eb(eb.fn("lower", ["last_name"]), "=", who.last_name.toLowerCase()),
+        ]),
+      ])
+    ).executeTakeFirst() ?? null;
+}
+
+export async function insertEmployeeRequest(db: Kysely<DB>, row: Insertable<DB["employee_requests"]>) {
+  const { id } = await db.insertInto("employee_requests").values(row).returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const REQUEST_COLUMNS = [
+  "id",
+  "business_id",
+  "owner_user_id",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "email",
+  "phone",
+  "address_one",
+  "address_two",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+  "uscg_cred",
+  "possible_exists",
+  "status",
+  "created_at",
+] as const;
+
+/** A business's employee requests, open ones first, newest first. */
+export async function employeeRequestsOf(db: Kysely<DB>, businessId: number, id?: number) {
+  return await db.selectFrom("employee_requests").select(REQUEST_COLUMNS)
+    .where("business_id", "=", businessId)
+    .$if(id !== undefined, (q) => q.where("id", "=", id!))
+    .orderBy(sql`status = 'pending'`, "desc").orderBy("id", "desc").execute();
+}
+
+export type EmployeeRequestRow = Awaited<ReturnType<typeof employeeRequestsOf>>[number];
+
+/** The names of the owner making the request. */
+export async function ownerNames(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+}

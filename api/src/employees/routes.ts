@@ -1,0 +1,94 @@
+/**
+ * Employees of a business as its owner (DER or self-employed owner) sees them, and Add Employee, which files
+ * an employee request for APCA. Administrators pass the owner check; their removal of an employee is in
+ * admin-routes.ts.
+ */
+import { Hono } from "hono";
+import { clientIp } from "../auth/sessions.ts";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { idempotent } from "../lib/idempotency.ts";
+import { IdParam } from "../lib/params.ts";
+import { describe, validate } from "../lib/route.ts";
+import { adminEmployeeRoutes } from "./admin-routes.ts";
+import {
+  BusinessUserList,
+  BusinessUserParams,
+  BusinessUserResponse,
+  EmployeeRequestBody,
+  EmployeeRequestList,
+  EmployeeRequestResponse,
+} from "./schemas.ts";
+import { findBusinessUser, listBusinessUsers, listEmployeeRequests, requestEmployee } from "./service.ts";
+
+const OWNER_ERRORS = { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" };
+
+const ownRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/business/:id/business-users",
+    allow("user"),
+    describe({
+      summary: "The business's users (owners and employees)",
+      description: "Its owner or an administrator. pending_request and user_pending_request say a request " +
+        "about the user waits for APCA (an administrator cannot remove them until it is processed).",
+      tags: ["Employees"],
+      response: BusinessUserList,
+      errors: OWNER_ERRORS,
+    }),
+    validate("param", IdParam),
+    async (c) =>
+      c.json({ data: await listBusinessUsers(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
+  )
+  .get(
+    "/auth/business/:id/business-users/:businessUserId",
+    allow("user"),
+    describe({
+      summary: "One employee of the business",
+      tags: ["Employees"],
+      response: BusinessUserResponse,
+      errors: { ...OWNER_ERRORS, 404: "No such business or employee, or not yours" },
+    }),
+    validate("param", BusinessUserParams),
+    async (c) => {
+      const { id, businessUserId } = c.req.valid("param");
+      return c.json({ data: await findBusinessUser(c.var.deps, caller(c), id, businessUserId) }, 200);
+    },
+  )
+  .get(
+    "/auth/business/:id/employee-requests",
+    allow("user"),
+    describe({
+      summary: "The business's employee requests, open ones first",
+      tags: ["Employees"],
+      response: EmployeeRequestList,
+      errors: OWNER_ERRORS,
+    }),
+    validate("param", IdParam),
+    async (c) =>
+      c.json({ data: await listEmployeeRequests(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
+  )
+  .post(
+    "/auth/business/:id/employee-requests",
+    allow("user"),
+    idempotent(),
+    describe({
+      summary: "Add Employee: ask APCA to add an employee",
+      description: "Files an employee request (NEW_EMPLOYEE_REQUEST) that an administrator links to an " +
+        "existing user or turns into a new one; possible_exists is true when a user with this e-mail or " +
+        "name exists. A company not set up in i3 answers 409 'Please contact APCA to allow new employees " +
+        "to be added' (administrators are not held by this).",
+      tags: ["Employees"],
+      status: 201,
+      response: EmployeeRequestResponse,
+      errors: { ...OWNER_ERRORS, 409: "Not set up in i3, inactive, or the same person is already requested" },
+    }),
+    validate("param", IdParam),
+    validate("json", EmployeeRequestBody),
+    async (c) => {
+      const actor = { user: caller(c), ip: clientIp(c) };
+      const request = await requestEmployee(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ data: request }, 201);
+    },
+  );
+
+export const employeesRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminEmployeeRoutes);

@@ -1,0 +1,107 @@
+/**
+ * Employees of a business (admin spec §3 "Business user") and the employee request an owner makes (public
+ * spec §4: "Employee additions need admin approval"; admin §3 "Employee request notice"). The web's Employees
+ * tab, employee detail and Add Employee form read these types (`import type`).
+ */
+import { z } from "zod";
+import { recordSchema } from "../lib/list.ts";
+import {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  REGISTRATION_MESSAGES as M,
+  SSN_PATTERN,
+} from "../registration/schemas.ts";
+
+export const EMPLOYEE_MESSAGES = {
+  firstNameRequired: M.firstNameRequired,
+  lastNameRequired: M.lastNameRequired,
+  emailInvalid: M.emailInvalid,
+  phoneInvalid: M.phoneInvalid,
+  ssnInvalid: M.ssnInvalid,
+  /** Public spec §6: a DER adds employees only when the business is set up in i3. */
+  notInI3: "Please contact APCA to allow new employees to be added",
+  alreadyRequested: "A request to add this employee is already waiting for APCA approval.",
+  inactive: "Business is inactive.",
+  pendingRequest: "This employee has a request waiting for APCA; process it before removing them.",
+} as const;
+
+const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
+const matching = (pattern: RegExp, message: string) =>
+  text().refine((v) => v === null || pattern.test(v), message);
+
+/** Add Employee: the user form's fields (public spec §3); an administrator links or creates the user. */
+export const EmployeeRequestBody = z.object({
+  first_name: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(255),
+  middle_name: text(),
+  last_name: z.string({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(255),
+  email: matching(EMAIL_PATTERN, M.emailInvalid),
+  phone: matching(PHONE_PATTERN, M.phoneInvalid),
+  address_one: text(),
+  address_two: text(),
+  city: text(),
+  state: text(),
+  postal_code: text(20),
+  country: text(),
+  uscg_cred: text(100),
+  ssn: matching(SSN_PATTERN, M.ssnInvalid).describe("Last 4 digits only"),
+});
+
+export const EmployeeRequestRecord = recordSchema(
+  "employee_request",
+  z.object({
+    first_name: z.string(),
+    middle_name: z.string().nullable(),
+    last_name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address_one: z.string().nullable(),
+    address_two: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+    uscg_cred: z.string().nullable(),
+    possible_exists: z.boolean().describe("A user with this e-mail or name seems to exist already"),
+    status: z.enum(["pending", "linked", "created", "rejected"]),
+    created_at: z.string(),
+  }),
+  ["business", "owner"],
+);
+export const EmployeeRequestResponse = z.object({ data: EmployeeRequestRecord });
+export const EmployeeRequestList = z.object({ data: z.array(EmployeeRequestRecord) });
+
+export const BusinessUserRecord = recordSchema(
+  "business_user",
+  z.object({
+    user_id: z.number().int(),
+    user_first_name: z.string(),
+    user_middle_name: z.string().nullable(),
+    user_last_name: z.string(),
+    user_member_id: z.string().nullable().describe("The member number"),
+    user_uscg_cred: z.string().nullable(),
+    is_owner: z.boolean(),
+    is_employee: z.boolean(),
+    is_primary: z.boolean(),
+    user_pending_request: z.boolean().describe("A change of the user's details waits for APCA"),
+    pending_request: z.boolean().describe("An employee request about this user waits for APCA"),
+    user_active_membership: z.boolean(),
+    user_is_membership_annual: z.boolean(),
+    user_can_download_compliance: z.boolean(),
+  }),
+  ["business", "user"],
+);
+export const BusinessUserList = z.object({ data: z.array(BusinessUserRecord) });
+export const BusinessUserResponse = z.object({ data: BusinessUserRecord });
+
+export const BusinessUserParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  businessUserId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export type EmployeeRequestRequest = z.input<typeof EmployeeRequestBody>;
+export type EmployeeRequest = z.infer<typeof EmployeeRequestRecord>;
+export type EmployeeRequestAnswer = z.infer<typeof EmployeeRequestResponse>;
+export type EmployeeRequestListAnswer = z.infer<typeof EmployeeRequestList>;
+export type BusinessUser = z.infer<typeof BusinessUserRecord>;
+export type BusinessUserListAnswer = z.infer<typeof BusinessUserList>;
+export type BusinessUserAnswer = z.infer<typeof BusinessUserResponse>;

@@ -1,0 +1,190 @@
+/**
+ * A business's employees and the requests to add one. Adding an employee never creates a user: it files an
+ * employee request (NEW_EMPLOYEE_REQUEST) that an administrator links to an existing user or turns into a new
+ * one, flagged `possible_exists` when a user with that e-mail or name is already here. A DER may file one only
+ * when the company is set up in i3 (public spec §6), since the employee's tests are ordered through it.
+ */
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { ownedBusiness } from "../businesses/service.ts";
+import { membershipFacts } from "../compliance/status.ts";
+import { canDownloadComplianceFrom, coverageToday, type MembershipFacts } from "../compliance/status.ts";
+import type { DB } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { record, ref } from "../lib/list.ts";
+import { notify } from "../notifications/queries.ts";
+import {
+  type BusinessUserRow,
+  businessUserRows,
+  type EmployeeRequestRow,
+  employeeRequestsOf,
+  insertEmployeeRequest,
+  openRequestFor,
+  ownerNames,
+  possibleExistingUser,
+  removeBusinessUser,
+} from "./queries.ts";
+import { EMPLOYEE_MESSAGES as M, type EmployeeRequestBody } from "./schemas.ts";
+
+type Actor = { user: SessionUser; ip: string | null };
+
+const running = (m: MembershipFacts, now: Date) =>
+  !m.pending && !m.failed && !m.cancelled && !m.paused && m.starts_at <= now &&
+  (m.expire_at === null || m.expire_at >= coverageToday(now));
+
+async function toBusinessUser(db: Kysely<DB>, row: BusinessUserRow, now: Date) {
+  const memberships = await membershipFacts(db, row.user_id, now);
+  const active = memberships.filter((m) => running(m, now));
+  return record("business_user", row.id, {
+    user_id: row.user_id,
+    user_first_name: row.first_name,
+    user_middle_name: row.middle_name,
+    user_last_name: row.last_name,
+    user_member_id: row.member_number,
+    user_uscg_cred: row.uscg_cred,
+    is_owner: row.is_owner,
+    is_employee: row.is_employee,
+    is_primary: row.is_primary,
+    user_pending_request: Boolean(row.user_pending_request),
+    pending_request: Boolean(row.pending_request),
+    user_active_membership: active.length > 0,
+    user_is_membership_annual: active.some((m) => m.type === "annual"),
+    user_can_download_compliance: canDownloadComplianceFrom(memberships, now),
+  }, { business: ref("business", row.business_id), user: ref("user", row.user_id) });
+}
+
+/** The business's users (owners and employees), for its owner or an administrator. */
+export async function listBusinessUsers(deps: Deps, viewer: SessionUser, businessId: number) {
+  const { db } = deps.database;
+  await ownedBusiness(db, viewer, businessId);
+  const rows = await businessUserRows(db, businessId);
+  const now = deps.now();
+  return await Promise.all(rows.map((r) => toBusinessUser(db, r, now)));
+}
+
+/** One employee of the business (the employee detail screens). */
+export async function findBusinessUser(deps: Deps, viewer: SessionUser, businessId: number, id: number) {
+  const { db } = deps.database;
+  await ownedBusiness(db, viewer, businessId);
+  const [row] = await businessUserRows(db, businessId, id);
+  if (!row) throw notFound("Employee");
+  return await toBusinessUser(db, row, deps.now());
+}
+
+/** Administrator: ends an employee's link to the business, only when no request about them is open. */
+export async function removeEmployee(deps: Deps, actor: Actor, businessId: number, id: number) {
+  const { db } = deps.database;
+  await ownedBusiness(db, actor.user, businessId);
+  const [row] = await businessUserRows(db, businessId, id);
+  if (!row) throw notFound("Employee");
+  if (row.pending_request || row.user_pending_request) throw new AppError("CONFLICT", M.pendingRequest);
+  await db.transaction().execute(async (trx) => {
+    if (!await removeBusinessUser(trx, id, deps.now())) throw notFound("Employee");
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: "business.remove_employee",
+      entity: "business_user",
+      entityId: id,
+      detail: { business_id: businessId, user_id: row.user_id },
+      ip: actor.ip,
+    });
+  });
+}
+
+function toRequest(r: EmployeeRequestRow) {
+  return record("employee_request", r.id, {
+    first_name: r.first_name,
+    middle_name: r.middle_name,
+    last_name: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    address_one: r.address_one,
+    address_two: r.address_two,
+    city: r.city,
+    state: r.state,
+    postal_code: r.postal_code,
+    country: r.country,
+    uscg_cred: r.uscg_cred,
+    possible_exists: r.possible_exists,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+  }, { business: ref("business", r.business_id), owner: ref("user", r.owner_user_id) });
+}
+
+/** The business's employee requests (open first), so its owner sees what waits for APCA. */
+export async function listEmployeeRequests(deps: Deps, viewer: SessionUser, businessId: number) {
+  const { db } = deps.database;
+  await ownedBusiness(db, viewer, businessId);
+  return (await employeeRequestsOf(db, businessId)).map(toRequest);
+}
+
+/** Add Employee: files the request and its NEW_EMPLOYEE_REQUEST notification in one transaction. */
+export async function requestEmployee(
+  deps: Deps,
+  actor: Actor,
+  businessId: number,
+  input: z.infer<typeof EmployeeRequestBody>,
+) {
+  const { db } = deps.database;
+  const { user } = actor;
+  const business = await ownedBusiness(db, user, businessId);
+  if (!user.is_admin) {
+    if (!business.is_active) throw new AppError("CONFLICT", business.deactivation_reason ?? M.inactive);
+    if (!business.is_individual && !business.is_i3_setup) throw new AppError("CONFLICT", M.notInI3);
+  }
+  const { ssn, ...person } = input;
+  if (await openRequestFor(db, businessId, person)) throw new AppError("CONFLICT", M.alreadyRequested);
+  const possibleUserId = await possibleExistingUser(db, person);
+  const owner = await ownerNames(db, user.user_id);
+  const id = await db.transaction().execute(async (trx) => {
+    const notificationId = await notify(trx, {
+      type: "NEW_EMPLOYEE_REQUEST",
+      triggerUserId: user.user_id,
+      businessId,
+      at: deps.now(),
+      meta: {
+        company_id: businessId,
+        company_name: business.name,
+        owner_id: user.user_id,
+        owner_name: `${owner.first_name} ${owner.last_name}`,
+        user: {
+          first_name: person.first_name,
+          middle_name: person.middle_name,
+          last_name: person.last_name,
+          email: person.email,
+          phone: person.phone,
+          address_one: person.address_one,
+          address_two: person.address_two,
+          city: person.city,
+          state: person.state,
+          postal_code: person.postal_code,
+          country: person.country,
+        },
+        possible_exists: possibleUserId !== null,
+      },
+    });
+    const id = await insertEmployeeRequest(trx, {
+      ...person,
+      ssn_last4: ssn,
+      notification_id: notificationId,
+      business_id: businessId,
+      owner_user_id: user.user_id,
+      possible_exists: possibleUserId !== null,
+      possible_user_id: possibleUserId,
+      created_at: deps.now(),
+    });
+    await audit(trx, {
+      actor: user.user_id,
+      action: "business.request_employee",
+      entity: "employee_request",
+      entityId: id,
+      detail: { business_id: businessId, possible_exists: possibleUserId !== null },
+      ip: actor.ip,
+    });
+    return id;
+  });
+  const [row] = await employeeRequestsOf(db, businessId, id);
+  return toRequest(row);
+}
