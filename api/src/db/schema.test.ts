@@ -94,7 +94,7 @@ const COLUMNS_FILE: ColumnList = {
   vessels: {
     id: true, business_id: true, name: true, official_number: true, imo_number: true, vessel_type: true,
     hailing_port: true, gross_tonnage: true, length_feet: true, created_at: true, updated_at: true,
-    deleted_at: true,
+    deleted_at: true, is_active: true,
   },
   payment_methods: {
     id: true, user_id: true, business_id: true, provider: true, provider_ref: true, brand: true, last4: true,
