@@ -19,7 +19,18 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
         (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow()).n,
       );
-    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [5, 2, 1]);
+    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [5, 2, 3]);
+    const waiting = await db.selectFrom("employee_requests").select([
+      "first_name",
+      "status",
+      "notification_id",
+    ])
+      .executeTakeFirstOrThrow();
+    assertEquals([waiting.first_name, waiting.status, waiting.notification_id !== null], [
+      "Remy",
+      "pending",
+      true,
+    ]);
     const items = await db.selectFrom("store_items").select(["name", "cost_cents"]).orderBy("sort_order")
       .execute();
     assertEquals(items, STORE_ITEMS.map(({ name, cost_cents }) => ({ name, cost_cents })));

@@ -1,11 +1,12 @@
 /**
- * Demo data: an administrator, a DER with a company, two employees and a vessel, an independent member, and
- * the store items. Runs by itself on the first start of an empty embedded database, or with SEED_ON_START=1,
- * or as `deno task seed`. Never overwrites: it does nothing when the administrator already exists.
+ * Demo data: an administrator, a DER with a company (two employees, three vessels, two resulted tests and an
+ * employee request waiting for an administrator), an independent member, and the store items. Runs by
+ * itself on the first start of an empty embedded database, or with SEED_ON_START=1, or as `deno task seed`. Never overwrites: it does nothing when the administrator already exists.
  */
 import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { notify } from "./notifications/queries.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -13,6 +14,23 @@ export const DEMO_USERS = {
   employee1: { email: "employee1@apca.local", password: "employee-password-local" },
   employee2: { email: "employee2@apca.local", password: "employee-password-local" },
 } as const;
+
+/** The demo company's fleet: what a Coast Guard inspector asks for (decision 0021). */
+export const DEMO_VESSELS = [
+  { name: "M/V Bayou Star", official_number: "1234567", vessel_type: "Towing vessel" },
+  { name: "M/V Cajun Pride", official_number: "1187432", vessel_type: "Towing vessel" },
+  { name: "Atchafalaya Runner", official_number: "1023456", vessel_type: "Crew boat", is_active: false },
+];
+
+/** A new deckhand the demo DER asked to add, waiting for an administrator. */
+export const DEMO_EMPLOYEE_REQUEST = {
+  first_name: "Remy",
+  last_name: "Fontenot",
+  email: "remy.fontenot@example.com",
+  phone: "+1 985 555 0177",
+  city: "Houma",
+  state: "LA",
+};
 
 /** Store items and prices from the consortium's price list (DOMAIN.md); prices are in cents. */
 export const STORE_ITEMS = [
@@ -94,12 +112,53 @@ export async function seed(database: Database, config: Config, log: (line: strin
       { business_id: company, user_id: e1, is_employee: true, is_primary: true },
       { business_id: company, user_id: e2, is_employee: true, is_primary: true },
     ]).execute();
-    await tx.insertInto("vessels").values({
-      business_id: company,
-      name: "M/V Bayou Star",
-      official_number: "1234567",
-    })
+    await tx.insertInto("vessels").values(DEMO_VESSELS.map((v) => ({ ...v, business_id: company })))
       .execute();
+    // Resulted tests under the company, so its DER's Business Tests tab has summaries to show.
+    const day = (d: string) => new Date(`${d}T15:00:00Z`);
+    await tx.insertInto("drug_tests").values([
+      { user: e1, reason: "pre_employment" as const, on: "2026-06-03" },
+      { user: e2, reason: "random" as const, on: "2026-09-14" },
+    ].map((t) => ({
+      user_id: t.user,
+      business_id: company,
+      reason: t.reason,
+      status: "resulted" as const,
+      result: "negative" as const,
+      i3_location_code: "SIM-0001",
+      ordered_at: day(t.on),
+      collected_at: day(t.on),
+      resulted_at: day(t.on),
+    }))).execute();
+    // An Add Employee request waiting in the administrators' queue.
+    const request = DEMO_EMPLOYEE_REQUEST;
+    const notificationId = await notify(tx, {
+      type: "NEW_EMPLOYEE_REQUEST",
+      triggerUserId: der,
+      businessId: company,
+      meta: {
+        company_id: company,
+        company_name: "Gulf Coast Towing LLC",
+        owner_id: der,
+        owner_name: "Dana Reyes",
+        user: {
+          ...request,
+          middle_name: null,
+          address_one: null,
+          address_two: null,
+          postal_code: null,
+          country: "United States of America",
+        },
+        possible_exists: false,
+      },
+    });
+    await tx.insertInto("employee_requests").values({
+      ...request,
+      country: "United States of America",
+      notification_id: notificationId,
+      business_id: company,
+      owner_user_id: der,
+    }).execute();
 
     const own = (await tx.insertInto("businesses").values({
       name: "Morgan Lee",
