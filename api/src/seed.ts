@@ -1,7 +1,8 @@
 /**
  * Demo data: an administrator, a DER with a company (two employees, three vessels, two resulted tests and an
  * employee request waiting for an administrator), an independent member, and the store items. Runs by
- * itself on the first start of an empty embedded database, or with SEED_ON_START=1, or as `deno task seed`. Never overwrites: it does nothing when the administrator already exists.
+ * itself on the first start of an empty embedded database, or with SEED_ON_START=1, or as `deno task seed`.
+ * Never overwrites: it does nothing when the administrator already exists.
  */
 import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
