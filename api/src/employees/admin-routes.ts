@@ -1,13 +1,37 @@
-/** The administrators' employee call: remove an employee from a business (only with no request open). */
+/**
+ * The administrators' employee calls: add an existing user to a business, and remove an employee (only with
+ * no request open).
+ */
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
-import { BusinessUserParams } from "./schemas.ts";
-import { removeEmployee } from "./service.ts";
+import { idempotent } from "../lib/idempotency.ts";
+import { IdParam } from "../lib/params.ts";
+import { AddBusinessUserBody, BusinessUserParams, BusinessUserResponse } from "./schemas.ts";
+import { addBusinessUser, removeEmployee } from "./service.ts";
 
 export const adminEmployeeRoutes = new Hono<AppEnv>()
+  .post(
+    "/auth/business/:id/business-users",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Add an existing user to a business (at once, no request)",
+      tags: ["Employees"],
+      status: 201,
+      response: BusinessUserResponse,
+      errors: { 404: "No such business", 409: "This user already belongs to this business." },
+    }),
+    validate("param", IdParam),
+    validate("json", AddBusinessUserBody),
+    async (c) => {
+      const actor = { user: caller(c), ip: clientIp(c) };
+      const data = await addBusinessUser(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ data }, 201);
+    },
+  )
   .delete(
     "/auth/business/:id/business-users/:businessUserId",
     allow("admin"),

@@ -185,6 +185,25 @@ Deno.test("employees", async (t) => {
         .execute();
     });
 
+    await t.step("an administrator adds an existing user to a business at once", async () => {
+      await assertRoleAnswers(ctx, {
+        method: "POST",
+        path: usersPath,
+        body: () => ({ user_id: ctx.users.otherMember.id }),
+        expect: { anonymous: 401, member: 403, otherMember: 403, otherDer: 403, der: 403, admin: 201 },
+      });
+      const again = await ctx.request("admin", "POST", usersPath, { user_id: ctx.users.otherMember.id });
+      assertEquals(again.status, 409);
+      assertEquals((await again.json()).error, "This user already belongs to this business.");
+      const nobody = await ctx.request("admin", "POST", usersPath, { user_id: 999999 });
+      assertEquals([nobody.status, (await nobody.json()).error], [422, "No such user."]);
+      const neither = await ctx.request("admin", "POST", usersPath, { user_id: 1, is_employee: false });
+      assertEquals((await neither.json()).error, "A business user is its owner, its employee, or both");
+      const ids = (await (await ctx.request("der", "GET", usersPath)).json()).data
+        .map((u: { attributes: { user_id: number } }) => u.attributes.user_id);
+      assertOk(ids.includes(ctx.users.otherMember.id), "Otto now belongs to A as well as B");
+    });
+
     await t.step("an administrator removes an employee only when no request about them is open", async () => {
       const { data } = await (await ctx.request("admin", "GET", usersPath)).json();
       const mia = data.find((u: { attributes: { user_id: number } }) =>

@@ -134,3 +134,25 @@ export async function ownerNames(db: Kysely<DB>, userId: number) {
   return await db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId)
     .executeTakeFirstOrThrow();
 }
+
+/** Whether the user is already linked to the business (a live link). */
+export async function isLinked(db: Kysely<DB>, businessId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
+    .where("user_id", "=", userId).where("removed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Links a user to a business; answers the business-user id. */
+export async function insertBusinessUser(
+  db: Kysely<DB>,
+  link: Insertable<DB["business_users"]>,
+): Promise<number> {
+  const { id } = await db.insertInto("business_users").values(link).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A live user, by id. */
+export async function liveUser(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("users").select(["id"]).where("id", "=", userId).where("deleted_at", "is", null)
+    .executeTakeFirst() ?? null;
+}

@@ -105,3 +105,15 @@ export type EmployeeRequestListAnswer = z.infer<typeof EmployeeRequestList>;
 export type BusinessUser = z.infer<typeof BusinessUserRecord>;
 export type BusinessUserListAnswer = z.infer<typeof BusinessUserList>;
 export type BusinessUserAnswer = z.infer<typeof BusinessUserResponse>;
+
+/** Administrator: add an existing user to the business (admin spec §7 "add business user"). */
+export const AddBusinessUserBody = z.object({
+  user_id: z.number({ error: "user_id is required" }).int().positive().max(2_147_483_647),
+  is_employee: z.boolean().default(true).describe("false: an owner who is not tested as its employee"),
+  is_owner: z.boolean().default(false),
+}).refine((v) => v.is_owner || v.is_employee, {
+  path: ["is_employee"],
+  message: "A business user is its owner, its employee, or both",
+});
+export type AddBusinessUserRequest = z.input<typeof AddBusinessUserBody>;
+export const ALREADY_LINKED = "This user already belongs to this business.";

@@ -12,7 +12,7 @@ import { canDownloadComplianceFrom, coverageToday, type MembershipFacts } from "
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
-import { AppError, notFound } from "../lib/errors.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import { notify } from "../notifications/queries.ts";
 import {
@@ -20,13 +20,21 @@ import {
   businessUserRows,
   type EmployeeRequestRow,
   employeeRequestsOf,
+  insertBusinessUser,
   insertEmployeeRequest,
+  isLinked,
+  liveUser,
   openRequestFor,
   ownerNames,
   possibleExistingUser,
   removeBusinessUser,
 } from "./queries.ts";
-import { EMPLOYEE_MESSAGES as M, type EmployeeRequestBody } from "./schemas.ts";
+import {
+  type AddBusinessUserBody,
+  ALREADY_LINKED,
+  EMPLOYEE_MESSAGES as M,
+  type EmployeeRequestBody,
+} from "./schemas.ts";
 
 type Actor = { user: SessionUser; ip: string | null };
 
@@ -187,4 +195,37 @@ export async function requestEmployee(
   });
   const [row] = await employeeRequestsOf(db, businessId, id);
   return toRequest(row);
+}
+
+/** Administrator: links an existing user to the business at once (no request: APCA itself decides). */
+export async function addBusinessUser(
+  deps: Deps,
+  actor: Actor,
+  businessId: number,
+  input: z.infer<typeof AddBusinessUserBody>,
+) {
+  const { db } = deps.database;
+  await ownedBusiness(db, actor.user, businessId);
+  if (!await liveUser(db, input.user_id)) throw invalid("user_id", "No such user.");
+  if (await isLinked(db, businessId, input.user_id)) throw new AppError("CONFLICT", ALREADY_LINKED);
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await insertBusinessUser(trx, {
+      business_id: businessId,
+      user_id: input.user_id,
+      is_employee: input.is_employee,
+      is_owner: input.is_owner,
+      created_at: deps.now(),
+    });
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: "business.add_user",
+      entity: "business_user",
+      entityId: id,
+      detail: { business_id: businessId, ...input },
+      ip: actor.ip,
+    });
+    return id;
+  });
+  const [row] = await businessUserRows(db, businessId, id);
+  return await toBusinessUser(db, row, deps.now());
 }
