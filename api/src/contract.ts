@@ -94,6 +94,39 @@ export type StoredDocument = z.infer<typeof DocumentList>["data"][number];
 export type Business = z.infer<typeof BusinessRecord>;
 export type Verification = z.infer<typeof VerificationResponse>;
 
+// Businesses, employees and vessels (decision 0021): the types their schemas.ts files export
+export type {
+  AdminBusinessCreateRequest,
+  BusinessAnswer,
+  BusinessCreateRequest,
+  BusinessDeletedAnswer,
+  BusinessListAnswer,
+  BusinessListParams,
+  BusinessPageAnswer,
+  BusinessTest,
+  BusinessTestPageAnswer,
+  BusinessUpdateAnswer,
+  BusinessUpdateRequest,
+  DeactivateRequest,
+} from "./businesses/schemas.ts";
+export type {
+  AddBusinessUserRequest,
+  BusinessUser,
+  BusinessUserAnswer,
+  BusinessUserListAnswer,
+  EmployeeRequest,
+  EmployeeRequestAnswer,
+  EmployeeRequestListAnswer,
+  EmployeeRequestRequest,
+} from "./employees/schemas.ts";
+export type {
+  Vessel,
+  VesselAnswer,
+  VesselCreateRequest,
+  VesselListAnswer,
+  VesselUpdateRequest,
+} from "./vessels/schemas.ts";
+
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;
 export type DerRegistrationRequest = z.input<typeof DerRegistrationBody>;
