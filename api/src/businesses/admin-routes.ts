@@ -21,7 +21,8 @@ import {
   DeactivateBody,
   DecideChangeBody,
 } from "./schemas.ts";
-import { adminAddBusiness, decideBusinessChange, deleteBusiness, setBusinessActive } from "./service.ts";
+import { decideBusinessChange } from "./changes.ts";
+import { adminAddBusiness, deleteBusiness, setBusinessActive } from "./service.ts";
 
 const NOT_FOUND = { 404: "No such business" };
 

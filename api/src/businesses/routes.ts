@@ -23,7 +23,8 @@ import {
   BusinessUpdateAnswerSchema,
   BusinessUpdateBody,
 } from "./schemas.ts";
-import { addOwnBusiness, manageBusiness, ownedBusiness } from "./service.ts";
+import { manageBusiness } from "./changes.ts";
+import { addOwnBusiness, ownedBusiness } from "./service.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
