@@ -9,6 +9,7 @@ import { livenessRoutes, readinessRoutes } from "./health/routes.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
+import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
@@ -54,7 +55,7 @@ export function createApp(deps: Deps) {
       },
     }),
   );
-  app.use("/api/*", requireKnownBody, rejectCrossSite);
+  app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
 
   app.route("/api", readinessRoutes);
   app.route("/api", authRoutes);

@@ -5,6 +5,7 @@
  */
 import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
+import { intText } from "./params.ts";
 
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
@@ -12,12 +13,9 @@ export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export function listQuery<const C extends string>(sortable: readonly C[]) {
   const columns = ["id", ...sortable] as [string, ...string[]];
   return z.object({
-    page: z.coerce.number({ error: "page must be a whole number from 1" }).int(
-      "page must be a whole number from 1",
-    )
-      .min(1, "page must be a whole number from 1").default(1),
-    per_page: z.coerce.number().int().min(1, "per_page must be between 1 and 100")
-      .max(100, "per_page must be between 1 and 100").default(20),
+    page: intText("page must be a whole number from 1", 1).default(1),
+    per_page: intText("per_page must be between 1 and 100", 1).max(100, "per_page must be between 1 and 100")
+      .default(20),
     sort_by: z.enum(columns, { error: `sort_by must be one of: ${columns.join(", ")}` }).default("id"),
     sort_dir: z.string().toLowerCase().pipe(
       z.enum(SORT_DIRECTIONS, { error: "sort_dir must be asc or desc" }),

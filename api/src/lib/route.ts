@@ -6,10 +6,11 @@
  *     validate("json", LoginBody), async (c) => { ... })
  */
 import { zValidator } from "@hono/zod-validator";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { AppError, type Issue } from "./errors.ts";
+import { refuseUnsafeBody } from "./safe-input.ts";
 
 export type Role = "public" | "user" | "der" | "admin";
 
@@ -78,11 +79,27 @@ export function validate<Target extends "json" | "query" | "param", T extends z.
   target: Target,
   schema: T,
 ) {
-  const handler = zValidator(target, schema, (result) => {
+  const checked = zValidator(target, schema, (result) => {
     if (!result.success) {
       const issues = toIssues(result.error);
       throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid input.", issues);
     }
   });
+  // A JSON body that is not an object, or holds text the database cannot store, is refused before any schema
+  // or handler sees it (the path and query string are checked for every /api request: safe-input.ts).
+  const handler: typeof checked = async (c, next) => {
+    if (target === "json") refuseUnsafeBody(await jsonBody(c));
+    return await checked(c, next);
+  };
   return tag(handler, { kind: "validate", target, schema });
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** The body hono's validator will read (undefined when there is none or it is malformed). */
+async function jsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header("Content-Type")?.split(";")[0].trim() ?? "";
+  if (!JSON_TYPE.test(type)) return undefined;
+  // Parsed once: hono caches the body, and a malformed one is left for the validator to answer 400.
+  return await c.req.json().catch(() => undefined);
 }

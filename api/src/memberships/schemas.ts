@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
+import { idNumber } from "../lib/params.ts";
 
 export const PAUSE_REASONS = [
   "No longer working on the water",
@@ -42,8 +43,7 @@ const dateString = (message: string = M.dateInvalid) =>
       !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString()
         .startsWith(s), message);
 
-const paymentMethodId = z.number({ error: M.paymentMethodRequired })
-  .int("payment_method_id must be a card id").positive("payment_method_id must be a card id");
+const paymentMethodId = idNumber("payment_method_id must be a card id", M.paymentMethodRequired);
 
 /** The member's start or renewal (public §3 "Membership payload"). */
 export const StartBody = z.object({

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
+import { idNumber } from "../lib/params.ts";
 
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
@@ -28,11 +29,8 @@ export const ORDER_MESSAGES = {
   paymentTypeInvalid: "payment_type must be card or manual",
 } as const;
 
-const positiveInt = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
 export const OrderLineBody = z.object({
-  id: positiveInt(ORDER_MESSAGES.itemRequired),
+  id: idNumber(ORDER_MESSAGES.itemRequired),
   quantity: z.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity)
     .min(1, ORDER_MESSAGES.quantity).max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
 });
@@ -42,7 +40,7 @@ const items = z.array(OrderLineBody, { error: ORDER_MESSAGES.itemsRequired })
   .describe("Cart lines. A price sent by the client is ignored; lines naming one item twice are merged.");
 
 export const PurchaseBody = z.object({
-  payment_method_id: positiveInt(ORDER_MESSAGES.paymentMethodRequired)
+  payment_method_id: idNumber(ORDER_MESSAGES.paymentMethodRequired)
     .describe("One of the buyer's saved cards"),
   items,
 });
@@ -50,7 +48,7 @@ export const PurchaseBody = z.object({
 /** The administrators' order form: charge one of the user's cards, or record a payment taken elsewhere. */
 export const AdminPurchaseBody = z.object({
   payment_type: z.enum(["card", "manual"], { error: ORDER_MESSAGES.paymentTypeInvalid }).default("card"),
-  payment_method_id: positiveInt(ORDER_MESSAGES.paymentMethodRequired).optional()
+  payment_method_id: idNumber(ORDER_MESSAGES.paymentMethodRequired).optional()
     .describe("Required for a card charge: one of the user's saved cards"),
   payment_medium: z.enum(PAYMENT_MEDIUMS, {
     error: (i) =>

@@ -9,7 +9,7 @@ import type { DB } from "../db/types.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
-import { IdParam } from "../lib/params.ts";
+import { IdParam, idText } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { liveUserExists } from "../users/queries.ts";
 import { makeDefaultCard, removeCard } from "./manage.ts";
@@ -23,7 +23,7 @@ import { listOwnCards } from "./queries.ts";
 import { cardRecord, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 const TAGS = ["Payment methods"];
-const positiveId = IdParam.shape.id;
+const positiveId = idText("id must be a positive whole number");
 const UserCardParams = z.object({ id: positiveId, pmId: positiveId });
 
 /** 404 unless the user exists and is not deleted (administrators act on real accounts only). */

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
+import { idNumber } from "../lib/params.ts";
 
 export const REGISTRATION_MESSAGES = {
   emailRequired: "Email is required!",
@@ -159,8 +160,7 @@ export const RegistrationResponse = z.object({
   }),
 });
 
-const paymentMethodId = z.number({ error: "payment_method_id is required" })
-  .int("payment_method_id must be a card id").positive("payment_method_id must be a card id");
+const paymentMethodId = idNumber("payment_method_id must be a card id", "payment_method_id is required");
 
 export const MembershipBody = z.object({
   payment_method_id: paymentMethodId,

@@ -69,6 +69,20 @@ export interface Payments {
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, now?: Date): Promise<WebhookEvent>;
 }
 
+/** Stripe's limit on an idempotency key's length, which the sandbox's table keeps too. */
+export const PROCESSOR_KEY_MAX = 255;
+
+/**
+ * The key sent to the processor for one of ours. Our keys put a prefix before the client's Idempotency-Key,
+ * which may itself be 255 characters; a key past the processor's limit is sent as its SHA-256 instead. The
+ * same key always maps to the same processor key, so a retry still finds its first charge.
+ */
+export async function processorKey(key: string): Promise<string> {
+  if (key.length <= PROCESSOR_KEY_MAX) return key;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
+  return `sha256-${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** The processor could not be reached or answered something unexpected: nothing is known to have happened. */
 export class PaymentsUnavailableError extends Error {}
 

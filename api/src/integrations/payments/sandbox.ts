@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
 import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
-import { IdempotencyKeyReusedError } from "./payments.ts";
+import { IdempotencyKeyReusedError, processorKey } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
 
 /** The processor's messages, as Stripe words them. */
@@ -227,10 +227,11 @@ export function sandboxPayments(
         .executeTakeFirst();
       if (!pm) return { ok: false, code: "resource_missing", message: SANDBOX_MESSAGES.unknownCard };
       const failure = pm.behaviour === "succeed" ? null : CHARGE_FAILURE[pm.behaviour];
+      const key = await processorKey(request.idempotency_key);
       // The unique key decides: of two simultaneous requests with one key, one inserts and the other reads it.
       const inserted = await db.insertInto("sandbox_charges").values({
         id: randomId("ch_sbx_"),
-        idempotency_key: request.idempotency_key,
+        idempotency_key: key,
         payment_method_id: pm.id,
         customer_ref: pm.customer_ref,
         amount_cents: request.amount_cents,
@@ -241,7 +242,7 @@ export function sandboxPayments(
         created_at: options.now(),
       }).onConflict((oc) => oc.column("idempotency_key").doNothing()).returningAll().executeTakeFirst();
       const charge = inserted ?? await db.selectFrom("sandbox_charges").selectAll()
-        .where("idempotency_key", "=", request.idempotency_key).executeTakeFirstOrThrow();
+        .where("idempotency_key", "=", key).executeTakeFirstOrThrow();
       if (charge.payment_method_id !== pm.id || charge.amount_cents !== request.amount_cents) {
         throw new IdempotencyKeyReusedError(
           `Idempotency key ${request.idempotency_key} was used for a different charge.`,

@@ -12,6 +12,7 @@ import {
   type PaymentCustomer,
   type Payments,
   PaymentsUnavailableError,
+  processorKey,
   type SetupIntentInfo,
 } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
@@ -157,7 +158,7 @@ export function stripePayments(
         confirm: "true",
         description: request.description,
         "metadata[user_id]": String(request.customer.user_id),
-      }, request.idempotency_key);
+      }, await processorKey(request.idempotency_key));
       const { body } = answer;
       if (answer.status === 200 && body.status === "succeeded") {
         const charge = typeof body.latest_charge === "string" ? body.latest_charge : String(body.id);
