@@ -1,11 +1,15 @@
-/** A dependency-free OpenAPI viewer: endpoints grouped by tag, each with access, inputs and answers. */
-export const VIEWER_HTML = `<!doctype html>
+/**
+ * A dependency-free OpenAPI viewer: endpoints grouped by tag, each with access, inputs and answers. Its one
+ * script and one stylesheet carry the request's nonce, so the page's policy needs no 'unsafe-inline'.
+ */
+export const viewerHtml = (nonce: string): string =>
+  `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · APCA portal</title>
-<style>
+<style nonce="${nonce}">
   body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f7f7f5; }
   header, main { max-width: 960px; margin: 0 auto; padding: 16px; }
   h1 { font-size: 1.5rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
@@ -22,7 +26,7 @@ export const VIEWER_HTML = `<!doctype html>
 <body>
 <header><h1>APCA portal API</h1><p id="intro">Loading <a href="/api/openapi.json">openapi.json</a>…</p></header>
 <main id="list" aria-live="polite"></main>
-<script type="module">
+<script type="module" nonce="${nonce}">
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const pre = (v) => "<pre>" + esc(JSON.stringify(v, null, 2)) + "</pre>";
   const res = await fetch("/api/openapi.json");

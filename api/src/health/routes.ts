@@ -9,6 +9,7 @@ import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { databaseUnavailable } from "../lib/errors.ts";
 import { describe } from "../lib/route.ts";
+import { BASELINE_HEADERS } from "../lib/security-headers.ts";
 
 const Health = z.object({ status: z.literal("ok") });
 
@@ -21,11 +22,11 @@ export const livenessRoutes = new Hono<AppEnv>()
     "/health",
     allow("public"),
     describe({
-      summary: "Liveness: the process answers (no I/O, no headers beyond the JSON)",
+      summary: "Liveness: the process answers (no I/O; only the baseline security headers)",
       tags: ["Health"],
       response: Health,
     }),
-    (c) => c.json({ status: "ok" as const }, 200),
+    (c) => c.json({ status: "ok" as const }, 200, BASELINE_HEADERS),
   );
 
 export const readinessRoutes = new Hono<AppEnv>()

@@ -1,7 +1,9 @@
 /**
  * Security headers on every answer, computed once at start from what the page may load: our own origin only,
  * plus Google's reCAPTCHA or Stripe.js when those adapters are configured. Setting a prepared list in one
- * pass costs a fraction of building it per request.
+ * pass costs a fraction of building it per request. API answers are personal unless a route says otherwise
+ * (the public keys set their own max-age), so every /api answer without a Cache-Control of its own gets
+ * `no-store`: no shared cache or back-forward cache keeps a session token or a member's record.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context.ts";
@@ -41,21 +43,35 @@ export function contentSecurityPolicy(third: ThirdParties): string {
   ].join("; ");
 }
 
+/**
+ * The headers no answer goes without, not even the liveness probe that runs before every middleware: no
+ * content sniffing, no referrer beyond our origin, never framed.
+ */
+export const BASELINE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cache-Control": "no-store",
+} as const;
+
 export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> {
   const headers: [string, string][] = [
     ["Content-Security-Policy", contentSecurityPolicy(third)],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Referrer-Policy", BASELINE_HEADERS["Referrer-Policy"]],
     ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
-    ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
+    ["X-Content-Type-Options", BASELINE_HEADERS["X-Content-Type-Options"]],
+    ["X-Frame-Options", BASELINE_HEADERS["X-Frame-Options"]],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
   ];
   return async (c, next) => {
     await next();
     const target = c.res.headers;
-    // A route may set its own policy (the API docs page runs an inline script); it keeps it.
+    // A route may set its own policy (the API docs page has one with a nonce); it keeps it.
     for (const [name, value] of headers) if (!target.has(name)) target.set(name, value);
+    if (c.req.path.startsWith("/api/") && !target.has("Cache-Control")) {
+      target.set("Cache-Control", BASELINE_HEADERS["Cache-Control"]);
+    }
   };
 }
