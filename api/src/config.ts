@@ -45,7 +45,10 @@ export interface Config {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret?: string;
-  /** Signing secret of webhooks in sandbox mode (a fixed development value unless set). */
+  /**
+   * Signing secret of webhooks in sandbox mode (a fixed development value unless set; in production the
+   * published default is refused, so sandbox webhooks need SANDBOX_WEBHOOK_SECRET there).
+   */
   sandboxWebhookSecret: string;
   /** Simulated processor latency of the sandbox, in milliseconds. */
   sandboxPaymentsDelayMs: number;
@@ -70,6 +73,9 @@ export interface Config {
   locSigningKey?: string;
 }
 
+/** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
+export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_sandbox_development_only";
+
 export function loadConfig(): Config {
   return {
     port: Number(env("PORT") ?? 8000),
@@ -92,7 +98,7 @@ export function loadConfig(): Config {
     stripeSecretKey: env("STRIPE_SECRET_KEY"),
     stripePublishableKey: env("STRIPE_PUBLISHABLE_KEY"),
     stripeWebhookSecret: env("STRIPE_WEBHOOK_SECRET"),
-    sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? "whsec_sandbox_development_only",
+    sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? DEVELOPMENT_WEBHOOK_SECRET,
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
     i3: {

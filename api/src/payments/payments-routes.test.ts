@@ -1,4 +1,6 @@
 import { createApp } from "../app.ts";
+import { DEVELOPMENT_WEBHOOK_SECRET } from "../config.ts";
+import { createPayments } from "../integrations/payments/payments.ts";
 import { stripePayments } from "../integrations/payments/stripe.ts";
 import { signPayload } from "../integrations/payments/signature.ts";
 import { TEST_CARDS } from "../integrations/payments/sandbox.ts";
@@ -261,6 +263,43 @@ Deno.test("payments: adding a card through the whole sandbox flow", async () => 
   try {
     const id = await addCard(ctx, await ctx.tokenFor("member"));
     assertOk(id > 0);
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("payments: in production the sandbox refuses webhooks signed with the published development secret", async () => {
+  const ctx = await createTestContext();
+  const event = JSON.stringify({ id: "evt_forged", type: "charge.failed", data: { object: { id: "ch_x" } } });
+  const send = async (production: boolean, configured: string, signedWith: string) => {
+    const config = { ...ctx.deps.config, production, sandboxWebhookSecret: configured };
+    const app = createApp({ ...ctx.deps, payments: createPayments(config, ctx.database.db, ctx.deps.now) });
+    const res = await app.request(WEBHOOK, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": await signPayload(signedWith, event, ctx.deps.now()),
+      },
+      body: event,
+    });
+    return [res.status, (await res.json()).code ?? "ok"];
+  };
+  try {
+    const own = "whsec_only_this_deployment_knows";
+    assertEquals(
+      await send(true, DEVELOPMENT_WEBHOOK_SECRET, DEVELOPMENT_WEBHOOK_SECRET),
+      [400, "BAD_REQUEST"],
+      "production without a secret of its own refuses every webhook",
+    );
+    assertEquals(await send(true, own, DEVELOPMENT_WEBHOOK_SECRET), [400, "BAD_REQUEST"]);
+    assertEquals(await send(true, own, own), [200, "ok"], "a configured secret works in production");
+    const events = await ctx.database.db.selectFrom("payment_webhook_events").select("event_id").execute();
+    assertEquals(events.length, 1, "only the genuine event was handled");
+    assertEquals(
+      await send(false, DEVELOPMENT_WEBHOOK_SECRET, DEVELOPMENT_WEBHOOK_SECRET),
+      [200, "ok"],
+      "outside production the development secret still works (the replay is acknowledged)",
+    );
   } finally {
     await ctx.close();
   }

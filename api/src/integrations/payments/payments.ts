@@ -6,7 +6,7 @@
  * charged off-session with an idempotency key, so a retried request can never charge twice.
  */
 import type { Kysely } from "kysely";
-import type { Config } from "../../config.ts";
+import { type Config, DEVELOPMENT_WEBHOOK_SECRET } from "../../config.ts";
 import type { DB, PaymentProvider } from "../../db/types.ts";
 import { sandboxPayments } from "./sandbox.ts";
 import { stripePayments } from "./stripe.ts";
@@ -111,8 +111,10 @@ export function createPayments(
       "Set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none (sandbox).",
     );
   }
+  // Anyone can sign with the published development secret: in production it opens no door.
+  const published = config.production && config.sandboxWebhookSecret === DEVELOPMENT_WEBHOOK_SECRET;
   return sandboxPayments(db, {
-    webhookSecret: config.sandboxWebhookSecret,
+    webhookSecret: published ? null : config.sandboxWebhookSecret,
     delayMs: config.sandboxPaymentsDelayMs,
     now,
   });

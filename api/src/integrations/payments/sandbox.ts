@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
 import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
-import { IdempotencyKeyReusedError, processorKey } from "./payments.ts";
+import { IdempotencyKeyReusedError, processorKey, WebhookSignatureError } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
 
 /** The processor's messages, as Stripe words them. */
@@ -131,7 +131,8 @@ function refuseCard(input: CardInput, now: Date): { code: string; message: strin
 
 export function sandboxPayments(
   db: Kysely<DB>,
-  options: { webhookSecret: string; delayMs: number; now: () => Date },
+  /** `webhookSecret` null refuses every webhook (production without a secret of its own). */
+  options: { webhookSecret: string | null; delayMs: number; now: () => Date },
 ): SandboxPayments {
   const latency = () =>
     options.delayMs > 0 ? new Promise((r) => setTimeout(r, options.delayMs)) : Promise.resolve();
@@ -261,6 +262,11 @@ export function sandboxPayments(
     },
 
     async verifyWebhook(rawBody, header, now) {
+      if (options.webhookSecret === null) {
+        throw new WebhookSignatureError(
+          "sandbox webhooks are off in production until SANDBOX_WEBHOOK_SECRET is set",
+        );
+      }
       await verifySignature(options.webhookSecret, rawBody, header, now ?? options.now());
       return parseEvent(rawBody);
     },
