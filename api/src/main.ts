@@ -33,6 +33,11 @@ if (config.production && deps.captcha.widget.provider === "development") {
 }
 if (config.production && deps.payments.provider === "sandbox") {
   console.warn("STRIPE_* keys are not set: payments go to the built-in sandbox processor (no real charges).");
+  if (!Deno.env.get("SANDBOX_WEBHOOK_SECRET")) {
+    console.warn(
+      "SANDBOX_WEBHOOK_SECRET is not set: webhooks are refused (the development secret is public).",
+    );
+  }
 }
 const app = createApp(deps);
 const jobRunner = startJobRunner(deps, backgroundJobs.handlers, {
