@@ -4,6 +4,7 @@ import { backgroundJobs } from "./background.ts";
 import { buildDeps, openDatabase } from "./boot.ts";
 import { loadConfig } from "./config.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
+import { afterAnswerSettled } from "./lib/after-answer.ts";
 import { startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
 
@@ -59,6 +60,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
     await jobRunner.stop();
+    await afterAnswerSettled();
     await deps.mailer.idle();
     await database.close();
     Deno.exit(0);

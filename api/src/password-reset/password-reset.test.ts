@@ -1,6 +1,7 @@
 import { createApp } from "../app.ts";
 import { DEV_CAPTCHA_TOKEN } from "../integrations/captcha/development.ts";
 import { recaptcha } from "../integrations/captcha/recaptcha.ts";
+import { afterAnswerSettled } from "../lib/after-answer.ts";
 import { fixedWindow } from "../lib/rate-limit.ts";
 import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
 import { createTestContext, type Identity, PASSWORD, type TestContext } from "../testing/app.ts";
@@ -26,8 +27,12 @@ function helpers(ctx: TestContext, app = ctx.app) {
   };
   return {
     post,
-    forgot: (email: string, captcha = DEV_CAPTCHA_TOKEN) =>
-      post("/api/password/forgot", { email, recaptcha: captcha }),
+    /** Asks for a link and waits for the work the answer does not wait for. */
+    async forgot(email: string, captcha = DEV_CAPTCHA_TOKEN) {
+      const answer = await post("/api/password/forgot", { email, recaptcha: captcha });
+      await afterAnswerSettled();
+      return answer;
+    },
     reset: (token: string, password = NEW_PASSWORD, captcha = DEV_CAPTCHA_TOKEN) =>
       post("/api/password/reset", { token, password, confirm_password: password, recaptcha: captcha }),
     /** The token from the newest reset link mailed to `to`, read from the outbox like a person would. */
@@ -368,6 +373,55 @@ Deno.test("password reset: reCAPTCHA answers and rate limits", async (t) => {
       assertMatch(limited.headers.get("Retry-After") ?? "", /^\d+$/);
     });
   } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("password reset: the answer does not wait for the look-up, the token or the mail", async () => {
+  const ctx = await createTestContext();
+  const mailed: string[] = [];
+  // A mailer that fails: if the handler waited for the work, the known address would answer 500.
+  const app = createApp({
+    ...ctx.deps,
+    mailer: {
+      ...ctx.deps.mailer,
+      async send(message) {
+        mailed.push(message.to);
+        await Promise.resolve();
+        throw new Error("smtp down");
+      },
+    },
+  });
+  const { post } = helpers(ctx, app);
+  const logged: string[] = [];
+  const { error } = console;
+  console.error = (line: string) => logged.push(line);
+  try {
+    const known = await post("/api/password/forgot", {
+      email: "member@test.local",
+      recaptcha: DEV_CAPTCHA_TOKEN,
+    });
+    const unknown = await post("/api/password/forgot", {
+      email: "nobody@test.local",
+      recaptcha: DEV_CAPTCHA_TOKEN,
+    });
+    assertEquals([known.status, known.body], [200, { message: RESET_MESSAGES.requested }]);
+    assertEquals([unknown.status, unknown.body], [known.status, known.body], "the same answer either way");
+    assertEquals(
+      [...known.headers.keys()].filter((h) => h !== "x-request-id"),
+      [...unknown.headers.keys()].filter((h) => h !== "x-request-id"),
+      "the same headers either way",
+    );
+    await afterAnswerSettled();
+    assertEquals(
+      mailed,
+      ["member@test.local"],
+      "the work went on after the answer, for the known address only",
+    );
+    assertOk(logged.some((l) => l.includes("password_reset_failed")), "a failure after the answer is logged");
+  } finally {
+    console.error = error;
+    await afterAnswerSettled();
     await ctx.close();
   }
 });

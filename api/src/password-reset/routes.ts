@@ -43,7 +43,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
         ),
       );
       await requireCaptcha(deps.captcha, recaptcha, ip);
-      await requestPasswordReset(deps, email, ip);
+      requestPasswordReset(deps, email, ip);
       return c.json({ message: RESET_MESSAGES.requested }, 200);
     },
   )

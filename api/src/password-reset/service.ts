@@ -5,6 +5,7 @@
  */
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessions } from "../auth/queries.ts";
+import { afterAnswer } from "../lib/after-answer.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
@@ -36,14 +37,19 @@ export async function newResetToken(): Promise<{ token: string; tokenHash: strin
 }
 
 /**
- * Mails a reset link when `email` belongs to an account; does nothing visible otherwise. The token is made
- * either way so both paths do much the same work; the mail itself is delivered after the answer.
+ * Mails a reset link when `email` belongs to an account; does nothing visible otherwise. Nothing of it runs
+ * before the answer, not even the look-up, so known and unknown addresses answer in the same time (a timing
+ * difference would tell which addresses have accounts).
  */
-export async function requestPasswordReset(deps: Deps, email: string, ip: string | null): Promise<void> {
+export function requestPasswordReset(deps: Deps, email: string, ip: string | null): void {
+  afterAnswer("password_reset_failed", () => mailResetLink(deps, email, ip));
+}
+
+async function mailResetLink(deps: Deps, email: string, ip: string | null): Promise<void> {
   const { db } = deps.database;
   const user = await findUserByEmail(db, email);
-  const { token, tokenHash } = await newResetToken();
   if (!user) return;
+  const { token, tokenHash } = await newResetToken();
   const now = deps.now();
   await db.transaction().execute(async (trx) => {
     await insertResetToken(trx, {
