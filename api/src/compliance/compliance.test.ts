@@ -230,27 +230,37 @@ Deno.test("letters of compliance", async (t) => {
     });
 
     await t.step(
-      "each issued letter is kept in the member's documents, and recorded in the audit log",
+      "a letter is issued once per content and kept in the documents; downloading again writes nothing",
       async () => {
-        const docs = await db.selectFrom("documents").select([
-          "kind",
-          "user_id",
-          "filename",
-          "created_by_user_id",
-        ])
-          .where("user_id", "=", member.id).execute();
-        assertOk(docs.length >= 4);
-        assertOk(
-          docs.every((d) => d.kind === "letter_of_compliance" && d.filename === "letter-compliance.pdf"),
-        );
-        assertOk(
-          docs.some((d) => d.created_by_user_id === ctx.users.admin.id),
-          "the admin's issue names the admin",
-        );
-        const audits = await db.selectFrom("audit_log").select("action").where("entity", "=", "user")
-          .where("entity_id", "=", String(member.id)).where("action", "=", "compliance_letter.issued")
-          .execute();
-        assertEquals(audits.length, docs.length);
+        const kept = () =>
+          db.selectFrom("documents").select(["id", "kind", "filename", "created_by_user_id", "bytes"])
+            .where("user_id", "=", member.id).orderBy("id").execute();
+        const issued = () =>
+          db.selectFrom("audit_log").select("id").where("entity", "=", "user")
+            .where("entity_id", "=", String(member.id)).where("action", "=", "compliance_letter.issued")
+            .execute();
+        const before = await kept();
+        assertEquals(before.length, 1, "every download so far (member and admin) answered one letter");
+        assertEquals(before[0].kind, "letter_of_compliance");
+        assertEquals(before[0].filename, "letter-compliance.pdf");
+        assertEquals((await issued()).length, 1);
+
+        const again = [await letter("member"), await letter("admin"), await letter("member")];
+        for (const { bytes } of again) {
+          assertEquals(bytes, new Uint8Array(before[0].bytes), "the same letter");
+        }
+        assertEquals((await kept()).length, 1, "a GET writes no document");
+        assertEquals((await issued()).length, 1, "nor an audit row");
+
+        // New content (the member's name changed) is a new letter, issued by whoever asks first.
+        await db.updateTable("users").set({ middle_name: "R" }).where("id", "=", member.id).execute();
+        const renamed = await letter("admin");
+        assertOk((await pdfText(renamed.bytes)).join(" ").includes("Mia R Test"), "the new name is on it");
+        const after = await kept();
+        assertEquals(after.length, 2);
+        assertEquals(after[1].created_by_user_id, ctx.users.admin.id, "the admin's issue names the admin");
+        assertEquals((await issued()).length, 2);
+        await db.updateTable("users").set({ middle_name: "Q" }).where("id", "=", member.id).execute();
       },
     );
 

@@ -42,7 +42,8 @@ export const complianceRoutes = new Hono<AppEnv>()
     allow("user"),
     describe({
       summary: "Download my Letter of Compliance",
-      description: "Issues a fresh, signed letter (also kept in my documents).",
+      description: "Safe to repeat: a signed letter is issued (and kept in my documents) once per content " +
+        "(coverage, name, signing key, issue day); later calls answer that same letter.",
       tags: ["Compliance"],
       produces: "application/pdf",
       errors: PDF_ERRORS,
@@ -58,6 +59,7 @@ export const complianceRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Download a member's Letter of Compliance",
+      description: "Safe to repeat: the member's letter of today's content is issued once and reused.",
       tags: ["Compliance"],
       produces: "application/pdf",
       errors: { ...PDF_ERRORS, 404: "No such user" },

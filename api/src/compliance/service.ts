@@ -20,16 +20,23 @@ export interface IssuedLetter {
   documentId: number;
   filename: string;
   bytes: Uint8Array;
-  token: string;
   email: string;
   fullName: string;
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
- * Issues a letter for `userId` if the rule allows it now (403 COMPLIANCE_UNAVAILABLE otherwise), records it in
- * documents (so the Downloads list has it and it can be fetched again byte for byte) and in the audit log.
+ * The letter for `userId` if the rule allows it now (403 COMPLIANCE_UNAVAILABLE otherwise). A letter is issued
+ * once per distinct content: the member, name and member number, the covering membership and its coverage,
+ * the signing key and the issue day printed on it. The first call signs it, renders it and records it in
+ * documents (so the Downloads list has it) and the audit log; every later call for the same content answers
+ * the stored letter byte for byte and writes nothing, which keeps the GET that downloads it safe.
  */
 export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: number): Promise<IssuedLetter> {
   const { db } = deps.database;
@@ -43,6 +50,28 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
 
   const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(" ");
   const coverage = { cov_from: isoDate(membership.starts_at), cov_to: membership.expire_at };
+  const contentKey = await sha256Hex(JSON.stringify([
+    user.id,
+    fullName,
+    user.member_number,
+    membership.id,
+    coverage,
+    deps.letterKeys.kid,
+    isoDate(now),
+  ]));
+  const stored = () =>
+    db.selectFrom("documents").select(["id", "bytes"])
+      .where("user_id", "=", user.id).where("content_key", "=", contentKey).executeTakeFirst();
+  const found = await stored();
+  const answer = (doc: { id: number; bytes: Uint8Array }) => ({
+    documentId: doc.id,
+    filename: LETTER_FILENAME,
+    bytes: doc.bytes,
+    email: user.email,
+    fullName,
+  });
+  if (found) return answer(found);
+
   const token = await signStatement(
     deps.letterKeys,
     { sub: String(user.id), mem: user.member_number, ...coverage, st: "active" },
@@ -57,26 +86,32 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     verifyUrl: `${deps.config.publicUrl}/verify/${token}`,
     publicUrl: deps.config.publicUrl,
   });
-  const { id } = await db.insertInto("documents").values({
+  // Of two simultaneous first calls, one records its letter and the other answers that one.
+  const inserted = await db.insertInto("documents").values({
     kind: "letter_of_compliance",
     user_id: user.id,
     filename: LETTER_FILENAME,
     content_type: "application/pdf",
     bytes,
+    content_key: contentKey,
     created_by_user_id: issuedBy,
     created_at: now,
-  }).returning("id").executeTakeFirstOrThrow();
+  }).onConflict((oc) =>
+    oc.columns(["user_id", "content_key"]).where("content_key", "is not", null).doNothing()
+  )
+    .returning("id").executeTakeFirst();
+  if (!inserted) return answer((await stored())!);
   await audit(db, {
     actor: issuedBy,
     action: "compliance_letter.issued",
     entity: "user",
     entityId: user.id,
-    detail: { document_id: id, membership_id: membership.id, ...coverage },
+    detail: { document_id: inserted.id, membership_id: membership.id, ...coverage },
   });
-  return { documentId: id, filename: LETTER_FILENAME, bytes, token, email: user.email, fullName };
+  return answer({ id: inserted.id, bytes });
 }
 
-/** Issues a letter and mails it to the member, attached. */
+/** Mails the member their letter (issued now, or today's identical one), attached. */
 export async function emailLetter(
   deps: LetterDeps & Pick<Deps, "mailer">,
   userId: number,

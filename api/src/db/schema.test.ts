@@ -161,6 +161,7 @@ const COLUMNS_FILE: ColumnList = {
   documents: {
     id: true, kind: true, user_id: true, business_id: true, random_pool_id: true, filename: true,
     content_type: true, bytes: true, byte_size: true, created_by_user_id: true, created_at: true,
+    content_key: true,
   },
   exports: {
     id: true, type: true, filters: true, status: true, content: true, row_count: true, error: true,

@@ -472,6 +472,8 @@ export interface DocumentsTable {
   byte_size: Computed<number>;
   created_by_user_id: number | null;
   created_at: DefaultTimestamp;
+  /** Identity of a generated document's content (a letter is reused, not issued again): sql/0011. */
+  content_key: string | null;
 }
 
 export interface ExportsTable {
