@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: format, lint, types, API tests on PostgreSQL, the PostgreSQL restart drill, API tests on embedded
-# PGlite, then Playwright in Chromium.
+# Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
+# PostgreSQL, the PostgreSQL restart drill, API tests on embedded PGlite, then Playwright in Chromium.
 # Installs what a fresh machine of this kind lacks (Debian's Chromium) and starts the local PostgreSQL if down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,9 @@ step "Format, lint, types"
 deno fmt --check
 deno lint
 deno check api/ web/src/ web/build/ e2e/
+
+step "OpenAPI document against Redocly's recommended rules"
+deno task lint:openapi
 
 step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
 deno task test
