@@ -97,12 +97,13 @@ export function bodyFor(schema: JsonSchema): fc.Arbitrary<unknown> {
     .map(([body, swaps]) => ({ ...(body as object), ...Object.fromEntries(swaps) }));
 }
 
-/** A hostile value of the field's own type. */
+/** A hostile value of the field's own type (an array's items get one, objects inside it a hostile field). */
 function hostileLike(field: JsonSchema): fc.Arbitrary<unknown> {
-  const types = JSON.stringify(field);
-  if (types.includes('"integer"') || types.includes('"number"')) return hostileNumber;
-  if (types.includes('"array"')) {
-    return fc.constantFrom([{ id: INT4_MAX + 1, quantity: 1 }], [{ id: 1, quantity: 1e9 }]);
+  const type = field.type ?? field.anyOf?.find((s: JsonSchema) => s.type !== "null")?.type;
+  if (type === "integer" || type === "number") return hostileNumber;
+  if (type === "array") {
+    const items: JsonSchema = field.items ?? {};
+    return fc.array(items.properties ? bodyFor(items) : hostileLike(items), { minLength: 1, maxLength: 2 });
   }
   return hostileText;
 }
