@@ -19,11 +19,13 @@ import type { DocumentList } from "./documents/schemas.ts";
 import type { DrugTestRecord } from "./drug-tests/schemas.ts";
 import type { ListMeta } from "./lib/list.ts";
 import type {
+  AdminStartBody,
   HistoryRecord,
   MembershipMessageAnswer,
   MembershipRecord,
   PauseBody,
   StartBody,
+  UpdateBody,
 } from "./memberships/schemas.ts";
 import type { OrderRecord, PurchaseBody, PurchaseResponse } from "./orders/schemas.ts";
 import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
@@ -72,6 +74,10 @@ export type MembershipHistoryRow = z.infer<typeof HistoryRecord>;
 export type MembershipAnswer = z.infer<typeof MembershipMessageAnswer>;
 export type StartMembershipRequest = z.input<typeof StartBody>;
 export type PauseMembershipRequest = z.input<typeof PauseBody>;
+/** The administrators' Setup/Renew Membership form (admin spec §3 "Order form"). */
+export type AdminStartMembershipRequest = z.input<typeof AdminStartBody>;
+/** The administrators' update of a membership's expiry. */
+export type UpdateMembershipRequest = z.input<typeof UpdateBody>;
 
 // Cards and payments
 export type PaymentMethod = z.infer<typeof PaymentMethodRecord>;

@@ -6,6 +6,7 @@
  * Breadcrumbs are derived from this table (see crumbs.ts): each path prefix that is itself a row is a crumb.
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+import { type Subject, type SubjectFamily, subjectOf } from "../lib/subject.ts";
 
 export interface PageProps {
   params: Partial<Record<string, string>>;
@@ -40,23 +41,39 @@ type PublicPages = typeof import("../features/public/pages.ts");
 const publicPage = (name: keyof PublicPages) => () =>
   import("../features/public/pages.ts").then((pages) => ({ default: pages[name] }));
 
+/** A membership screen (features/membership): written once, it takes whose membership it is. */
+type MembershipModule = Promise<{ default: ComponentType<{ subject: Subject }> }>;
+
 /**
- * `/x/:id/membership/details`, `/new`, … — the same set of membership screens for self, employee and user.
- * `built` attaches the member's own screens (features/account); the employee and admin families stay
- * placeholders until their screens take whose membership it is.
+ * `/x/:id/membership/details`, `/new`, … — the same membership screens for self, employee and user: the
+ * family and the route's parameters name the subject (lib/subject.ts). A family whose calls are not built
+ * yet (`built` false: the employee's) keeps its rows as placeholders.
  */
-const membershipRoutes = (base: string, built: boolean, extra: [string, string][] = []): AppRoute[] => {
-  const screen = (path: string, title: string, load: () => PageModule) =>
-    page(`${base}/membership/${path}`, title, built ? load : undefined);
+const membershipRoutes = (
+  base: string,
+  family: SubjectFamily,
+  { built, extra = [] }: { built: boolean; extra?: [string, string, () => MembershipModule][] },
+): AppRoute[] => {
+  const screen = (path: string, title: string, load: () => MembershipModule) =>
+    page(
+      `${base}/membership/${path}`,
+      title,
+      built
+        ? () =>
+          load().then(({ default: Screen }) => ({
+            default: ({ params }: PageProps) => <Screen subject={subjectOf(family, params)} />,
+          }))
+        : undefined,
+    );
   return [
-    screen("details", "Membership Details", () => import("../features/account/membership-details-page.tsx")),
-    screen("new", "Set Up Membership", () => import("../features/account/membership-new-page.tsx")),
-    screen("pause", "Pause Membership", () => import("../features/account/membership-pause-page.tsx")),
-    screen("resume", "Resume Membership", () => import("../features/account/membership-resume-page.tsx")),
-    screen("cancel", "Cancel Membership", () => import("../features/account/membership-cancel-page.tsx")),
-    ...extra.map(([path, title]) => page(`${base}/membership/${path}`, title)),
-    screen("payments/add", "Add Payment Method", () => import("../features/account/payments-add-page.tsx")),
-    screen("payments", "Payment Methods", () => import("../features/account/payments-page.tsx")),
+    screen("details", "Membership Details", () => import("../features/membership/details-page.tsx")),
+    screen("new", "Set Up Membership", () => import("../features/membership/new-page.tsx")),
+    screen("pause", "Pause Membership", () => import("../features/membership/pause-page.tsx")),
+    screen("resume", "Resume Membership", () => import("../features/membership/resume-page.tsx")),
+    screen("cancel", "Cancel Membership", () => import("../features/membership/cancel-page.tsx")),
+    ...extra.map(([path, title, load]) => screen(path, title, load)),
+    screen("payments/add", "Add Payment Method", () => import("../features/membership/add-card-page.tsx")),
+    screen("payments", "Payment Methods", () => import("../features/membership/payments-page.tsx")),
   ];
 };
 
@@ -104,7 +121,7 @@ const MEMBER_ROUTES: AppRoute[] = [
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
   page("/app/account/tests", "My Tests", () => import("../features/tests/tests-page.tsx")),
   page("/app/account/downloads", "My Downloads", () => import("../features/downloads/downloads-page.tsx")),
-  ...membershipRoutes("/app/account", true),
+  ...membershipRoutes("/app/account", "self", { built: true }),
   page("/app/member/businesses", "My Businesses"),
   page("/app/member/businesses/new", "New Business"),
   page("/app/member/businesses/:id", "Business Details"),
@@ -115,7 +132,8 @@ const MEMBER_ROUTES: AppRoute[] = [
   // Also reached as /{employeeId}/employee/new?redirectURL=/app: the same pattern.
   page("/app/member/businesses/:id/employee/new", "Add Employee"),
   page("/app/member/businesses/:id/employee/:eid", "Employee Details"),
-  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", false),
+  // The employee family's calls are not built yet (its issue adds them): placeholders until then.
+  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: false }),
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [
@@ -127,7 +145,10 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/users/:id", "User Details"),
   page("/app/admin/users/:id/manage", "Edit User"),
   page("/app/admin/users/:id/employee/new", "Add To Business"),
-  ...membershipRoutes("/app/admin/users/:id", false, [["update", "Update Membership"]]),
+  ...membershipRoutes("/app/admin/users/:id", "user", {
+    built: true,
+    extra: [["update", "Update Membership", () => import("../features/membership/update-page.tsx")]],
+  }),
   page("/app/admin/users/:id/order", "Manually Process Order"),
   page("/app/admin/users/:id/order/checkout", "Order Checkout"),
   page("/app/admin/businesses", "Businesses"),

@@ -1,5 +1,6 @@
 /**
- * The one "add a card" form: registration's payment step and the account's /payments/add both render it.
+ * The one "add a card" form: registration's payment step and every /payments/add screen render it, for the
+ * card's owner (the caller by default; any user for an administrator).
  * With the sandbox processor (development, tests) it is a plain card form; with Stripe it mounts Stripe's
  * card element, loaded lazily so Stripe.js never weighs on a page that shows no card form.
  */
@@ -7,15 +8,18 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "./alert.tsx";
 import { Loading } from "./loading.tsx";
 import { useSignals } from "@preact/signals-react/runtime";
+import type { PaymentMethod } from "@api/contract";
 import { errorMessage } from "../lib/form.ts";
 import { OFFLINE_REASON, online } from "../lib/online.ts";
 import { type PaymentsConfig, publicConfig } from "../lib/public-config.ts";
-import type { PaymentMethod } from "@api/contract";
+import type { Subject } from "../lib/subject.ts";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));
 
 export interface CardFormProps {
+  /** Whose card it is; default the signed-in user. */
+  owner?: Subject;
   /** Called once the server has stored the card. */
   onAdded(method: PaymentMethod): void;
   /** The submit button's text; default "Save Card". */

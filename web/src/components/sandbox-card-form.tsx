@@ -3,11 +3,11 @@ import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
-import { OFFLINE_REASON, online } from "../lib/online.ts";
 import { TextField } from "./text-field.tsx";
-import { errorMessage, fieldErrors } from "../lib/form.ts";
+import { addCard, confirmSandboxSetup, explainCardFailure } from "../lib/payments.ts";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { SELF } from "../lib/subject.ts";
 import { useFormSubmit } from "../lib/use-form-submit.ts";
-import { addCard, confirmSandboxSetup, ToastedError } from "../lib/payments.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
 /** The server's texts (api/src/payments/schemas.ts SANDBOX_CARD_MESSAGES), so both sides say the same. */
@@ -37,23 +37,20 @@ const SandboxCardSchema = v.object({
   zip: filled(CARD_MESSAGES.zipRequired),
 });
 
-export function SandboxCardForm({ onAdded, submitLabel = "Save Card", actions }: CardFormProps) {
+export function SandboxCardForm(
+  { owner = SELF, onAdded, submitLabel = "Save Card", actions }: CardFormProps,
+) {
   useSignals();
   const { errors, formError, busy, onSubmit } = useFormSubmit(
     SandboxCardSchema,
     async (card) => {
-      const method = await addCard(async (secret) =>
-        (await confirmSandboxSetup(secret, card)).setup_intent_id
+      const method = await addCard(
+        owner,
+        async (secret) => (await confirmSandboxSetup(secret, card)).setup_intent_id,
       );
       onAdded(method);
     },
-    {
-      // A refusal already toasted by addCard is not repeated in the form.
-      explain: (error) => ({
-        errors: fieldErrors(error),
-        formError: error instanceof ToastedError ? null : errorMessage(error),
-      }),
-    },
+    { explain: explainCardFailure },
   );
 
   return (

@@ -1,29 +1,38 @@
 /**
  * The Stripe card form: Stripe's card element (its own iframe, so card data never touches this app) and
- * confirmCardSetup. This module is loaded only when the server's processor is Stripe.
+ * confirmCardSetup, through the same submit cycle as every form (lib/use-form-submit.ts): it has no fields of
+ * its own to validate, so the cycle's busy guard, failure alert and field issues are what it shares. This
+ * module is loaded only when the server's processor is Stripe.
  */
-import { type FormEvent, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { loadStripe, type Stripe, type StripeCardElement } from "@stripe/stripe-js";
+import * as v from "valibot";
 import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
-import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { addCard, explainCardFailure } from "../lib/payments.ts";
 import { errorMessage } from "../lib/form.ts";
-import { addCard, ToastedError } from "../lib/payments.ts";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
+import { SELF } from "../lib/subject.ts";
+import { useFormSubmit } from "../lib/use-form-submit.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
+/** The card element holds the card; the form itself has nothing to validate. */
+const NoFields = v.object({});
+
 export default function StripeCardForm(
-  { publishableKey, onAdded, submitLabel = "Save Card", actions }: CardFormProps & { publishableKey: string },
+  { publishableKey, owner = SELF, onAdded, submitLabel = "Save Card", actions }:
+    & CardFormProps
+    & { publishableKey: string },
 ) {
   useSignals();
   const host = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
   const ready = useSignal(false);
-  const formError = useSignal<string | null>(null);
-  const busy = useSignal(false);
+  const loadError = useSignal<string | null>(null);
   const labelId = useId();
 
   useEffect(() => {
@@ -37,34 +46,30 @@ export default function StripeCardForm(
       card.mount(host.current);
       stripe.current = { stripe: loaded, card };
       ready.value = true;
-    }).catch((error) => (formError.value = errorMessage(error)));
+    }).catch((error) => (loadError.value = errorMessage(error)));
     return () => {
       cancelled = true;
       card?.destroy();
     };
   }, [publishableKey]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!stripe.current) return;
-    const { stripe: client, card } = stripe.current;
-    formError.value = null;
-    busy.value = true;
-    try {
-      const method = await addCard(async (secret) => {
+  const { formError, busy, onSubmit } = useFormSubmit(
+    NoFields,
+    async () => {
+      if (!stripe.current) return;
+      const { stripe: client, card } = stripe.current;
+      const method = await addCard(owner, async (secret) => {
         const result = await client.confirmCardSetup(secret, { payment_method: { card } });
         if (result.error || !result.setupIntent) {
           throw new Error(result.error?.message ?? "Your card could not be set up.");
         }
         return result.setupIntent.id;
       });
-      busy.value = false;
       onAdded(method);
-    } catch (error) {
-      if (!(error instanceof ToastedError)) formError.value = errorMessage(error);
-      busy.value = false;
-    }
-  }
+    },
+    { explain: explainCardFailure },
+  );
+  const alert = loadError.value ?? formError.value;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Card details" className="card-form">
@@ -72,7 +77,7 @@ export default function StripeCardForm(
         <p id={labelId} className="field-label">Card details</p>
         <div ref={host} className="stripe-card" role="group" aria-labelledby={labelId} />
       </div>
-      {formError.value && <Alert variant="error">{formError.value}</Alert>}
+      {alert && <Alert variant="error">{alert}</Alert>}
       <div className="form-actions">
         {!online.value && <p id="card-offline" className="field-hint">{OFFLINE_REASON}</p>}
         <Button

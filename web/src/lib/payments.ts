@@ -1,7 +1,9 @@
 /**
- * Card set-up calls, shared by every screen that adds a card (registration, account and employee payments).
- * A card is saved in three moves: get a setup intent's secret, confirm it with the processor (the sandbox
- * endpoint or Stripe.js), then hand the confirmed setup intent to the server, which stores the card.
+ * Saved cards, for whoever owns them (the caller, or any user for an administrator: lib/subject.ts): the
+ * list, default and remove, and adding one. A card is added in three moves: get a setup intent's secret,
+ * confirm it with the processor (the sandbox endpoint or Stripe.js), then hand the confirmed setup intent to
+ * the server, which stores the card. Every change invalidates the owner's cards in the resource cache, so
+ * every picker and list shows the new set.
  */
 import type {
   AddPaymentMethodRequest,
@@ -11,7 +13,11 @@ import type {
   SandboxSetupRequest,
 } from "@api/contract";
 import { api } from "./api.ts";
+import { errorMessage, fieldErrors } from "./form.ts";
+import { cardsKey, SELF, type Subject, subjectApi } from "./subject.ts";
 import { toast } from "./toast.ts";
+import type { FormFailure } from "./use-form-submit.ts";
+import { invalidate, resources } from "./use-resource.ts";
 
 export const PAYMENT_MESSAGES = {
   intentFailed: "Failed to set up payment method. Please try again.",
@@ -22,11 +28,40 @@ export const PAYMENT_MESSAGES = {
 /** Thrown when the failure has already been shown in a toast, so forms need not repeat it. */
 export class ToastedError extends Error {}
 
+/** Both card forms' failures: the server's field issues, and its message unless addCard already toasted it. */
+export const explainCardFailure = (error: unknown): FormFailure => ({
+  errors: fieldErrors(error),
+  formError: error instanceof ToastedError ? null : errorMessage(error),
+});
+
+/** The owner's cards, default first. */
+export async function fetchCards(owner: Subject, signal?: AbortSignal): Promise<PaymentMethod[]> {
+  const { data } = await api<{ data: PaymentMethod[] }>(subjectApi(owner).cards, { signal });
+  return data;
+}
+
+export async function makeDefaultCard(owner: Subject, id: number): Promise<PaymentMethod> {
+  const { data } = await api<{ data: PaymentMethod }>(`${subjectApi(owner).cards}/${id}/default`, {
+    method: "PUT",
+  });
+  await invalidate(cardsKey(owner));
+  return data;
+}
+
+/** Removes a card; the cards that remain (default first) replace the cached list. */
+export async function removeCard(owner: Subject, id: number): Promise<PaymentMethod[]> {
+  const { data } = await api<{ data: PaymentMethod[] }>(`${subjectApi(owner).cards}/${id}`, {
+    method: "DELETE",
+  });
+  resources.set(cardsKey(owner), data);
+  return data;
+}
+
 /** A setup intent's client secret. A failed call toasts (spec §8); an answer without one throws. */
-export async function paymentIntentSecret(): Promise<string> {
+export async function paymentIntentSecret(owner: Subject = SELF): Promise<string> {
   let answer: Partial<PaymentIntent> | undefined;
   try {
-    answer = await api<PaymentIntent>("/auth/account/payment-intent");
+    answer = await api<PaymentIntent>(subjectApi(owner).paymentIntent);
   } catch {
     toast.error(PAYMENT_MESSAGES.intentFailed);
     throw new ToastedError(PAYMENT_MESSAGES.intentFailed);
@@ -35,14 +70,25 @@ export async function paymentIntentSecret(): Promise<string> {
   return answer.secret;
 }
 
+/** Stores the card of a confirmed setup intent on the owner's account. */
+export async function savePaymentMethod(owner: Subject, setupIntentId: string): Promise<PaymentMethod> {
+  const body: AddPaymentMethodRequest = { setup_intent_id: setupIntentId };
+  const { data } = await api<{ data: PaymentMethod }>(subjectApi(owner).cards, { body });
+  return data;
+}
+
 /**
  * The whole card set-up: secret, the processor's confirmation (`confirm` returns the setup intent id), then
  * the server stores the card. Toasts 'Payment method added successfully' and returns the stored card.
  */
-export async function addCard(confirm: (secret: string) => Promise<string>): Promise<PaymentMethod> {
-  const secret = await paymentIntentSecret();
-  const method = await savePaymentMethod(await confirm(secret));
+export async function addCard(
+  owner: Subject,
+  confirm: (secret: string) => Promise<string>,
+): Promise<PaymentMethod> {
+  const secret = await paymentIntentSecret(owner);
+  const method = await savePaymentMethod(owner, await confirm(secret));
   toast.success(PAYMENT_MESSAGES.added);
+  void invalidate(cardsKey(owner));
   return method;
 }
 
@@ -57,23 +103,22 @@ export function confirmSandboxSetup(
   return api("/payments/sandbox/setup-intents/confirm", { body: { client_secret: clientSecret, ...card } });
 }
 
-/** Stores the card of a confirmed setup intent on the signed-in account. */
-export async function savePaymentMethod(setupIntentId: string): Promise<PaymentMethod> {
-  const body: AddPaymentMethodRequest = { setup_intent_id: setupIntentId };
-  const { data } = await api<{ data: PaymentMethod }>("/auth/account/payment-methods", { body });
-  return data;
-}
+const brandOf = ({ attributes: card }: PaymentMethod) =>
+  card.brand ? card.brand[0].toUpperCase() + card.brand.slice(1) : "Card";
 
-export async function listPaymentMethods(): Promise<PaymentMethod[]> {
-  const { data } = await api<{ data: PaymentMethod[] }>("/auth/account/payment-methods");
-  return data;
-}
+/** "12/30", or a dash when the processor gave no expiry. */
+export const cardExpiry = ({ attributes: c }: PaymentMethod): string =>
+  c.exp_month && c.exp_year ? `${String(c.exp_month).padStart(2, "0")}/${String(c.exp_year).slice(-2)}` : "—";
+
+/** "Visa •••• 4242", as a card list shows it. */
+export const cardName = (card: PaymentMethod): string => `${brandOf(card)} •••• ${card.attributes.last4}`;
+
+/** What a screen reader says for the card ("Visa ending in 4242") instead of four bullets. */
+export const spokenCardName = (card: PaymentMethod): string =>
+  `${brandOf(card)} ending in ${card.attributes.last4}`;
 
 /** "Visa ending in 4242, expires 12/30". */
-export function describeCard({ attributes: card }: PaymentMethod): string {
-  const brand = card.brand ? card.brand[0].toUpperCase() + card.brand.slice(1) : "Card";
-  const expiry = card.exp_month && card.exp_year
-    ? `, expires ${String(card.exp_month).padStart(2, "0")}/${String(card.exp_year).slice(-2)}`
-    : "";
-  return `${brand} ending in ${card.last4}${expiry}`;
+export function describeCard(card: PaymentMethod): string {
+  const expiry = cardExpiry(card);
+  return `${spokenCardName(card)}${expiry === "—" ? "" : `, expires ${expiry}`}`;
 }

@@ -3,8 +3,8 @@
  * Prices are settings on the server; no page may write a price as a literal.
  */
 import type { Prices } from "@api/contract";
-import { useEffect, useState } from "react";
 import { api } from "./api.ts";
+import { useResource } from "./use-resource.ts";
 
 let prices: Promise<Prices> | undefined;
 
@@ -22,18 +22,15 @@ export type PricesState =
   | { status: "ready"; prices: Prices }
   | { status: "error" };
 
+/** The cache key of the prices (lib/use-resource.ts). */
+export const PRICES_KEY = ["prices"] as const;
+
 /** The prices for a component: loading, then ready (or error). */
 export function usePrices(): PricesState {
-  const [state, setState] = useState<PricesState>({ status: "loading" });
-  useEffect(() => {
-    let live = true;
-    loadPrices().then(
-      (p) => live && setState({ status: "ready", prices: p }),
-      () => live && setState({ status: "error" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const prices = useResource(PRICES_KEY, () => loadPrices());
+  return prices.data
+    ? { status: "ready", prices: prices.data }
+    : prices.error
+    ? { status: "error" }
+    : { status: "loading" };
 }

@@ -136,7 +136,11 @@ Deno.test("set puts a mutation's answer in place and drops the load running", as
   store.set(["cards", "self"], ["mastercard"]);
   calls[0].resolve(["visa", "mastercard"]);
   await flush();
-  assert.deepEqual(store.state(["cards", "self"]), { data: ["mastercard"], error: undefined, loading: false });
+  assert.deepEqual(store.state(["cards", "self"]), {
+    data: ["mastercard"],
+    error: undefined,
+    loading: false,
+  });
 });
 
 Deno.test("clear forgets every answer (another user signed in) and aborts the loads running", () => {

@@ -1,8 +1,15 @@
 /**
- * Loading one thing from the API for a screen: `{ data, error, loading, reload }`. A newer load (another
- * key, or `reload()`) aborts the older one, so a slow answer never overwrites a newer one.
+ * Screens' side of the resource cache (lib/resource-store.ts): `useResource(key, load)` answers
+ * `{ data, error, loading, reload }` for a keyed resource, and `invalidate(prefix)` after a mutation refreshes
+ * every screen showing a key under it. There is one store per page; it is emptied when the signed-in user
+ * changes, so one user's data is never shown to the next.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { effect } from "@preact/signals-react";
+import { type Loader, type ResourceKey, type ResourceState, ResourceStore } from "./resource-store.ts";
+import { session } from "./session.ts";
+
+export type { ResourceKey };
 
 export interface Resource<T> {
   data: T | undefined;
@@ -11,23 +18,51 @@ export interface Resource<T> {
   reload(): void;
 }
 
-/** Runs `load` now and whenever `key` changes; `load` gets an AbortSignal to pass to `api()`. */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: string = ""): Resource<T> {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
-  const [attempt, setAttempt] = useState(0);
+/** The page's one store. */
+export const resources = new ResourceStore();
+
+let signedIn: number | null | undefined;
+effect(() => {
+  const userId = session.value?.user_id ?? null;
+  if (signedIn !== undefined && userId !== signedIn) resources.clear();
+  signedIn = userId;
+});
+
+/** Refreshes every resource whose key starts with `prefix` (call it after the server changed them). */
+export const invalidate = (prefix: ResourceKey): Promise<void> => resources.invalidate(prefix);
+
+const NOTHING: ResourceState<never> = { data: undefined, error: undefined, loading: true };
+const noop = () => () => {};
+
+/**
+ * The resource named `key`, loaded with `load` (which gets an AbortSignal to pass to `api()`) when the screen
+ * mounts, when `key` changes and when it is invalidated. `key` null waits (e.g. for an id to be known).
+ */
+export function useResource<T>(key: ResourceKey | null, load: Loader<T>): Resource<T> {
+  const id = key === null ? null : JSON.stringify(key);
   const loadRef = useRef(load);
   loadRef.current = load;
+  // The store remembers this function for invalidations; it always calls the screen's latest `load`.
+  const loader = useCallback((signal: AbortSignal) => loadRef.current(signal), []);
+
+  const subscribe = useCallback(
+    (listener: () => void) => key === null ? noop() : resources.subscribe(key, listener),
+    [id],
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => key === null ? NOTHING : resources.state<T>(key),
+  );
 
   useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => ({ data: previous.data, loading: true }));
-    loadRef.current(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ data, loading: false }),
-      (error) => !controller.signal.aborted && setState({ error, loading: false }),
-    );
-    return () => controller.abort();
-  }, [key, attempt]);
+    if (key !== null) void resources.load(key, loader);
+  }, [id]);
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  const reload = useCallback(() => {
+    if (key !== null) void resources.load(key, loader, { force: true });
+  }, [id]);
+
+  // Before the first load has started (the first render), the screen is loading, not empty.
+  const loading = state.loading || (state.data === undefined && state.error === undefined);
+  return { data: state.data, error: state.error, loading, reload };
 }

@@ -5,10 +5,12 @@
  * worker-sync.ts). The screens read the signals; the membership screens submit through `submitChange`.
  */
 import { signal } from "@preact/signals-react";
-import { cancelMembership, pauseMembership, resumeMembership } from "../lib/membership.ts";
 import { ApiError } from "../lib/api.ts";
+import { cancelMembership, pauseMembership, resumeMembership } from "../lib/membership.ts";
 import { online } from "../lib/online.ts";
 import { session } from "../lib/session.ts";
+import { membershipKey, SELF } from "../lib/subject.ts";
+import { invalidate } from "../lib/use-resource.ts";
 import {
   type ChangeKind,
   hasIndexedDb,
@@ -35,8 +37,11 @@ export const queued = signal<QueuedChange[]>([]);
 export const rejected = signal<RejectedChange[]>([]);
 /** A queued change met an ended session: the member must sign in again before it can be sent. */
 export const needsSignIn = signal(false);
-/** Bumped whenever the server applied queued changes, so membership screens reload. */
-export const appliedVersion = signal(0);
+/**
+ * The server answered queued changes (applied or refused): every screen showing the member's membership
+ * reloads it from the server, since a refused change leaves it other than the screens projected.
+ */
+const membershipAnswered = () => void invalidate(membershipKey(SELF));
 
 const TIMER_MS = 30_000;
 const transport = fetchTransport();
@@ -65,7 +70,7 @@ export async function syncNow(force = false): Promise<ReplayReport | null> {
   let report: ReplayReport | null = null;
   if (online.value && (await queuedChanges(await userDb(id))).length) {
     report = await replay(await userDb(id), transport, { force });
-    if (report.applied.length) appliedVersion.value++;
+    if (report.applied.length || report.rejected.length) membershipAnswered();
   }
   await refreshOutbox();
   return report;
@@ -116,10 +121,10 @@ export async function submitChange(kind: ChangeKind, body?: PauseBody, membershi
 async function sendDirectly(kind: ChangeKind, body?: PauseBody): Promise<ChangeResult> {
   const key = crypto.randomUUID();
   const answer = kind === "pause"
-    ? await pauseMembership(body!, key)
+    ? await pauseMembership(SELF, body!, key)
     : kind === "resume"
-    ? await resumeMembership(key)
-    : await cancelMembership(key);
+    ? await resumeMembership(SELF, key)
+    : await cancelMembership(SELF, key);
   return { queued: false, body: answer };
 }
 
@@ -150,8 +155,8 @@ export function startSync(): () => void {
   const goOnline = () => attempt(true);
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;
-    // Reload the membership screens only when the worker's replay changed the membership.
-    if (event.data.applied > 0) appliedVersion.value++;
+    // Reload the membership screens only when the server answered a change the worker sent.
+    if (event.data.applied > 0 || event.data.rejected > 0) membershipAnswered();
     void refreshOutbox();
   };
   globalThis.addEventListener("online", goOnline);

@@ -1,26 +1,35 @@
-/** Screens' hooks for offline reads: a cached resource, and the membership as the queued changes will leave it. */
+/**
+ * Screens' hooks for data that is also read offline: a cached resource (the resource cache of
+ * lib/use-resource.ts, through the device's copy of cache.ts), and a membership for any subject. Only the
+ * signed-in user's own data is saved on the device; another user's (an administrator's view) is a plain
+ * resource.
+ */
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Membership } from "@api/contract";
 import { fetchMembership } from "../lib/membership.ts";
-import { type Resource, useResource } from "../lib/use-resource.ts";
+import { membershipKey, type Subject } from "../lib/subject.ts";
+import { type Resource, type ResourceKey, useResource } from "../lib/use-resource.ts";
 import { cachedLoad } from "./cache.ts";
 import { project } from "./project.ts";
-import { appliedVersion, queued } from "./sync.ts";
+import { queued } from "./sync.ts";
 
 export interface CachedResource<T> extends Resource<T> {
   /** When the data shown was saved, if it came from the device because the network failed. */
   savedAt: string | null;
 }
 
-/** `useResource` through the offline cache: saved on success, read back when the network fails. */
+/**
+ * `useResource` through the offline cache: saved on the device on success (after `keep`, which drops what
+ * must not be stored), read back when the network fails. `key` names both the resource and its copy.
+ */
 export function useCachedResource<T>(
-  key: string,
+  key: ResourceKey | null,
   load: (signal: AbortSignal) => Promise<T>,
-  options: { keep?: (data: T) => T; reloadKey?: string } = {},
+  options: { keep?: (data: T) => T } = {},
 ): CachedResource<T> {
   const resource = useResource(
-    (signal) => cachedLoad(key, () => load(signal), options.keep),
-    `${key}|${options.reloadKey ?? ""}`,
+    key,
+    (signal) => cachedLoad(key!.join(":"), () => load(signal), options.keep),
   );
   return {
     data: resource.data?.data,
@@ -31,14 +40,33 @@ export function useCachedResource<T>(
   };
 }
 
-/** The signed-in member's membership (saved for offline), with queued changes shown as they will be. */
-export function useMembership(): CachedResource<Membership | null> {
+/**
+ * A subject's resource (lib/subject.ts): saved on the device when it is the signed-in user's own, a plain
+ * resource otherwise (an administrator's device keeps nothing of the users it looks at).
+ */
+export function useSubjectResource<T>(
+  subject: Subject,
+  key: ResourceKey,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { keep?: (data: T) => T } = {},
+): CachedResource<T> {
+  const own = subject.kind === "self";
+  const cached = useCachedResource(own ? key : null, load, options);
+  const plain = useResource(own ? null : key, load);
+  return own ? cached : { ...plain, savedAt: null };
+}
+
+/**
+ * The subject's membership. The signed-in member's own is saved for offline and shown with the queued
+ * changes applied as they will be (project.ts); the outbox invalidates it when the server answers them.
+ */
+export function useMembership(subject: Subject): CachedResource<Membership | null> {
   useSignals();
-  const resource = useCachedResource("membership", fetchMembership, {
-    reloadKey: String(appliedVersion.value),
-  });
-  return {
-    ...resource,
-    data: resource.data === undefined ? undefined : project(resource.data, queued.value),
-  };
+  const resource = useSubjectResource(
+    subject,
+    membershipKey(subject),
+    (signal) => fetchMembership(subject, signal),
+  );
+  if (subject.kind !== "self" || resource.data === undefined) return resource;
+  return { ...resource, data: project(resource.data, queued.value) };
 }

@@ -20,7 +20,11 @@ export async function replayFromWorker(clients: WorkerClients): Promise<void> {
   const report = await replay(await userDb(user.user_id), fetchTransport(), { force: true });
   if (report.applied.length || report.rejected.length || report.needsSignIn) {
     for (const client of await clients.matchAll({ type: "window" })) {
-      client.postMessage({ type: "outbox-changed", applied: report.applied.length });
+      client.postMessage({
+        type: "outbox-changed",
+        applied: report.applied.length,
+        rejected: report.rejected.length,
+      });
     }
   }
   if (report.waiting) throw new Error("The outbox is still waiting for the network.");

@@ -6,25 +6,29 @@ import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
+import {
+  MembershipActions,
+  Panel,
+  PauseWarningNotice,
+  WithMembership,
+} from "../../components/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
+import { membershipWords, STATUS_CHIPS, TYPE_LABELS } from "../../lib/membership-view.ts";
 import { session } from "../../lib/session.ts";
+import { screenPaths, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "../../offline/use-cached.ts";
 import type { User } from "@api/contract";
-import { fetchAccountUser } from "./api.ts";
-import { MembershipActions, Panel, PauseWarningNotice, WithMembership } from "./membership-parts.tsx";
-import { PATHS, STATUS_CHIPS, TYPE_LABELS } from "./membership-view.ts";
-import "./account.css";
+import { fetchAccountUser, userKey } from "./api.ts";
+
+const PATHS = screenPaths(SELF);
 
 export default function AccountPage() {
   useSignals();
   const userId = session.value?.user_id;
-  const user = useResource(
-    (signal) => userId ? fetchAccountUser(userId, signal) : Promise.reject(new Error("Not signed in")),
-    String(userId),
-  );
-  const membership = useMembership();
+  const user = useResource(userId ? userKey(userId) : null, (signal) => fetchAccountUser(userId!, signal));
+  const membership = useMembership(SELF);
 
   return (
     <div className="account-grid">
@@ -36,7 +40,7 @@ export default function AccountPage() {
           : user.data && <AccountDetails user={user.data} />}
       </Panel>
       <Panel id="membership-summary" title="Membership">
-        <WithMembership membership={membership}>
+        <WithMembership membership={membership} words={membershipWords(SELF)}>
           {(m) =>
             m
               ? (
@@ -61,7 +65,7 @@ export default function AccountPage() {
               : (
                 <>
                   <p>You are not enrolled in the random drug-testing program yet.</p>
-                  <MembershipActions membership={null} />
+                  <MembershipActions membership={null} paths={PATHS} />
                   <p>
                     <Link href={PATHS.details}>Membership details</Link>
                   </p>

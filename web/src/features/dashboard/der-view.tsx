@@ -12,7 +12,7 @@ import type { Business } from "@api/contract";
 import { fetchCompanies } from "./api.ts";
 
 export function DerView() {
-  const companies = useResource(fetchCompanies);
+  const companies = useResource(["companies"], fetchCompanies);
   return (
     <section className="dashboard-card dashboard-card-wide" aria-labelledby="companies-card">
       <h3 id="companies-card">Your companies</h3>

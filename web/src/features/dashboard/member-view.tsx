@@ -20,12 +20,13 @@ import { saveFile } from "../../lib/save-file.ts";
 import type { StoredFile } from "../../offline/db.ts";
 import { dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import { SELF } from "../../lib/subject.ts";
 import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
 import { emailLetter, fetchLetter, fetchRecentTests, LETTER_FILENAME, LETTER_PATH } from "./api.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 
 export function MemberView() {
-  const membership = useMembership();
+  const membership = useMembership(SELF);
   const warning = membership.data?.attributes.pause_warning;
   return (
     <>
@@ -254,7 +255,7 @@ const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
 });
 
 function RecentTestsCard() {
-  const recent = useCachedResource("recent-tests", fetchRecentTests, { keep: keepRecent });
+  const recent = useCachedResource(["tests", "recent"], fetchRecentTests, { keep: keepRecent });
   return (
     <Card id="tests-card" title="Recent tests" wide>
       <OfflineNotice savedAt={recent.savedAt} />

@@ -10,7 +10,7 @@ import { documentHref, fetchDocuments, formatSize, KIND_LABELS } from "./api.ts"
 
 export default function DownloadsPage() {
   const [page, goTo] = usePageParam();
-  const documents = useResource((signal) => fetchDocuments(page, signal), String(page));
+  const documents = useResource(["documents", page], (signal) => fetchDocuments(page, signal));
 
   return (
     <section aria-label="Your documents">

@@ -8,12 +8,11 @@ import { useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
-import { RadioGroup } from "../../components/radio-group.tsx";
+import { CardPicker } from "../../components/pay-with.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import type { PaymentMethod } from "@api/contract";
-import { describeCard } from "../../lib/payments.ts";
 import { buyComplianceKit, startMembership, track } from "./api.ts";
 import { MembershipTypeChoice } from "./membership-type-step.tsx";
 import { usePrices } from "./use-prices.ts";
@@ -98,19 +97,15 @@ export function ConfirmStep(
           its documents.
         </p>
       )}
-      <RadioGroup
-        legend="Pay with"
-        name="payment_method_id"
-        value={cardId === null ? "" : String(cardId)}
+      <CardPicker
+        cards={cards}
+        cardId={cardId}
         onChange={(id) => {
           changed();
-          onCardChange(Number(id));
+          onCardChange(id);
         }}
-        options={cards.map((card) => ({ value: String(card.id), label: describeCard(card) }))}
+        addCard={{ onClick: onAddCard, label: "Add a different card" }}
       />
-      <p>
-        <Button variant="link" onClick={onAddCard}>Add a different card</Button>
-      </p>
       <div className="form-actions">
         <Button type="submit" busy={busy.value} busyLabel="Processing payment…" disabled={!cardId}>
           {der ? "Purchase Compliance Kit" : "Start Membership"}

@@ -9,6 +9,9 @@ import { api } from "../../lib/api.ts";
 export const PURCHASED_MESSAGE = "Your transaction was processed successfully";
 export const ADDED_MESSAGE = "Added to cart";
 
+/** The catalogue's cache key; an item is `[...STORE_ITEMS_KEY, id]`. */
+export const STORE_ITEMS_KEY = ["store", "items"] as const;
+
 export async function fetchItems(signal?: AbortSignal): Promise<StoreItem[]> {
   const { data } = await api<{ data: StoreItem[] }>("/store/items", { signal });
   return data;

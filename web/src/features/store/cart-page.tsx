@@ -10,14 +10,14 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { fetchItems } from "./api.ts";
+import { fetchItems, STORE_ITEMS_KEY } from "./api.ts";
 import { cart, cartNotSaved, priceCart, removeFromCart, setQuantity } from "./cart.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import "./store.css";
 
 export default function CartPage() {
   useSignals();
-  const items = useResource(fetchItems);
+  const items = useResource(STORE_ITEMS_KEY, fetchItems);
   const lines = cart.value;
 
   if (lines.length === 0) return <EmptyCart />;

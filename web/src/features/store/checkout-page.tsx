@@ -7,32 +7,33 @@
  * (same card, same lines) when no answer says what happened (a network failure, a 5xx, or 409 "still running");
  * any answer that ends the attempt, a decline included, means the next try is a new attempt with a new key.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { LoadError } from "../../components/load-error.tsx";
-import { RadioGroup } from "../../components/radio-group.tsx";
+import { addCardHref, CardPicker, useCardChoice } from "../../components/pay-with.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
+import type { PaymentMethod, PurchaseRequest, StoreItem } from "@api/contract";
+import { fetchCards } from "../../lib/payments.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
+import { cardsKey, screenPaths, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import type { PaymentMethod, PurchaseRequest, StoreItem } from "@api/contract";
-import { describeCard, listPaymentMethods } from "../../lib/payments.ts";
-import { fetchItems, purchase, PURCHASED_MESSAGE } from "./api.ts";
+import { fetchItems, purchase, PURCHASED_MESSAGE, STORE_ITEMS_KEY } from "./api.ts";
 import { cart, type CartLine, clearPurchased, priceCart } from "./cart.ts";
 import "./store.css";
 
-export const ADD_CARD_HREF = "/app/account/membership/payments/add?redirect=/app/cart/checkout";
+export const ADD_CARD_HREF = addCardHref(screenPaths(SELF).addCard, "/app/cart/checkout");
 
 export default function CheckoutPage() {
   useSignals();
-  const items = useResource(fetchItems);
-  const cards = useResource(() => listPaymentMethods());
+  const items = useResource(STORE_ITEMS_KEY, fetchItems);
+  const cards = useResource(cardsKey(SELF), (signal) => fetchCards(SELF, signal));
   const lines = cart.value;
 
   if (lines.length === 0) {
@@ -84,10 +85,7 @@ function CheckoutForm({ lines, items, cards, onStale }: CheckoutFormProps) {
   const [, navigate] = useLocation();
   const busy = useSignal(false);
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
-  const preferred = cards.find((card) => card.attributes.default) ?? cards[0];
-  const [chosen, setChosen] = useState<number | null>(preferred?.id ?? null);
-  // A card removed meanwhile (another tab) is no choice at all.
-  const cardId = cards.some((card) => card.id === chosen) ? chosen : null;
+  const [cardId, setCardId] = useCardChoice(cards);
 
   const { priced, unavailable, totalCents } = priceCart(lines, items);
   const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -155,23 +153,7 @@ function CheckoutForm({ lines, items, cards, onStale }: CheckoutFormProps) {
 
       <section aria-labelledby="payment">
         <h2 id="payment">Payment</h2>
-        {cards.length > 0
-          ? (
-            <RadioGroup
-              legend="Pay with"
-              name="payment_method_id"
-              value={cardId === null ? "" : String(cardId)}
-              onChange={(id) => setChosen(Number(id))}
-              options={cards.map((card) => ({
-                value: String(card.id),
-                label: describeCard(card) + (card.attributes.default ? " (default)" : ""),
-              }))}
-            />
-          )
-          : <p>You have no saved cards yet.</p>}
-        <p>
-          <Link href={ADD_CARD_HREF}>{cards.length > 0 ? "Add a different card" : "Add a card"}</Link>
-        </p>
+        <CardPicker cards={cards} cardId={cardId} onChange={setCardId} addCard={{ href: ADD_CARD_HREF }} />
       </section>
 
       {blocker && <p id="purchase-blocker" className="field-hint">{blocker}</p>}

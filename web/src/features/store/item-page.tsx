@@ -10,14 +10,14 @@ import { ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { ADDED_MESSAGE, fetchItem } from "./api.ts";
+import { ADDED_MESSAGE, fetchItem, STORE_ITEMS_KEY } from "./api.ts";
 import { addToCart } from "./cart.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import "./store.css";
 
 export default function ItemPage({ params }: PageProps) {
   const id = params.id ?? "";
-  const item = useResource((signal) => fetchItem(id, signal), id);
+  const item = useResource([...STORE_ITEMS_KEY, id], (signal) => fetchItem(id, signal));
   const [quantity, setQuantity] = useState(1);
 
   if (item.loading) return <Skeleton lines={3} label="Loading the item…" />;

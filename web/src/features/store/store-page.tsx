@@ -7,12 +7,12 @@ import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { StoreItem } from "@api/contract";
-import { ADDED_MESSAGE, fetchItems } from "./api.ts";
+import { ADDED_MESSAGE, fetchItems, STORE_ITEMS_KEY } from "./api.ts";
 import { addToCart } from "./cart.ts";
 import "./store.css";
 
 export default function StorePage() {
-  const items = useResource(fetchItems);
+  const items = useResource(STORE_ITEMS_KEY, fetchItems);
 
   if (items.loading && !items.data) return <Skeleton lines={4} label="Loading the store…" />;
   if (items.error) {

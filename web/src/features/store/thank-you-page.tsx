@@ -16,8 +16,8 @@ import "./store.css";
 export default function ThankYouPage() {
   const number = new URLSearchParams(useSearch()).get("order") ?? "";
   const order = useResource(
+    ["orders", "by-number", number],
     (signal) => number ? fetchOrderByNumber(number, signal) : Promise.resolve(null),
-    number,
   );
 
   if (order.loading) return <Skeleton lines={4} label="Loading your order…" />;

@@ -14,7 +14,7 @@ const keep = (page: TestPage): TestPage => ({ ...page, data: page.data.map(stora
 
 export default function TestsPage() {
   const [page, goTo] = usePageParam();
-  const tests = useCachedResource(`tests:${page}`, (signal) => fetchTests(page, signal), { keep });
+  const tests = useCachedResource(["tests", page], (signal) => fetchTests(page, signal), { keep });
 
   return (
     <section aria-label="Your drug tests">

@@ -30,7 +30,7 @@ const CURRENT: Record<CurrentStatus, { label: string; note?: string }> = {
 
 export default function VerifyPage({ params }: PageProps) {
   const token = params.token ?? "";
-  const check = useResource((signal) => verifyLetter(token, signal), token);
+  const check = useResource(["verify", token], (signal) => verifyLetter(token, signal));
   return (
     <div className="verify">
       {check.loading

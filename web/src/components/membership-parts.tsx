@@ -1,17 +1,28 @@
-/** Pieces shared by the account's screens: the membership card, its actions and the pause warning. */
+/**
+ * Pieces of the membership screens (features/membership) and of the account page's summary: panels, the
+ * membership card, its actions and the three states of a loaded membership. They take the subject's paths
+ * and words (lib/membership-view.ts), so the member's and the administrators' screens share them.
+ */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Alert } from "../../components/alert.tsx";
-import { Chip } from "../../components/chip.tsx";
-import { LoadError } from "../../components/load-error.tsx";
-import { Skeleton } from "../../components/skeleton.tsx";
-import { formatDay, formatInstantDay } from "../../lib/dates.ts";
-import { OfflineNotice } from "../../offline/offline-ui.tsx";
-import type { CachedResource } from "../../offline/use-cached.ts";
+import { Alert } from "./alert.tsx";
+import { Chip } from "./chip.tsx";
+import { LoadError } from "./load-error.tsx";
+import { Skeleton } from "./skeleton.tsx";
+import { formatDay, formatInstantDay } from "../lib/dates.ts";
 import type { Membership } from "@api/contract";
-import { membershipActions, membershipChips, PATHS, TYPE_LABELS } from "./membership-view.ts";
+import {
+  membershipActions,
+  membershipChips,
+  type MembershipWords,
+  TYPE_LABELS,
+} from "../lib/membership-view.ts";
+import type { ScreenPaths } from "../lib/subject.ts";
+import { OfflineNotice } from "../offline/offline-ui.tsx";
+import type { CachedResource } from "../offline/use-cached.ts";
+import "./membership.css";
 
-export { PauseWarningNotice } from "../../components/pause-warning-notice.tsx";
+export { PauseWarningNotice } from "./pause-warning-notice.tsx";
 
 /** A titled card on the account screens. */
 export function Panel(
@@ -29,7 +40,7 @@ export function Panel(
 }
 
 /** The membership's facts as a description list: type, status, created, expiry, autorenew. */
-export function MembershipFacts({ membership }: { membership: Membership }) {
+export function MembershipFacts({ membership, own = true }: { membership: Membership; own?: boolean }) {
   const m = membership.attributes;
   return (
     <dl className="facts">
@@ -53,7 +64,7 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
       </div>
       <div>
         <dt>Automatic renewal</dt>
-        <dd>{m.autorenew ? "On: renews with your default card" : "Off"}</dd>
+        <dd>{m.autorenew ? `On: renews with ${own ? "your" : "the member's"} default card` : "Off"}</dd>
       </div>
       {m.is_paused && m.paused_at && (
         <div>
@@ -75,8 +86,10 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
 }
 
 /** Renew, pause, resume and cancel as links, offered as the server's state flags allow. */
-export function MembershipActions({ membership }: { membership: Membership | null }) {
-  const actions = membershipActions(membership);
+export function MembershipActions(
+  { membership, paths }: { membership: Membership | null; paths: ScreenPaths },
+) {
+  const actions = membershipActions(membership, paths);
   if (actions.length === 0) return null;
   return (
     <ul className="account-actions" aria-label="Membership actions">
@@ -96,18 +109,19 @@ export function MembershipActions({ membership }: { membership: Membership | nul
  * screen's content (with "Offline: showing data from …" when it was read from the device).
  */
 export function WithMembership(
-  { membership, children }: {
+  { membership, words, children }: {
     membership: CachedResource<Membership | null>;
+    words: Pick<MembershipWords, "loading" | "loadError">;
     children(membership: Membership | null): ReactNode;
   },
 ) {
   if (membership.loading && membership.data === undefined) {
-    return <Skeleton label="Loading your membership…" />;
+    return <Skeleton label={words.loading} />;
   }
   if (membership.error) {
     return (
       <LoadError
-        title="Your membership could not be loaded"
+        title={words.loadError}
         error={membership.error}
         onRetry={membership.reload}
       />
@@ -122,12 +136,12 @@ export function WithMembership(
 }
 
 /** Shown instead of a form whose action the membership's state does not allow. */
-export function NotAllowed({ children }: { children: ReactNode }) {
+export function NotAllowed({ children, paths }: { children: ReactNode; paths: ScreenPaths }) {
   return (
     <>
       <Alert variant="info">{children}</Alert>
       <p>
-        <Link href={PATHS.details}>Back to membership details</Link>
+        <Link href={paths.details}>Back to membership details</Link>
       </p>
     </>
   );

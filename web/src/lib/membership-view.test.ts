@@ -1,20 +1,22 @@
 import assert from "node:assert/strict";
 import type { Membership, MembershipHistoryRow } from "@api/contract";
-import { membershipFixture } from "../../lib/membership-fixture.ts";
+import { membershipFixture } from "./membership-fixture.ts";
 import {
   historyChips,
   membershipActions,
   membershipChips,
-  PATHS,
+  membershipWords,
   renewalBlocked,
 } from "./membership-view.ts";
+import { screenPaths, SELF } from "./subject.ts";
 
 const membership = membershipFixture;
-const keys = (m: Membership | null) => membershipActions(m).map((a) => a.key);
+const PATHS = screenPaths(SELF);
+const keys = (m: Membership | null) => membershipActions(m, PATHS).map((a) => a.key);
 const day = (d: string) => `<${d}>`;
 
 Deno.test("actions follow the server's flags", () => {
-  assert.deepEqual(membershipActions(null), [
+  assert.deepEqual(membershipActions(null, PATHS), [
     { key: "renew", label: "Start Membership", href: PATHS.new, primary: true },
   ]);
   assert.deepEqual(keys(membership({})), ["pause", "cancel"]);
@@ -26,7 +28,7 @@ Deno.test("actions follow the server's flags", () => {
     keys(membership({ status: "cancelled", can_pause: false, can_cancel: false, can_renew: true })),
     ["renew"],
   );
-  const renewable = membershipActions(membership({ can_renew: true }));
+  const renewable = membershipActions(membership({ can_renew: true }), PATHS);
   assert.deepEqual(renewable.map((a) => [a.key, a.primary ?? false]), [
     ["renew", true],
     ["pause", false],
@@ -74,4 +76,19 @@ Deno.test("renewal: offered without a membership or when can_renew, otherwise sa
     "Your membership runs until <2027-06-15>. It can be renewed from <2027-05-16>.",
   );
   assert.match(renewalBlocked(membership({ status: "paused", renewable_from: null }), day)!, /Resume it/);
+});
+
+Deno.test("an administrator's screens link to the user's own membership screens and speak of the member", () => {
+  const paths = screenPaths({ kind: "user", userId: 42 });
+  assert.deepEqual(membershipActions(membership({ can_renew: true }), paths).map((a) => a.href), [
+    "/app/admin/users/42/membership/new",
+    "/app/admin/users/42/membership/pause",
+    "/app/admin/users/42/membership/cancel",
+  ]);
+  const words = membershipWords({ kind: "user", userId: 42 });
+  assert.equal(words.loadError, "Unable to load membership details");
+  assert.match(
+    renewalBlocked(membership({ status: "paused", renewable_from: null }), day, words)!,
+    /^The membership is paused/,
+  );
 });

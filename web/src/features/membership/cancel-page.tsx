@@ -1,46 +1,47 @@
 /**
- * /app/account/membership/cancel (public spec §4, §8): cancelling is a two-step confirmation when pausing is
- * allowed (step 1 offers pausing instead), otherwise a single one. The last step says plainly what
- * cancelling does, and its button looks destructive.
+ * …/membership/cancel for any subject (public spec §4, §8; admin spec §8): cancelling is a two-step
+ * confirmation when pausing is allowed (step 1 offers pausing instead), otherwise a single one. The last
+ * step says plainly what cancelling does, and its button looks destructive.
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../components/button.tsx";
+import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
 import { formatDay } from "../../lib/dates.ts";
-import { toast } from "../../lib/toast.ts";
-import { submitChange } from "../../offline/sync.ts";
-import { useMembership } from "../../offline/use-cached.ts";
 import type { Membership } from "@api/contract";
-import { failureText } from "./api.ts";
-import { NotAllowed, WithMembership } from "./membership-parts.tsx";
-import { PATHS } from "./membership-view.ts";
-import "./account.css";
+import { failureText } from "../../lib/membership.ts";
+import { membershipWords } from "../../lib/membership-view.ts";
+import { type ScreenPaths, screenPaths, type Subject } from "../../lib/subject.ts";
+import { toast } from "../../lib/toast.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { sendChange } from "./send-change.ts";
 
 export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
 export const CANCEL_FAILED = "Error occurred while cancelling membership";
 
-export default function MembershipCancelPage() {
-  const membership = useMembership();
+export default function MembershipCancelPage({ subject }: { subject: Subject }) {
+  const membership = useMembership(subject);
   return (
-    <WithMembership membership={membership}>
+    <WithMembership membership={membership} words={membershipWords(subject)}>
       {(m) =>
         m?.attributes.can_cancel
-          ? <CancelSteps membership={m} />
-          : <NotAllowed>There is no membership to cancel.</NotAllowed>}
+          ? <CancelSteps subject={subject} membership={m} />
+          : <NotAllowed paths={screenPaths(subject)}>There is no membership to cancel.</NotAllowed>}
     </WithMembership>
   );
 }
 
-function CancelSteps({ membership }: { membership: Membership }) {
+function CancelSteps({ subject, membership }: { subject: Subject; membership: Membership }) {
   const twoSteps = membership.attributes.can_pause;
   const [step, setStep] = useState<"offer-pause" | "confirm">(twoSteps ? "offer-pause" : "confirm");
+  const paths = screenPaths(subject);
   return step === "offer-pause"
-    ? <OfferPause onContinue={() => setStep("confirm")} />
-    : <ConfirmCancel membership={membership} moveFocus={twoSteps} />;
+    ? <OfferPause paths={paths} onContinue={() => setStep("confirm")} />
+    : <ConfirmCancel subject={subject} membership={membership} moveFocus={twoSteps} />;
 }
 
 /** Step 1 of 2: pausing keeps the membership (and its term) for later. */
-function OfferPause({ onContinue }: { onContinue(): void }) {
+function OfferPause({ paths, onContinue }: { paths: ScreenPaths; onContinue(): void }) {
   return (
     <section aria-labelledby="cancel-step" className="narrow">
       <h2 id="cancel-step">Step 1 of 2: Would pausing suit you better?</h2>
@@ -49,18 +50,21 @@ function OfferPause({ onContinue }: { onContinue(): void }) {
         membership keeps its term; resume it whenever you are back, with nothing new to buy.
       </p>
       <div className="form-actions">
-        <Link href={PATHS.pause} className="button button-primary">Pause instead</Link>
+        <Link href={paths.pause} className="button button-primary">Pause instead</Link>
         <Button variant="secondary" onClick={onContinue}>Continue to cancel</Button>
       </div>
       <p>
-        <Link href={PATHS.details}>Keep my membership</Link>
+        <Link href={paths.details}>Keep my membership</Link>
       </p>
     </section>
   );
 }
 
-function ConfirmCancel({ membership, moveFocus }: { membership: Membership; moveFocus: boolean }) {
+function ConfirmCancel(
+  { subject, membership, moveFocus }: { subject: Subject; membership: Membership; moveFocus: boolean },
+) {
   const [, navigate] = useLocation();
+  const paths = screenPaths(subject);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const m = membership.attributes;
@@ -73,10 +77,10 @@ function ConfirmCancel({ membership, moveFocus }: { membership: Membership; move
   async function onCancel() {
     setBusy(true);
     try {
-      const outcome = await submitChange("cancel", undefined, membership.id);
+      const outcome = await sendChange(subject, "cancel", membership.id);
       if (outcome.queued) toast.info(outcome.message);
       else toast.success(CANCELLED_MESSAGE);
-      navigate(PATHS.details);
+      navigate(paths.details);
     } catch (error) {
       toast.error(failureText(CANCEL_FAILED, error));
       setBusy(false);
@@ -105,7 +109,7 @@ function ConfirmCancel({ membership, moveFocus }: { membership: Membership; move
         >
           Yes, Cancel Membership
         </Button>
-        <Link href={PATHS.details} className="button button-secondary">Keep Membership</Link>
+        <Link href={paths.details} className="button button-secondary">Keep Membership</Link>
       </div>
     </section>
   );

@@ -1,0 +1,114 @@
+/**
+ * Whose membership and cards a screen shows: the caller's own, an employee's of the caller's business, or
+ * any user's for an administrator (issue 9 item 5). The membership screens are written once and take a
+ * subject; this module says where each subject's screens live, where its API calls go and which cache
+ * keys hold its data. The employee family's calls are not built yet (its issue names them), so its screens
+ * stay "not built yet" rows in the route table.
+ */
+import type { ResourceKey } from "./resource-store.ts";
+
+export type Subject =
+  | { kind: "self" }
+  | { kind: "employee"; businessId: number; employeeId: number }
+  | { kind: "user"; userId: number };
+
+export const SELF: Subject = { kind: "self" };
+
+/** The route families of the membership screens, and the route parameters each reads its subject from. */
+export type SubjectFamily = Subject["kind"];
+
+/** The subject named by a route's parameters (`:id`, `:eid`). */
+export function subjectOf(family: SubjectFamily, params: Partial<Record<string, string>>): Subject {
+  if (family === "self") return SELF;
+  if (family === "user") return { kind: "user", userId: Number(params.id) };
+  return { kind: "employee", businessId: Number(params.id), employeeId: Number(params.eid) };
+}
+
+/** A short stable name for cache keys: "self", "user:7", "employee:3:12". */
+export function subjectId(subject: Subject): string {
+  switch (subject.kind) {
+    case "self":
+      return "self";
+    case "user":
+      return `user:${subject.userId}`;
+    case "employee":
+      return `employee:${subject.businessId}:${subject.employeeId}`;
+  }
+}
+
+/** Cache keys: a mutation of the membership invalidates `membershipKey(subject)`, which holds the rest. */
+export const membershipKey = (subject: Subject): ResourceKey => ["membership", subjectId(subject)];
+export const historyKey = (subject: Subject, page: number, perPage: number): ResourceKey => [
+  ...membershipKey(subject),
+  "history",
+  page,
+  perPage,
+];
+export const cardsKey = (subject: Subject): ResourceKey => ["cards", subjectId(subject)];
+
+/** Where the subject's membership screens are. */
+export function screenBase(subject: Subject): string {
+  switch (subject.kind) {
+    case "self":
+      return "/app/account/membership";
+    case "user":
+      return `/app/admin/users/${subject.userId}/membership`;
+    case "employee":
+      return `/app/member/businesses/${subject.businessId}/employee/${subject.employeeId}/membership`;
+  }
+}
+
+export interface ScreenPaths {
+  details: string;
+  new: string;
+  pause: string;
+  resume: string;
+  cancel: string;
+  update: string;
+  payments: string;
+  addCard: string;
+}
+
+export function screenPaths(subject: Subject): ScreenPaths {
+  const base = screenBase(subject);
+  return {
+    details: `${base}/details`,
+    new: `${base}/new`,
+    pause: `${base}/pause`,
+    resume: `${base}/resume`,
+    cancel: `${base}/cancel`,
+    update: `${base}/update`,
+    payments: `${base}/payments`,
+    addCard: `${base}/payments/add`,
+  };
+}
+
+export interface SubjectApi {
+  /** GET (the membership), POST (start or renew), PUT (admin update); `/pause`, `/resume`, `/cancel` below. */
+  membership: string;
+  history: string;
+  cards: string;
+  paymentIntent: string;
+}
+
+/** Where the subject's calls go (paths under /api). */
+export function subjectApi(subject: Subject): SubjectApi {
+  switch (subject.kind) {
+    case "self":
+      return {
+        membership: "/auth/account/membership",
+        history: "/auth/account/memberships",
+        cards: "/auth/account/payment-methods",
+        paymentIntent: "/auth/account/payment-intent",
+      };
+    case "user":
+      return {
+        membership: `/auth/user/${subject.userId}/membership`,
+        history: `/auth/user/${subject.userId}/memberships`,
+        cards: `/auth/user/${subject.userId}/payment-methods`,
+        paymentIntent: `/auth/user/${subject.userId}/payment-intent`,
+      };
+    case "employee":
+      throw new Error("The calls for an employee's membership are not built yet.");
+  }
+}
