@@ -31,7 +31,12 @@ Deno.test("concurrent identical loads share one request and both see its answer"
   assert.deepEqual(store.state(["membership", "self"]).loading, true);
   calls[0].resolve("active");
   await Promise.all([first, second]);
-  assert.deepEqual(store.state(["membership", "self"]), { data: "active", error: undefined, loading: false });
+  assert.deepEqual(store.state(["membership", "self"]), {
+    data: "active",
+    error: undefined,
+    loading: false,
+    settled: 1,
+  });
   // Both subscribers were told of the start and of the answer.
   assert.deepEqual(seen.filter((s) => s === "a").length, 2);
   assert.deepEqual(seen.filter((s) => s === "b").length, 2);
@@ -61,7 +66,12 @@ Deno.test("a failure keeps the data held and shows the error; the next load clea
   calls[0].resolve("visa");
   await first;
   const second = store.load(["cards", "self"], loader, { force: true });
-  assert.deepEqual(store.state(["cards", "self"]), { data: "visa", error: undefined, loading: true });
+  assert.deepEqual(store.state(["cards", "self"]), {
+    data: "visa",
+    error: undefined,
+    loading: true,
+    settled: 1,
+  });
   const refusal = new Error("down");
   calls[1].reject(refusal);
   await second;
@@ -97,7 +107,12 @@ Deno.test("invalidating a prefix reloads every watched key under it and no other
   assert.deepEqual(otherUser.calls.length, 1);
   assert.deepEqual(cards.calls.length, 1);
   // The data held stays shown while the reload runs.
-  assert.deepEqual(store.state(["membership", "self"]), { data: "first", error: undefined, loading: true });
+  assert.deepEqual(store.state(["membership", "self"]), {
+    data: "first",
+    error: undefined,
+    loading: true,
+    settled: 1,
+  });
   membership.calls[1].resolve("paused");
   history.calls[1].resolve("two rows");
   await done;
@@ -140,7 +155,26 @@ Deno.test("set puts a mutation's answer in place and drops the load running", as
     data: ["mastercard"],
     error: undefined,
     loading: false,
+    settled: 1,
   });
+});
+
+Deno.test("the settled count only grows, also across a clear, so a screen can tell answers older than itself", async () => {
+  const store = new ResourceStore();
+  const { loader, calls } = controlledLoader<string>();
+  store.subscribe(["membership", "self"], () => {});
+  const first = store.load(["membership", "self"], loader);
+  calls[0].resolve("active");
+  await first;
+  const mounted = store.state(["membership", "self"]).settled; // a screen mounting now, with "active" held
+  const second = store.load(["membership", "self"], loader); // its own load joins nothing: a new request
+  assert.equal(calls.length, 2);
+  assert.equal(store.state(["membership", "self"]).settled, mounted);
+  calls[1].reject(new Error("down"));
+  await second;
+  assert.equal(store.state(["membership", "self"]).settled, mounted + 1);
+  store.clear();
+  assert.equal(store.state(["membership", "self"]).settled, mounted + 1);
 });
 
 Deno.test("clear forgets every answer (another user signed in) and aborts the loads running", () => {

@@ -25,6 +25,11 @@ export interface ResourceState<T> {
   error: unknown;
   /** A load is running (the data of the last one, if any, is still in `data`). */
   loading: boolean;
+  /**
+   * How many loads of this key have settled (answered, failed, or been replaced by `set`), ever: a screen
+   * compares it with the count when it mounted, to show only data loaded since (lib/use-resource.ts).
+   */
+  settled: number;
 }
 
 interface Entry {
@@ -35,7 +40,12 @@ interface Entry {
   listeners: Set<() => void>;
 }
 
-const IDLE: ResourceState<never> = Object.freeze({ data: undefined, error: undefined, loading: false });
+const IDLE: ResourceState<never> = Object.freeze({
+  data: undefined,
+  error: undefined,
+  loading: false,
+  settled: 0,
+});
 
 /** The string a key is stored under (its parts are plain strings and numbers). */
 export const keyId = (key: ResourceKey): string => JSON.stringify(key);
@@ -99,18 +109,18 @@ export class ResourceStore {
     entry.controller?.abort();
     const controller = new AbortController();
     entry.controller = controller;
-    this.#set(entry, { data: entry.state.data, error: undefined, loading: true });
+    this.#set(entry, { ...entry.state, error: undefined, loading: true });
     const current = () => entry.controller === controller && !controller.signal.aborted;
     return entry.loader!(controller.signal).then(
       (data) => {
         if (!current()) return;
         entry.controller = undefined;
-        this.#set(entry, { data, error: undefined, loading: false });
+        this.#set(entry, { data, error: undefined, loading: false, settled: entry.state.settled + 1 });
       },
       (error) => {
         if (!current() || isAbort(error)) return;
         entry.controller = undefined;
-        this.#set(entry, { data: entry.state.data, error, loading: false });
+        this.#set(entry, { data: entry.state.data, error, loading: false, settled: entry.state.settled + 1 });
       },
     );
   }
@@ -137,7 +147,7 @@ export class ResourceStore {
     const entry = this.#entry(key);
     entry.controller?.abort();
     entry.controller = undefined;
-    this.#set(entry, { data, error: undefined, loading: false });
+    this.#set(entry, { data, error: undefined, loading: false, settled: entry.state.settled + 1 });
   }
 
   /** Forgets everything (another user signed in): loads running are aborted, watchers see nothing held. */
@@ -145,7 +155,10 @@ export class ResourceStore {
     for (const entry of this.#entries.values()) {
       entry.controller?.abort();
       entry.controller = undefined;
-      if (entry.state !== IDLE) this.#set(entry, IDLE);
+      // The count goes on: a screen mounted before the clear still waits for a load of its own.
+      if (entry.state.data !== undefined || entry.state.error !== undefined || entry.state.loading) {
+        this.#set(entry, { ...IDLE, settled: entry.state.settled });
+      }
     }
     for (const [id, entry] of this.#entries) if (entry.listeners.size === 0) this.#entries.delete(id);
   }

@@ -4,7 +4,7 @@
  * every screen showing a key under it. There is one store per page; it is emptied when the signed-in user
  * changes, so one user's data is never shown to the next.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { effect } from "@preact/signals-react";
 import { type Loader, type ResourceKey, type ResourceState, ResourceStore } from "./resource-store.ts";
 import { session } from "./session.ts";
@@ -31,12 +31,16 @@ effect(() => {
 /** Refreshes every resource whose key starts with `prefix` (call it after the server changed them). */
 export const invalidate = (prefix: ResourceKey): Promise<void> => resources.invalidate(prefix);
 
-const NOTHING: ResourceState<never> = { data: undefined, error: undefined, loading: true };
+const NOTHING: ResourceState<never> = { data: undefined, error: undefined, loading: true, settled: 0 };
 const noop = () => () => {};
 
 /**
  * The resource named `key`, loaded with `load` (which gets an AbortSignal to pass to `api()`) when the screen
  * mounts, when `key` changes and when it is invalidated. `key` null waits (e.g. for an id to be known).
+ *
+ * A screen shows only what was loaded since it mounted (a load it started, or one already running that it
+ * joined): it never acts on an answer older than itself, e.g. a form offering a pause the server has since
+ * made impossible. Its later reloads (invalidations) keep the data shown while they run.
  */
 export function useResource<T>(key: ResourceKey | null, load: Loader<T>): Resource<T> {
   const id = key === null ? null : JSON.stringify(key);
@@ -53,6 +57,8 @@ export function useResource<T>(key: ResourceKey | null, load: Loader<T>): Resour
     subscribe,
     () => key === null ? NOTHING : resources.state<T>(key),
   );
+  // The settled count when this screen started watching `key`.
+  const since = useMemo(() => state.settled, [id]);
 
   useEffect(() => {
     if (key !== null) void resources.load(key, loader);
@@ -62,7 +68,11 @@ export function useResource<T>(key: ResourceKey | null, load: Loader<T>): Resour
     if (key !== null) void resources.load(key, loader, { force: true });
   }, [id]);
 
-  // Before the first load has started (the first render), the screen is loading, not empty.
-  const loading = state.loading || (state.data === undefined && state.error === undefined);
-  return { data: state.data, error: state.error, loading, reload };
+  const fresh = state.settled > since;
+  return {
+    data: fresh ? state.data : undefined,
+    error: fresh ? state.error : undefined,
+    loading: !fresh || state.loading,
+    reload,
+  };
 }

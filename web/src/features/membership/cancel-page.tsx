@@ -36,25 +36,30 @@ function CancelSteps({ subject, membership }: { subject: Subject; membership: Me
   const [step, setStep] = useState<"offer-pause" | "confirm">(twoSteps ? "offer-pause" : "confirm");
   const paths = screenPaths(subject);
   return step === "offer-pause"
-    ? <OfferPause paths={paths} onContinue={() => setStep("confirm")} />
+    ? <OfferPause own={subject.kind === "self"} paths={paths} onContinue={() => setStep("confirm")} />
     : <ConfirmCancel subject={subject} membership={membership} moveFocus={twoSteps} />;
 }
 
 /** Step 1 of 2: pausing keeps the membership (and its term) for later. */
-function OfferPause({ paths, onContinue }: { paths: ScreenPaths; onContinue(): void }) {
+function OfferPause(
+  { own, paths, onContinue }: { own: boolean; paths: ScreenPaths; onContinue(): void },
+) {
   return (
     <section aria-labelledby="cancel-step" className="narrow">
-      <h2 id="cancel-step">Step 1 of 2: Would pausing suit you better?</h2>
+      <h2 id="cancel-step">Step 1 of 2: Would pausing suit {own ? "you" : "the member"} better?</h2>
       <p>
-        If you are out of season or off the water for a while, you can pause your membership instead. A paused
-        membership keeps its term; resume it whenever you are back, with nothing new to buy.
+        {own
+          ? "If you are out of season or off the water for a while, you can pause your membership instead. A " +
+            "paused membership keeps its term; resume it whenever you are back, with nothing new to buy."
+          : "A member out of season or off the water for a while can be paused instead. A paused membership " +
+            "keeps its term and is resumed with nothing new to buy."}
       </p>
       <div className="form-actions">
         <Link href={paths.pause} className="button button-primary">Pause instead</Link>
         <Button variant="secondary" onClick={onContinue}>Continue to cancel</Button>
       </div>
       <p>
-        <Link href={paths.details}>Keep my membership</Link>
+        <Link href={paths.details}>{own ? "Keep my membership" : "Keep the membership"}</Link>
       </p>
     </section>
   );
@@ -68,6 +73,8 @@ function ConfirmCancel(
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const m = membership.attributes;
+  const own = subject.kind === "self";
+  const until = m.expire_at ? `, not on ${formatDay(m.expire_at)}` : "";
 
   // Arriving from step 1, focus follows to the new step's heading so it is read out.
   useEffect(() => {
@@ -90,15 +97,32 @@ function ConfirmCancel(
   return (
     <section aria-labelledby="cancel-step" className="narrow">
       <h2 id="cancel-step" ref={heading} tabIndex={-1}>
-        {moveFocus ? "Step 2 of 2: Cancel your membership?" : "Cancel your membership?"}
+        {moveFocus ? "Step 2 of 2: " : ""}
+        {own ? "Cancel your membership?" : "Cancel this membership?"}
       </h2>
-      <p>If you cancel:</p>
-      <ul id="cancel-consequences">
-        <li>your coverage ends today{m.expire_at ? `, not on ${formatDay(m.expire_at)}` : ""};</li>
-        <li>you leave the random drug-testing pool and no Letter of Compliance is issued;</li>
-        <li>your membership will not renew, and no refund is made for the rest of the term.</li>
-      </ul>
-      <p>To be covered again later you will need to buy a new membership.</p>
+      {own
+        ? (
+          <>
+            <p>If you cancel:</p>
+            <ul id="cancel-consequences">
+              <li>your coverage ends today{until};</li>
+              <li>you leave the random drug-testing pool and no Letter of Compliance is issued;</li>
+              <li>your membership will not renew, and no refund is made for the rest of the term.</li>
+            </ul>
+            <p>To be covered again later you will need to buy a new membership.</p>
+          </>
+        )
+        : (
+          <>
+            <p>If it is cancelled:</p>
+            <ul id="cancel-consequences">
+              <li>the member's coverage ends today{until};</li>
+              <li>the member leaves the random drug-testing pool and no Letter of Compliance is issued;</li>
+              <li>the membership will not renew, and no refund is made for the rest of the term.</li>
+            </ul>
+            <p>To be covered again later the member will need a new membership.</p>
+          </>
+        )}
       <div className="form-actions">
         <Button
           variant="danger"
