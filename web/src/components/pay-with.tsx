@@ -15,31 +15,9 @@ import { Button } from "./button.tsx";
 import { RadioGroup } from "./radio-group.tsx";
 import { TextField } from "./text-field.tsx";
 import type { PaymentMethod } from "@api/contract";
+import { PAYMENT_MEDIUMS } from "../lib/admin-membership-schemas.ts";
 import { describeCard } from "../lib/payments.ts";
 import type { FieldErrors } from "../lib/form.ts";
-import * as v from "valibot";
-
-/** The payment mediums of a manual charge (admin spec §3), as the server accepts them. */
-export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
-
-/** Admin spec §5; the server's MEMBERSHIP_MESSAGES say the same. */
-export const PAY_WITH_MESSAGES = {
-  paymentMediumRequired: "Payment Medium is required",
-  paymentDateRequired: "Payment Date is required",
-} as const;
-
-/** The manual charge's fields as a form sends them (`type` "manual"); validated only when chosen. */
-export const ManualChargeSchema = v.object({
-  payment_medium: v.pipe(
-    v.optional(v.string(), ""),
-    v.picklist(PAYMENT_MEDIUMS, PAY_WITH_MESSAGES.paymentMediumRequired),
-  ),
-  payment_date: v.pipe(
-    v.optional(v.string(), ""),
-    v.trim(),
-    v.nonEmpty(PAY_WITH_MESSAGES.paymentDateRequired),
-  ),
-});
 
 /** The /payments/add address that comes back to `back` (only what must be is escaped: `/` stays). */
 export const addCardHref = (addPath: string, back: string): string =>

@@ -1,5 +1,5 @@
 /**
- * The membership forms: pause (admin spec §2, §3 "Pause form", §5, §9) and the administrators' update. The texts and reasons are the specification's and
+ * The pause form (admin spec §2, §3 "Pause form", §5, §9). The texts and reasons are the specification's and
  * must equal the server's (api/src/memberships/schemas.ts MEMBERSHIP_MESSAGES, PAUSE_REASONS); a server test
  * (api/src/memberships/messages.test.ts) checks that both sides reject the same input with the same words.
  */
@@ -55,28 +55,3 @@ export const PauseSchema = v.pipe(
 );
 
 export type PauseInput = v.InferOutput<typeof PauseSchema>;
-
-/** The administrators' update form (admin spec §2, §5); the server's MEMBERSHIP_MESSAGES say the same. */
-export const UPDATE_MESSAGES = {
-  expirationDateRequired: "Expiration Date is required",
-} as const;
-
-/**
- * The update form's values (a checkbox sends "on" when ticked): the date is required with has_expiration
- * and sent only then, otherwise null (admin spec §5).
- */
-export const UpdateSchema = v.pipe(
-  v.object({ has_expiration: text, date: text }),
-  v.forward(
-    v.partialCheck(
-      [["has_expiration"], ["date"]],
-      (input) => input.has_expiration === "" || input.date !== "",
-      UPDATE_MESSAGES.expirationDateRequired,
-    ),
-    ["date"],
-  ),
-  v.transform((input) => {
-    const hasExpiration = input.has_expiration !== "";
-    return { has_expiration: hasExpiration, date: hasExpiration ? input.date : null };
-  }),
-);

@@ -15,13 +15,7 @@ import * as v from "valibot";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { NotAllowed } from "../../components/membership-parts.tsx";
-import {
-  addCardHref,
-  ManualChargeSchema,
-  type PaymentType,
-  PayWith,
-  useCardChoice,
-} from "../../components/pay-with.tsx";
+import { addCardHref, type PaymentType, PayWith, useCardChoice } from "../../components/pay-with.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -31,6 +25,7 @@ import type {
   Prices,
   StartMembershipRequest,
 } from "@api/contract";
+import { ManualChargeSchema } from "../../lib/admin-membership-schemas.ts";
 import { fetchCards } from "../../lib/payments.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";

@@ -15,7 +15,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";
 import type { Membership } from "@api/contract";
 import { attemptKeys, failureText, updateMembership } from "../../lib/membership.ts";
-import { UpdateSchema } from "../../lib/pause-schema.ts";
+import { UpdateSchema } from "../../lib/admin-membership-schemas.ts";
 import { membershipWords } from "../../lib/membership-view.ts";
 import { screenPaths, type Subject } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";
