@@ -1,5 +1,6 @@
 /** Typed configuration read once from the environment; every other module takes what it needs from here. */
 import { join, resolve } from "node:path";
+import { assertTimeZone, DEFAULT_OFFICE_TIME_ZONE } from "./lib/dates.ts";
 
 const env = (name: string): string | undefined => {
   const value = Deno.env.get(name);
@@ -54,6 +55,8 @@ export interface Config {
   sandboxPaymentsDelayMs: number;
   /** Where contact-form messages are mailed. */
   officeEmail: string;
+  /** IANA zone of the office: its business day dates what the office records (lib/dates.ts `officeDay`). */
+  officeTimeZone: string;
   /** i3: the real service when I3_API_URL (and I3_API_KEY) are set, otherwise the built-in simulator. */
   i3: {
     apiUrl?: string;
@@ -101,6 +104,8 @@ export function loadConfig(): Config {
     sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? DEVELOPMENT_WEBHOOK_SECRET,
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
+    // Checked here so a misspelt zone stops the server at start, not the first letter of the day.
+    officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE),
     i3: {
       apiUrl: env("I3_API_URL"),
       apiKey: env("I3_API_KEY"),

@@ -1,4 +1,5 @@
 import { exportPKCS8, generateKeyPair, importJWK, jwtVerify, SignJWT } from "jose";
+import { addDays, coverageDay } from "../lib/dates.ts";
 import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { pdfQrText, pdfText } from "../testing/pdf.ts";
@@ -6,13 +7,13 @@ import { assertRoleAnswers } from "../testing/roles.ts";
 import { COMPLIANCE_MESSAGES } from "./service.ts";
 import { loadLetterKeys, signStatement, verifyStatement } from "./signing.ts";
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 Deno.test("letters of compliance", async (t) => {
   const ctx = await createTestContext();
   const { db } = ctx.database;
   const { member, otherMember } = ctx.users;
   const base = ctx.deps.config.publicUrl;
+  // Dates around the test clock's coverage day, never the wall clock's (the suite may run at any hour).
+  const day = (offset: number) => addDays(coverageDay(ctx.deps.now()), offset);
   const coverageFrom = day(-100), coverageTo = day(265);
   await db.updateTable("users").set({ member_number: "M-200001", middle_name: "Q" }).where(
     "id",
@@ -23,7 +24,7 @@ Deno.test("letters of compliance", async (t) => {
   const { id: membershipId } = await db.insertInto("memberships").values({
     user_id: member.id,
     type: "annual",
-    starts_at: `${coverageFrom}T00:00:00Z`,
+    starts_at: `${coverageFrom}T12:00:00Z`, // that date in the office's zone too (the letter's start date)
     expire_at: coverageTo,
     price_cents: 10500,
   }).returning("id").executeTakeFirstOrThrow();
@@ -186,7 +187,7 @@ Deno.test("letters of compliance", async (t) => {
       const { id: pauseId } = await db.insertInto("membership_pauses").values({
         membership_id: membershipId,
         reason: "Medical",
-        paused_at: new Date(Date.now() - 60_000),
+        paused_at: new Date(ctx.deps.now().getTime() - 60_000),
       }).returning("id").executeTakeFirstOrThrow();
       const paused = await (await ctx.request(null, "GET", `/api/compliance/verify/${token}`)).json();
       assertEquals([paused.genuine, paused.current_status], [true, "paused"]);
@@ -195,7 +196,7 @@ Deno.test("letters of compliance", async (t) => {
       const noMail = await ctx.request("member", "POST", "/api/auth/account/compliance-email");
       assertEquals(noMail.status, 403);
 
-      await db.updateTable("membership_pauses").set({ resumed_at: new Date() }).where("id", "=", pauseId)
+      await db.updateTable("membership_pauses").set({ resumed_at: ctx.deps.now() }).where("id", "=", pauseId)
         .execute();
       await db.updateTable("memberships").set({ expire_at: day(-3) }).where("id", "=", membershipId)
         .execute();
@@ -275,7 +276,7 @@ Deno.test("letters of compliance", async (t) => {
         cov_from: coverageFrom,
         cov_to: coverageTo,
         st: "active",
-      }, new Date());
+      }, ctx.deps.now());
       // The running server learns the new key from the database on first sight of its kid.
       const body = await (await ctx.request(null, "GET", `/api/compliance/verify/${fresh}`)).json();
       assertEquals(body.genuine, true);

@@ -7,7 +7,8 @@ const input = {
   memberNumber: null,
   coverageFrom: "2026-01-15",
   coverageTo: null,
-  issuedAt: new Date("2026-06-15T23:30:00Z"),
+  issuedAt: new Date("2026-06-16T01:30:00Z"),
+  issuedOn: "2026-06-15", // 9:30 pm in New York
   verifyUrl: "https://apca.example/verify/a.b.c",
   publicUrl: "https://apca.example",
 };

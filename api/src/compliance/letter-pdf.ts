@@ -26,7 +26,10 @@ export interface LetterInput {
   coverageFrom: string;
   /** 'YYYY-MM-DD', or null for a membership without an expiry date. */
   coverageTo: string | null;
+  /** The instant of issue (the PDF's creation date). */
   issuedAt: Date;
+  /** The date printed as "Issued": the office day of `issuedAt` (lib/dates.ts), which the caller knows. */
+  issuedOn: string;
   /** `${PUBLIC_URL}/verify/<token>`. */
   verifyUrl: string;
   publicUrl: string;
@@ -138,8 +141,7 @@ export async function renderLetterPdf(input: LetterInput): Promise<Uint8Array> {
 
   text("Letter of Compliance", { size: 20, font: bold });
   y -= 22;
-  const issued = input.issuedAt.toISOString().slice(0, 10);
-  text(`Issued ${longDate(issued)}`, { size: 10, color: GREY });
+  text(`Issued ${longDate(input.issuedOn)}`, { size: 10, color: GREY });
   y -= 32;
 
   paragraph("To whom it may concern:");
@@ -189,7 +191,7 @@ export async function renderLetterPdf(input: LetterInput): Promise<Uint8Array> {
     y -= 12;
   }
   y = MARGIN - 24;
-  text(`APCA - Letter of Compliance - ${input.memberNumber ?? input.fullName} - issued ${issued}`, {
+  text(`APCA - Letter of Compliance - ${input.memberNumber ?? input.fullName} - issued ${input.issuedOn}`, {
     size: 8,
     color: GREY,
   });

@@ -3,6 +3,7 @@
  * mailing one, and verifying the code printed on one.
  */
 import { audit } from "../lib/audit.ts";
+import { officeDay } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { LETTER_FILENAME, renderLetterPdf } from "./letter-pdf.ts";
@@ -23,8 +24,6 @@ export interface IssuedLetter {
   email: string;
   fullName: string;
 }
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -49,7 +48,10 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
   if (!membership) throw new AppError("COMPLIANCE_UNAVAILABLE", COMPLIANCE_MESSAGES.unavailable);
 
   const fullName = [user.first_name, user.middle_name, user.last_name].filter(Boolean).join(" ");
-  const coverage = { cov_from: isoDate(membership.starts_at), cov_to: membership.expire_at };
+  // Office days: the letter states what the office recorded (the day the term began, the day it issued this).
+  const zone = deps.config.officeTimeZone;
+  const issuedOn = officeDay(now, zone);
+  const coverage = { cov_from: officeDay(membership.starts_at, zone), cov_to: membership.expire_at };
   const contentKey = await sha256Hex(JSON.stringify([
     user.id,
     fullName,
@@ -57,7 +59,7 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     membership.id,
     coverage,
     deps.letterKeys.kid,
-    isoDate(now),
+    issuedOn,
   ]));
   const stored = () =>
     db.selectFrom("documents").select(["id", "bytes"])
@@ -83,6 +85,7 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     coverageFrom: coverage.cov_from,
     coverageTo: coverage.cov_to,
     issuedAt: now,
+    issuedOn,
     verifyUrl: `${deps.config.publicUrl}/verify/${token}`,
     publicUrl: deps.config.publicUrl,
   });

@@ -1,10 +1,10 @@
+import { coverageDay } from "../lib/dates.ts";
 import { assertEquals } from "../testing/assert.ts";
 import { withDatabase } from "../testing/db.ts";
 import {
   canDownloadCompliance,
   canDownloadComplianceFrom,
   coverageStatus,
-  coverageToday,
   coveringMembership,
   type MembershipFacts,
 } from "./status.ts";
@@ -62,8 +62,8 @@ Deno.test("compliance rule: the edges", async (t) => {
   });
   await t.step("today is the date anywhere on earth", () => {
     // 05:00 UTC on the 16th is still the 15th at UTC-12: a membership expiring on the 15th still covers it.
-    assertEquals(coverageToday(new Date("2026-06-16T05:00:00Z")), "2026-06-15");
-    assertEquals(coverageToday(new Date("2026-06-16T12:00:00Z")), "2026-06-16");
+    assertEquals(coverageDay(new Date("2026-06-16T05:00:00Z")), "2026-06-15");
+    assertEquals(coverageDay(new Date("2026-06-16T12:00:00Z")), "2026-06-16");
   });
   await t.step("the covering membership is the one that runs longest", () => {
     const picked = coveringMembership([

@@ -3,7 +3,8 @@
  * (`can_download_compliance`, `user_can_download_compliance`) and the verification page all ask here.
  *
  * The rule: an ANNUAL membership that has started, is not pending, has not failed, is not cancelled, expires
- * today or later (or never), and is not paused right now (no open membership_pauses row).
+ * today or later (or never), and is not paused right now (no open membership_pauses row). "Today" is the
+ * coverage day (UTC-12, lib/dates.ts): an expiry date covers the whole of that date wherever the mariner is.
  *
  * A payment dispute never revokes it (49 CFR 40.355: a C/TPA may not withhold a document the member is
  * entitled to over a payment dispute). That is why the rule reads only the membership's own lifecycle and never
@@ -13,6 +14,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
+import { termLapsed } from "../lib/dates.ts";
 
 export interface MembershipFacts {
   id: number;
@@ -29,20 +31,10 @@ export interface MembershipFacts {
 
 export type CoverageStatus = "active" | "paused" | "expired" | "cancelled" | "none";
 
-/**
- * "Today" for expiry dates, anywhere on earth (UTC-12): a membership that expires on a date covers the whole
- * of that date wherever the mariner is, so no one loses a letter hours early because of a time zone.
- */
-export function coverageToday(now: Date): DateString {
-  return new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
-}
-
-const lapsed = (m: MembershipFacts, today: DateString) => m.expire_at !== null && m.expire_at < today;
-
 /** Whether this membership earns a Letter of Compliance at `now`. */
 export function earnsCompliance(m: MembershipFacts, now: Date): boolean {
   return m.type === "annual" && !m.pending && !m.failed && !m.cancelled && !m.paused &&
-    m.starts_at <= now && !lapsed(m, coverageToday(now));
+    m.starts_at <= now && !termLapsed(m.expire_at, now);
 }
 
 /** The pure rule: true when some membership earns a letter. */
@@ -64,12 +56,11 @@ export function coveringMembership(memberships: MembershipFacts[], now: Date): M
  * otherwise paused (a running membership on hold), cancelled or expired (the latest one's fate), or none.
  */
 export function coverageStatus(memberships: MembershipFacts[], now: Date): CoverageStatus {
-  const today = coverageToday(now);
   const annual = memberships.filter((m) =>
     m.type === "annual" && !m.pending && !m.failed && m.starts_at <= now
   );
   if (annual.some((m) => earnsCompliance(m, now))) return "active";
-  if (annual.some((m) => m.paused && !m.cancelled && !lapsed(m, today))) return "paused";
+  if (annual.some((m) => m.paused && !m.cancelled && !termLapsed(m.expire_at, now))) return "paused";
   const latest =
     [...annual].sort((a, b) =>
       (b.expire_at ?? "9999-12-31").localeCompare(a.expire_at ?? "9999-12-31") || b.id - a.id

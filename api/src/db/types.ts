@@ -5,6 +5,7 @@
  * (pass objects, never pre-stringified JSON); bytea is a Uint8Array.
  */
 import type { ColumnType, Generated } from "kysely";
+import type { DateString } from "../lib/dates.ts";
 
 /** timestamptz not null without a default: required on insert. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -14,8 +15,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** Computed by PostgreSQL (generated always ... stored): readable, never written. */
 type Computed<T> = ColumnType<T, never, never>;
 
-/** A date column: 'YYYY-MM-DD'. */
-export type DateString = string;
+/** A date column: 'YYYY-MM-DD' (defined with the date rules, lib/dates.ts). */
+export type { DateString };
 export type JsonObject = Record<string, unknown>;
 
 export type DrugTestReason =

@@ -2,7 +2,7 @@
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
-import { addDays, addYears, cardFor, clearMemberships, seedMembership, utcToday } from "./test-helpers.ts";
+import { addDays, addYears, cardFor, clearMemberships, officeToday, seedMembership } from "./test-helpers.ts";
 
 Deno.test("memberships: the administrators' calls", async (t) => {
   const ctx = await createTestContext();
@@ -30,7 +30,7 @@ Deno.test("memberships: the administrators' calls", async (t) => {
       await assertRoleAnswers(ctx, {
         method: "PUT",
         path: `${base}/membership`,
-        body: () => ({ date: addDays(utcToday(ctx), 100), has_expiration: true }),
+        body: () => ({ date: addDays(officeToday(ctx), 100), has_expiration: true }),
         expect: adminOnly,
       });
       await assertRoleAnswers(ctx, {
@@ -98,7 +98,7 @@ Deno.test("memberships: the administrators' calls", async (t) => {
     await t.step(
       "manual payment: a completed manual order, the rule and expiry kept, the admin as actor",
       async () => {
-        const expiry = addDays(utcToday(ctx), 200);
+        const expiry = addDays(officeToday(ctx), 200);
         const res = await ctx.request(
           "admin",
           "POST",
@@ -144,7 +144,7 @@ Deno.test("memberships: the administrators' calls", async (t) => {
       });
       assertEquals(missing.status, 422);
       assertEquals((await missing.json()).issues, [{ path: "date", message: "Expiration Date is required" }]);
-      const date = addDays(utcToday(ctx), 50);
+      const date = addDays(officeToday(ctx), 50);
       const res = await ctx.request("admin", "PUT", `${base}/membership`, { date, has_expiration: true });
       assertEquals(res.status, 200);
       const body = await res.json();
@@ -216,7 +216,7 @@ Deno.test("memberships: the administrators' calls", async (t) => {
         });
         assertEquals(res.status, 200);
         const a = (await res.json()).data.attributes;
-        assertEquals([a.price_cents, a.expire_at, a.is_renewal], [9500, addYears(utcToday(ctx), 1), true]);
+        assertEquals([a.price_cents, a.expire_at, a.is_renewal], [9500, addYears(officeToday(ctx), 1), true]);
         const order = await db.selectFrom("orders").selectAll().where("payment_type", "=", "card")
           .executeTakeFirstOrThrow();
         assertEquals([order.created_by_user_id, order.status], [admin.id, "completed"]);

@@ -11,15 +11,14 @@
  * Letter of Compliance rule in compliance/status.ts reads `failed` as "never paid").
  */
 import type { Kysely } from "kysely";
-import { coverageToday } from "../compliance/status.ts";
 import type { DateString, DB } from "../db/types.ts";
 import { type ChargeResult, PaymentsUnavailableError } from "../integrations/payments/payments.ts";
 import { audit } from "../lib/audit.ts";
+import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
 import { paymentCustomer } from "../payment-methods/service.ts";
 import { insertMembership } from "./queries.ts";
-import { addDays, addYears } from "./state.ts";
 
 export const AUTORENEW_QUEUE = "memberships.autorenew";
 /** A term that ended longer ago than this is left alone: charging for a long-lapsed membership surprises. */
@@ -93,10 +92,8 @@ export async function renewMembership(deps: Deps, due: Due): Promise<RenewalOutc
   }
 
   const now = deps.now();
-  const nextExpiry = addYears(
-    expireAt > now.toISOString().slice(0, 10) ? expireAt : now.toISOString().slice(0, 10),
-    1,
-  );
+  // The next term starts the day after this one ends, at any hour; a year from today once it has lapsed.
+  const nextExpiry = nextAnnualExpiry(expireAt, now, deps.config.officeTimeZone);
   const done = await db.transaction().execute(async (trx) => {
     const order = await trx.insertInto("orders").values({
       kind: "membership",
@@ -169,7 +166,8 @@ function declineMail(publicUrl: string, due: Due, last4: string | null, reason: 
 export async function runAutorenew(deps: Deps): Promise<Record<RenewalOutcome, number>> {
   const counts: Record<RenewalOutcome, number> = { renewed: 0, failed: 0, already_done: 0 };
   const errors: unknown[] = [];
-  for (const due of await dueRenewals(deps.database.db, coverageToday(deps.now()))) {
+  // Due on the coverage day: a term is renewed once its last covered day has come everywhere.
+  for (const due of await dueRenewals(deps.database.db, coverageDay(deps.now()))) {
     try {
       counts[await renewMembership(deps, due)]++;
     } catch (error) {

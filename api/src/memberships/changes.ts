@@ -4,10 +4,10 @@
  * 409 MEMBERSHIP_CONFLICT in words for people.
  */
 import type { Transaction } from "kysely";
-import { coverageToday } from "../compliance/status.ts";
 import type { DateString, DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
+import { coverageDay } from "../lib/dates.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
 import { markPausesResumed, notify } from "../notifications/queries.ts";
 import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
@@ -33,7 +33,7 @@ async function changeLocked(
   const now = deps.now();
   await db.transaction().execute(async (trx) => {
     await lockMemberships(trx, userId);
-    await change(trx, member, now, coverageToday(now));
+    await change(trx, member, now, coverageDay(now)); // the actions' checks: the coverage day
   });
   const row = await currentMembership(db, userId);
   return await toRecord(db, row!, now);

@@ -11,9 +11,9 @@ import {
   cardFor,
   clearMemberships,
   count,
+  officeToday,
   seedMembership,
   today,
-  utcToday,
 } from "./test-helpers.ts";
 
 const OWN = "/api/auth/account/membership";
@@ -77,14 +77,14 @@ Deno.test("memberships: the member's own calls", async (t) => {
         const a = body.data.attributes;
         assertEquals(
           [a.type, a.expire_at, a.status, a.autorenew, a.price_cents, a.is_renewal],
-          ["annual", addYears(utcToday(ctx), 1), "active", true, 10500, false],
+          ["annual", addYears(officeToday(ctx), 1), "active", true, 10500, false],
         );
         assertEquals(
           [a.can_renew, a.can_pause, a.can_resume, a.can_cancel, a.can_update, a.is_renewable, a.expired],
           [false, true, false, true, true, false, false],
         );
         assertEquals(a.pause_warning, null);
-        assertEquals(a.renewable_from, addDays(addYears(utcToday(ctx), 1), -30));
+        assertEquals(a.renewable_from, addDays(addYears(officeToday(ctx), 1), -30));
         const order = await db.selectFrom("orders").selectAll().where(
           "id",
           "=",
@@ -108,7 +108,7 @@ Deno.test("memberships: the member's own calls", async (t) => {
     );
 
     await t.step("a second start outside the renewal window is a 409 saying when renewal opens", async () => {
-      const expire = addYears(utcToday(ctx), 1);
+      const expire = addYears(officeToday(ctx), 1);
       const res = await ctx.request("member", "POST", OWN, {
         is_annual: true,
         payment_method_id: memberCard,
@@ -123,7 +123,7 @@ Deno.test("memberships: the member's own calls", async (t) => {
     await t.step(
       "an early renewal within 30 days: renewal price, the term follows on from the current one",
       async () => {
-        const expire = addDays(utcToday(ctx), 10);
+        const expire = addDays(officeToday(ctx), 10);
         await db.updateTable("memberships").set({ expire_at: expire }).where("user_id", "=", member.id)
           .execute();
         const res = await ctx.request("member", "POST", OWN, {

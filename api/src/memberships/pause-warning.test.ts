@@ -1,6 +1,6 @@
 import { assertEquals } from "../testing/assert.ts";
 import { pausedDaysInWindow, type PauseSpan, pauseWarning } from "./pause-warning.ts";
-import { addDays } from "./state.ts";
+import { addDays } from "../lib/dates.ts";
 
 const TODAY = "2026-06-15";
 const RULE = { windowDays: 185, warningDays: 125 };

@@ -3,14 +3,15 @@
  * drug test. 46 CFR 16.210(b)(2) exempts from pre-employment testing someone who was in a random programme for
  * at least 60 of the previous 185 days; 185 - 60 = 125. Both numbers are settings.
  *
- * Days are calendar days. A pause covers the days from the day it began up to, not including, the day it
- * ended (the member is back in the pool on the day of resuming); an open pause covers today. Pauses that
+ * Days are coverage days (lib/dates.ts `coverageDay`, UTC-12), the spans' and `today` alike. A pause covers
+ * the days from the day it began up to, not including, the day it ended (the member is back in the pool on the day of resuming); an open pause covers today. Pauses that
  * overlap (one on each of two terms of a renewal) count each day once. The window is the `windowDays` days
  * ending today, today included. When the warning applies, the extra test is due from the day the count
  * reached the threshold: the first day of the current run of days whose own window held that many paused
  * days (docs/decisions/0011-membership-lifecycle.md).
  */
 import type { DateString } from "../db/types.ts";
+import { dateOfDayNumber, dayNumber } from "../lib/dates.ts";
 
 export interface PauseSpan {
   /** The day the pause began. */
@@ -30,10 +31,6 @@ export interface PauseWarning {
   /** 'YYYY-MM-DD': the day the count reached the threshold. */
   extra_test_due: DateString;
 }
-
-const DAY_MS = 86_400_000;
-const dayNumber = (d: DateString) => Math.floor(Date.parse(`${d}T00:00:00Z`) / DAY_MS);
-const dateOf = (n: number): DateString => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** Paused days per day from `first` to `today`, as 0/1 flags (the union of the spans). */
 function pausedFlags(spans: PauseSpan[], first: number, today: number): Uint8Array {
@@ -68,5 +65,9 @@ export function pauseWarning(spans: PauseSpan[], today: DateString, rule: PauseR
   if (pausedDays < rule.warningDays) return null;
   let reached = last;
   while (reached > 0 && count(reached - 1) >= rule.warningDays) reached--;
-  return { paused_days: pausedDays, window_days: rule.windowDays, extra_test_due: dateOf(first + reached) };
+  return {
+    paused_days: pausedDays,
+    window_days: rule.windowDays,
+    extra_test_due: dateOfDayNumber(first + reached),
+  };
 }

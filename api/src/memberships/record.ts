@@ -4,9 +4,9 @@
  * membership and administrators reading anyone's.
  */
 import type { Kysely } from "kysely";
-import { coverageToday } from "../compliance/status.ts";
 import type { DateString, DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
+import { addDays, coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { type PauseSpan, pauseWarning } from "./pause-warning.ts";
@@ -19,7 +19,7 @@ import {
   pauseRule,
   pausesOf,
 } from "./queries.ts";
-import { addDays, type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
+import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
 
 /** Who is acting: the member themself or an administrator. */
 export interface Actor {
@@ -41,14 +41,17 @@ export function factsOf(row: MembershipRow): MembershipFacts {
   };
 }
 
-/** The day a pause stopped counting: its resumption, or the end of its membership while it was still open. */
+/**
+ * The day a pause stopped counting: its resumption, or the end of its membership while it was still open.
+ * Coverage days (UTC-12), like `today`: the days the pause warning counts are the days coverage is read on.
+ */
 function spanOf(
   p: { paused_at: Date; resumed_at: Date | null; expire_at: DateString | null; cancelled_at: Date | null },
   today: DateString,
 ): PauseSpan {
-  const from = coverageToday(p.paused_at);
-  if (p.resumed_at) return { from, to: coverageToday(p.resumed_at) };
-  if (p.cancelled_at) return { from, to: coverageToday(p.cancelled_at) };
+  const from = coverageDay(p.paused_at);
+  if (p.resumed_at) return { from, to: coverageDay(p.resumed_at) };
+  if (p.cancelled_at) return { from, to: coverageDay(p.cancelled_at) };
   if (p.expire_at !== null && p.expire_at < today) return { from, to: addDays(p.expire_at, 1) };
   return { from, to: null };
 }
@@ -65,7 +68,7 @@ async function warningFor(db: Kysely<DB>, userId: number, today: DateString) {
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
-  const today = coverageToday(now);
+  const today = coverageDay(now); // expired, renewable, pause warning: read on the coverage day
   const s = membershipState(factsOf(row), today);
   return record("membership", row.id, {
     type: row.type,
@@ -117,7 +120,7 @@ export async function getMembership(deps: Deps, userId: number): Promise<Members
 export async function membershipHistory(deps: Deps, userId: number, params: ListParams) {
   const { db } = deps.database;
   await requireMember(db, userId);
-  const today = coverageToday(deps.now());
+  const today = coverageDay(deps.now()); // "expired" in the history: the coverage day
   const { rows, meta } = await listMemberships(db, userId, params);
   const data = rows.map((row) => {
     const s = membershipState({ ...row, paused: Boolean(row.paused) }, today);

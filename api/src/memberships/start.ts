@@ -4,9 +4,9 @@
  * what the audit log records.
  */
 import type { Kysely, Transaction } from "kysely";
-import { coverageToday } from "../compliance/status.ts";
 import type { DateString, DB, MembershipType, PaymentMedium } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
+import { coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import { payOnce } from "../registration/checkout.ts";
 import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
@@ -18,9 +18,7 @@ import {
   membershipByOrder,
   prices,
 } from "./queries.ts";
-import { addYears, refusal } from "./state.ts";
-
-const utcDate = (d: Date): DateString => d.toISOString().slice(0, 10);
+import { refusal } from "./state.ts";
 
 export type StartPayment =
   | { type: "card"; payment_method_id: number }
@@ -53,18 +51,18 @@ export async function startMembership(deps: Deps, actor: Actor, userId: number, 
     : returning
     ? price.annual_renewal_cents
     : price.annual_new_cents;
-  const todayUtc = utcDate(deps.now());
-  const runningUntil = current && !current.failed && !current.cancelled && current.type === "annual" &&
-      current.expire_at !== null && current.expire_at >= todayUtc
+  // A running annual term is followed on from (the day after its end); otherwise a year from the office day.
+  const running = current && !current.failed && !current.cancelled && current.type === "annual"
     ? current.expire_at
-    : todayUtc;
-  const expireAt = input.expirationDate ?? (annual ? addYears(runningUntil, 1) : null);
+    : null;
+  const expireAt = input.expirationDate ??
+    (annual ? nextAnnualExpiry(running, deps.now(), deps.config.officeTimeZone) : null);
   const itemName = annual ? "APCA annual membership" : "APCA one-time drug test membership";
 
   const guard = async (db: Kysely<DB>) => {
     const fresh = await currentMembership(db, userId);
     if (fresh) {
-      const why = refusal("renew", factsOf(fresh), coverageToday(deps.now()));
+      const why = refusal("renew", factsOf(fresh), coverageDay(deps.now()));
       if (why) throw conflict(why);
     }
   };

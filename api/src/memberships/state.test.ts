@@ -1,5 +1,6 @@
 import { assertEquals } from "../testing/assert.ts";
-import { addYears, type MembershipFacts, membershipState, refusal } from "./state.ts";
+import { addYears } from "../lib/dates.ts";
+import { type MembershipFacts, membershipState, refusal } from "./state.ts";
 
 const TODAY = "2026-06-15";
 const annual = (more: Partial<MembershipFacts> = {}): MembershipFacts => ({

@@ -4,6 +4,7 @@
  * decided in docs/decisions/0011-membership-lifecycle.md.
  */
 import type { DateString, MembershipType } from "../db/types.ts";
+import { addDays } from "../lib/dates.ts";
 
 /** Days before expiry from which an active annual membership may be renewed. */
 export const RENEWAL_WINDOW_DAYS = 30;
@@ -44,20 +45,6 @@ export interface MembershipState {
 
 export type MembershipAction = "renew" | "pause" | "resume" | "cancel" | "update";
 
-/** Adds days to a 'YYYY-MM-DD' date. */
-export function addDays(date: DateString, days: number): DateString {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Adds years to a 'YYYY-MM-DD' date (29 February becomes 1 March in a common year). */
-export function addYears(date: DateString, years: number): DateString {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
-}
-
 function statusOf(m: MembershipFacts, expired: boolean): MembershipStatus {
   if (m.failed) return "failed";
   if (m.pending) return "pending";
@@ -66,7 +53,7 @@ function statusOf(m: MembershipFacts, expired: boolean): MembershipStatus {
   return m.paused ? "paused" : "active";
 }
 
-/** The state of a membership on `today` ('YYYY-MM-DD'). */
+/** The state of a membership on `today`: the coverage day (lib/dates.ts `coverageDay`), as for the letter. */
 export function membershipState(m: MembershipFacts, today: DateString): MembershipState {
   const expired = m.expire_at !== null && m.expire_at < today;
   const status = statusOf(m, expired);

@@ -1,12 +1,14 @@
 /** Shared set-up for the membership tests: cards, memberships and pauses written straight to the database. */
-import { coverageToday } from "../compliance/status.ts";
 import type { DateString } from "../db/types.ts";
 import type { Identity, TestContext } from "../testing/app.ts";
 import { addCard } from "../testing/cards.ts";
-import { addDays, addYears } from "./state.ts";
+import { addDays, addYears, coverageDay, officeDay } from "../lib/dates.ts";
 
-export const today = (ctx: TestContext): DateString => coverageToday(ctx.deps.now());
-export const utcToday = (ctx: TestContext): DateString => ctx.deps.now().toISOString().slice(0, 10);
+/** The coverage day of the test's clock: what "expired" and "due" are read against. */
+export const today = (ctx: TestContext): DateString => coverageDay(ctx.deps.now());
+/** The office day of the test's clock: what a new term's year is counted from. */
+export const officeToday = (ctx: TestContext): DateString =>
+  officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone);
 export { addDays, addYears };
 
 /** Saves a card for the identity and answers its id. */
@@ -40,7 +42,9 @@ export async function seedMembership(
     failed: more.failed ?? false,
     cancelled_at: more.cancelled_at ?? null,
     price_cents: 10500,
-    ...(more.created_at ? { created_at: more.created_at, starts_at: more.created_at } : {}),
+    // On the test's clock, not the database's: a test may run at another hour than the wall clock's.
+    created_at: more.created_at ?? ctx.deps.now(),
+    starts_at: more.created_at ?? ctx.deps.now(),
   }).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }

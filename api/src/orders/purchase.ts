@@ -18,6 +18,7 @@ import {
 } from "../integrations/payments/payments.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
+import { officeDay } from "../lib/dates.ts";
 import { AppError, invalid, type Issue, notFound } from "../lib/errors.ts";
 import { findOwnCard, paymentCustomer } from "../payment-methods/service.ts";
 import { notify } from "../notifications/queries.ts";
@@ -116,7 +117,8 @@ export async function purchase(deps: Deps, input: PurchaseInput) {
     if (card.provider !== deps.payments.provider) {
       throw invalid("payment_method_id", PURCHASE_ERRORS.otherProcessor);
     }
-  } else if (payment.date > deps.now().toISOString().slice(0, 10)) {
+  } else if (payment.date > officeDay(deps.now(), deps.config.officeTimeZone)) {
+    // The office day: the office dates the payment it records (at 9 pm in New York, tomorrow is still future).
     throw invalid("payment_date", ORDER_MESSAGES.dateInFuture);
   }
 

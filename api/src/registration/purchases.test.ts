@@ -1,3 +1,4 @@
+import { addYears, officeDay } from "../lib/dates.ts";
 import { TEST_CARDS } from "../integrations/payments/sandbox.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
@@ -20,11 +21,6 @@ async function register(ctx: TestContext, kind: "member" | "der") {
   return { token: body.token as string, userId: body.user.user_id as number };
 }
 
-const oneYearFrom = (d: Date) => {
-  const next = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
-  return next.toISOString().slice(0, 10);
-};
-
 Deno.test("registration: paying for the membership", async (t) => {
   const ctx = await createTestContext();
   const { db } = ctx.database;
@@ -44,7 +40,7 @@ Deno.test("registration: paying for the membership", async (t) => {
         assertEquals(data.type, "membership");
         assertEquals(data.attributes, {
           type: "annual",
-          expire_at: oneYearFrom(ctx.deps.now()),
+          expire_at: addYears(officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone), 1),
           failed: false,
           is_renewable: false,
           is_pending: false,

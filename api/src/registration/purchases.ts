@@ -5,10 +5,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
+import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
 import { hadAnnual, insertMembership, prices } from "../memberships/queries.ts";
-import { addDays, addYears, RENEWAL_WINDOW_DAYS } from "../memberships/state.ts";
+import { RENEWAL_WINDOW_DAYS } from "../memberships/state.ts";
 import { payOnce } from "./checkout.ts";
 
 export const PURCHASE_MESSAGES = {
@@ -16,8 +17,6 @@ export const PURCHASE_MESSAGES = {
   kitExists: "Your company already has the compliance kit.",
   noCompany: "No company is registered for this account.",
 } as const;
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 async function recordCompletion(
   trx: Transaction<DB>,
@@ -81,7 +80,7 @@ export interface MembershipInput {
  */
 export async function startMembership(deps: Deps, input: MembershipInput) {
   const { db } = deps.database;
-  const today = isoDate(deps.now());
+  const today = coverageDay(deps.now()); // "already covered", "renewable": the coverage day
   const [price, returning] = await Promise.all([prices(db), hadAnnual(db, input.userId)]);
   const amount = !input.isAnnual
     ? price.one_time_cents
@@ -103,13 +102,14 @@ export async function startMembership(deps: Deps, input: MembershipInput) {
       }
     },
     async fulfil(trx, orderId, now) {
-      // The same row as every other membership start (memberships/queries.ts), a year from today when annual.
+      // The same row as every other membership start (memberships/queries.ts); annual: no running term, so a
+      // year from the office day (lib/dates.ts).
       await insertMembership(trx, {
         userId: input.userId,
         type: input.isAnnual ? "annual" : "one_time",
         isRenewal: returning,
         startsAt: now,
-        expireAt: input.isAnnual ? addYears(isoDate(now), 1) : null,
+        expireAt: input.isAnnual ? nextAnnualExpiry(null, now, deps.config.officeTimeZone) : null,
         autorenew: input.isAnnual,
         priceCents: amount,
         orderId,

@@ -11,6 +11,7 @@ import { buildDeps, type DepsOverrides } from "../boot.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Deps } from "../lib/context.ts";
+import { clockFromEnv } from "./clock.ts";
 import { createTestDatabase } from "./db.ts";
 
 export const PASSWORD = "correct horse battery staple";
@@ -59,8 +60,14 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     stripeWebhookSecret: undefined,
     sandboxPaymentsDelayMs: 0,
   };
-  // Every answer a test receives is checked against its documented schema (route.ts describe).
-  const deps = await buildDeps(config, database, { checkAnswers: true, ...overrides });
+  // Every answer a test receives is checked against its documented schema (route.ts describe); TEST_NOW sets
+  // the clock (testing/clock.ts).
+  const envClock = clockFromEnv();
+  const deps = await buildDeps(config, database, {
+    checkAnswers: true,
+    ...(envClock ? { now: envClock.now } : {}),
+    ...overrides,
+  });
   const app = createApp(deps);
   const { db } = database;
   passwordHash ??= hashPassword(PASSWORD);
