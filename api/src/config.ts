@@ -105,7 +105,7 @@ export function loadConfig(): Config {
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
     // Checked here so a misspelt zone stops the server at start, not the first letter of the day.
-    officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE),
+    officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE, "OFFICE_TIME_ZONE"),
     i3: {
       apiUrl: env("I3_API_URL"),
       apiKey: env("I3_API_KEY"),

@@ -28,9 +28,11 @@ export async function authenticate(
 /** Creates a session row and its token, and sets the token as an HttpOnly cookie. */
 export async function startSession(c: Context<AppEnv>, userId: number): Promise<string> {
   const { database, sessionKey, now } = c.var.deps;
-  const expires = new Date(now().getTime() + SESSION_TTL_SECONDS * 1000);
+  const started = now();
+  const expires = new Date(started.getTime() + SESSION_TTL_SECONDS * 1000);
   const id = await insertSession(database.db, {
     user_id: userId,
+    created_at: started,
     expires_at: expires,
     ip: clientIp(c),
     user_agent: c.req.header("User-Agent")?.slice(0, 300) ?? null,

@@ -1,4 +1,5 @@
 import { i3Simulator } from "../integrations/i3/simulator.ts";
+import { addYears, officeDay } from "../lib/dates.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
@@ -96,7 +97,8 @@ Deno.test("drug tests: ordering through i3, the results sync, and the members' l
       const row = await db.selectFrom("drug_tests").select(["result", "retention_until", "resulted_at"])
         .where("id", "=", order.id).executeTakeFirstOrThrow();
       assertEquals(row.result, "positive");
-      assertEquals(Number(row.retention_until!.slice(0, 4)), row.resulted_at!.getUTCFullYear() + 5);
+      const zone = ctx.deps.config.officeTimeZone;
+      assertEquals(row.retention_until, addYears(officeDay(row.resulted_at!, zone), 5));
     });
 
     await t.step("an i3 outage fails the sync run, and the next run catches up", async () => {

@@ -3,9 +3,10 @@
  * ours; i3 (or its simulator) only ever sees an order and answers with results.
  */
 import type { Kysely } from "kysely";
-import type { DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
+import type { DateString, DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
 import { I3Error } from "../integrations/i3/i3.ts";
 import type { Deps } from "../lib/context.ts";
+import { addYears, officeDay } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
 import {
   findDonor,
@@ -20,7 +21,7 @@ import {
   updateTest,
 } from "./queries.ts";
 
-type I3Deps = Pick<Deps, "database" | "i3" | "now">;
+type I3Deps = Pick<Deps, "database" | "i3" | "now" | "config">;
 
 /** Sets a business up in i3 and records its location code (once: a set-up business is left as it is). */
 export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promise<string> {
@@ -65,11 +66,15 @@ export async function orderDrugTest(
 }
 
 /** 49 CFR 40.333: five years for positives, refusals and follow-up tests; one year for the rest. */
-export function retentionUntil(result: DrugTestResult, reason: DrugTestReason, resultedAt: Date): string {
+export function retentionUntil(
+  result: DrugTestResult,
+  reason: DrugTestReason,
+  resultedAt: Date,
+  officeTimeZone: string,
+): DateString {
   const years = result === "positive" || result === "refusal" || reason === "follow_up" ? 5 : 1;
-  const d = new Date(resultedAt);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
+  // The office day: the office keeps the record, counted from the day it received the result.
+  return addYears(officeDay(resultedAt, officeTimeZone), years);
 }
 
 export interface SyncReport {
@@ -94,7 +99,9 @@ export async function syncI3Results(deps: I3Deps): Promise<SyncReport> {
   for (const r of results) {
     report.checked++;
     if (r.status === "resulted" && r.result && r.resulted_at) {
-      if (await recordResult(db, r.order_ref, r.result, r.collected_at, r.resulted_at, r.panel)) {
+      if (
+        await recordResult(db, r.order_ref, r.result, r.collected_at, r.resulted_at, r.panel, deps.config)
+      ) {
         report.resulted++;
       }
     } else if (r.status === "collected" && r.collected_at) {
@@ -111,6 +118,7 @@ async function recordResult(
   collectedAt: Date | null,
   resultedAt: Date,
   panel: unknown,
+  { officeTimeZone }: Pick<Deps["config"], "officeTimeZone">,
 ): Promise<boolean> {
   return await db.transaction().execute(async (tx) => {
     const test = await lockOpenTest(tx, orderRef);
@@ -119,7 +127,7 @@ async function recordResult(
       result,
       resultedAt,
       collectedAt,
-      retentionUntil: retentionUntil(result, test.reason, resultedAt),
+      retentionUntil: retentionUntil(result, test.reason, resultedAt, officeTimeZone),
     });
     if (panel) await keepPanel(tx, test.id, panel as Record<string, unknown>);
     return true;

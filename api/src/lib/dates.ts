@@ -30,11 +30,13 @@ export function isDateString(s: string): boolean {
 }
 
 /** Throws unless `timeZone` is an IANA zone this runtime knows (checked once at start, config.ts). */
-export function assertTimeZone(timeZone: string): string {
+export function assertTimeZone(timeZone: string, setting = "time zone"): string {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone });
   } catch {
-    throw new RangeError(`"${timeZone}" is not an IANA time zone (such as ${DEFAULT_OFFICE_TIME_ZONE})`);
+    throw new RangeError(
+      `${setting}: "${timeZone}" is not an IANA time zone (such as ${DEFAULT_OFFICE_TIME_ZONE})`,
+    );
   }
   return timeZone;
 }

@@ -222,7 +222,11 @@ Deno.test("memberships: the administrators' calls", async (t) => {
         assertEquals([order.created_by_user_id, order.status], [admin.id, "completed"]);
         // The administrator's own card is not the member's: unknown.
         const adminCard = await cardFor(ctx, "admin");
-        await db.updateTable("memberships").set({ cancelled_at: new Date() }).where("user_id", "=", member.id)
+        await db.updateTable("memberships").set({ cancelled_at: ctx.deps.now() }).where(
+          "user_id",
+          "=",
+          member.id,
+        )
           .execute();
         const wrong = await ctx.request("admin", "POST", `${base}/membership`, {
           payment_method_id: adminCard,

@@ -100,7 +100,7 @@ Deno.test("memberships: autorenewal", async (t) => {
         await seedMembership(ctx, member.id, { expire_at: addDays(today(ctx), 1) });
         await seedMembership(ctx, otherMember.id, {
           expire_at: today(ctx),
-          cancelled_at: new Date(),
+          cancelled_at: ctx.deps.now(),
           autorenew: false,
         });
         const paused = await seedMembership(ctx, der.id, { expire_at: today(ctx) });

@@ -230,7 +230,10 @@ Deno.test("memberships: the member's own calls", async (t) => {
         failed: true,
         autorenew: false,
       });
-      const cancelled = await seedMembership(ctx, member.id, { cancelled_at: new Date(), autorenew: false });
+      const cancelled = await seedMembership(ctx, member.id, {
+        cancelled_at: ctx.deps.now(),
+        autorenew: false,
+      });
       const current = await seedMembership(ctx, member.id);
       const res = await ctx.request("member", "GET", "/api/auth/account/memberships?per_page=2");
       assertEquals(res.status, 200);

@@ -3,6 +3,7 @@
  * The web's forms use the same texts (MEMBERSHIP_MESSAGES, PAUSE_REASONS).
  */
 import { z } from "zod";
+import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
@@ -38,10 +39,7 @@ const M = MEMBERSHIP_MESSAGES;
 
 /** A real calendar date written 'YYYY-MM-DD'. */
 const dateString = (message: string = M.dateInvalid) =>
-  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString()
-        .startsWith(s), message);
+  z.string({ error: message }).refine(isDateString, message);
 
 const paymentMethodId = idNumber("payment_method_id must be a card id", M.paymentMethodRequired);
 

@@ -124,7 +124,7 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     const userId = typeof who === "number" ? who : users[who].id;
     const now = deps.now();
     const { id } = await db.insertInto("sessions")
-      .values({ user_id: userId, expires_at: new Date(now.getTime() + 86_400_000) })
+      .values({ user_id: userId, created_at: now, expires_at: new Date(now.getTime() + 86_400_000) })
       .returning("id").executeTakeFirstOrThrow();
     return await signSessionToken(deps.sessionKey, { userId, sessionId: id }, now);
   }

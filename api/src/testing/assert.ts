@@ -11,3 +11,8 @@ export const assertRejects = (
   fn: () => Promise<unknown>,
   expected?: RegExp | (new (...a: never[]) => Error),
 ) => assert.rejects(fn, expected as RegExp);
+export const assertThrows = (
+  fn: () => unknown,
+  expected: new (...a: never[]) => Error,
+  includes: string,
+) => assert.throws(fn, (e: unknown) => e instanceof expected && e.message.includes(includes));

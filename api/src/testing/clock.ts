@@ -28,3 +28,26 @@ export function clockFromEnv(): TestClock | undefined {
   const at = Deno.env.get("TEST_NOW");
   return at ? testClock(at) : undefined;
 }
+
+/**
+ * The instants the date rules are tested at: [what it is, the instant, its coverage day, its office day in New
+ * York]. The hours where UTC-12, New York and UTC disagree, and New York's two DST changes of 2026.
+ */
+export const CALENDAR_INSTANTS: [string, string, string, string][] = [
+  ["00:30 UTC", "2026-11-23T00:30:00Z", "2026-11-22", "2026-11-22"],
+  ["11:59 UTC", "2026-11-23T11:59:00Z", "2026-11-22", "2026-11-23"],
+  ["12:00 UTC", "2026-11-23T12:00:00Z", "2026-11-23", "2026-11-23"],
+  ["23:30 UTC", "2026-11-23T23:30:00Z", "2026-11-23", "2026-11-23"],
+  [
+    "23:30 in New York the night before it springs forward",
+    "2026-03-08T04:30:00Z",
+    "2026-03-07",
+    "2026-03-07",
+  ],
+  ["01:59 EST, a minute before New York springs forward", "2026-03-08T06:59:00Z", "2026-03-07", "2026-03-08"],
+  ["03:00 EDT, New York has sprung forward", "2026-03-08T07:00:00Z", "2026-03-07", "2026-03-08"],
+  ["23:59 EDT, the night before New York falls back", "2026-11-01T03:59:00Z", "2026-10-31", "2026-10-31"],
+  ["the first 01:30 (EDT) in New York", "2026-11-01T05:30:00Z", "2026-10-31", "2026-11-01"],
+  ["the second 01:30 (EST) in New York", "2026-11-01T06:30:00Z", "2026-10-31", "2026-11-01"],
+  ["12:30 UTC on New York's fall-back day", "2026-11-01T12:30:00Z", "2026-11-01", "2026-11-01"],
+];

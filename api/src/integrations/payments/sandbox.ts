@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
+import { coverageDay } from "../../lib/dates.ts";
 import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
 import { IdempotencyKeyReusedError, processorKey, WebhookSignatureError } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
@@ -111,8 +112,9 @@ function refuseCard(input: CardInput, now: Date): { code: string; message: strin
   if (input.exp_month < 1 || input.exp_month > 12) {
     return { code: "invalid_expiry_month", message: SANDBOX_MESSAGES.invalidExpiry };
   }
-  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  if (input.exp_year * 12 + input.exp_month < thisMonth || input.exp_year > now.getUTCFullYear() + 50) {
+  // A card is good through its expiry month anywhere on earth: the coverage day's month (lib/dates.ts).
+  const [year, month] = coverageDay(now).split("-").map(Number);
+  if (input.exp_year * 12 + input.exp_month < year * 12 + month || input.exp_year > year + 50) {
     return { code: "invalid_expiry_year", message: SANDBOX_MESSAGES.invalidExpiry };
   }
   const cvcLength = cardBrand(number) === "amex" ? 4 : 3;
