@@ -1,8 +1,24 @@
 /**
- * Date formatting, in one place so every screen writes dates the same way ("June 15, 2026"). Calendar dates
- * from the server ('YYYY-MM-DD': expiry, coverage) are shown as that very day, never shifted by a time zone;
+ * The web's one dates module. Its date rules are the server's (api/src/lib/dates.ts): the web may not import
+ * values from api/ (web/build/feature-boundaries.ts), so the few it needs are mirrored here and dates.test.ts
+ * proves they give the server's answers at the hours where the days disagree. The clock is the caller's `now`.
+ * Formatting lives here too, so every screen writes dates the same way ("June 15, 2026"): calendar dates from
+ * the server ('YYYY-MM-DD': expiry, coverage) are shown as that very day, never shifted by a time zone;
  * instants (ISO timestamps) are shown in the reader's own time zone.
  */
+
+/** A calendar date, 'YYYY-MM-DD'. */
+export type DateString = string;
+
+/** The coverage day of `now`: the date at UTC-12, on which the server reads "covered" and "expired". */
+export function coverageDay(now: Date): DateString {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Whether a term ending on `expireAt` (null: never) is over on the coverage day of `now`. */
+export function termLapsed(expireAt: DateString | null, now: Date): boolean {
+  return expireAt !== null && expireAt < coverageDay(now);
+}
 
 const LONG: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
 

@@ -2,14 +2,42 @@
  * The membership as it will be once the queued changes are sent: the screens show this, so a member who
  * paused at sea sees "Paused" and is offered Resume, not Pause again. The same rules as the server
  * (api/src/memberships/state.ts); a change the server would refuse leaves the projection as it was, and the
- * server's answer decides in the end.
+ * server's answer decides in the end. A membership saved before its expiry date and read after it (offline at
+ * sea) shows as expired, on the server's coverage day (lib/dates.ts).
  */
 import type { Membership } from "@api/contract";
+import { termLapsed } from "../lib/dates.ts";
 import type { QueuedChange } from "./db.ts";
 
-export function project(membership: Membership | null, changes: readonly QueuedChange[]): Membership | null {
-  if (!membership || changes.length === 0) return membership;
-  let m = membership.attributes;
+type Attributes = Membership["attributes"];
+
+/** A running membership whose expiry date has passed since it was saved: expired, as state.ts says. */
+function expiredSince(m: Attributes, now: Date): Attributes {
+  if ((m.status !== "active" && m.status !== "paused") || !termLapsed(m.expire_at, now)) return m;
+  return {
+    ...m,
+    status: "expired",
+    expired: true,
+    is_paused: false,
+    paused_at: null,
+    pause_reason: null,
+    renewable_from: null,
+    can_renew: true,
+    can_pause: false,
+    can_resume: false,
+    can_cancel: false,
+    autorenew: false,
+  };
+}
+
+export function project(
+  membership: Membership | null,
+  changes: readonly QueuedChange[],
+  now: Date,
+): Membership | null {
+  if (!membership) return membership;
+  const saved = membership.attributes;
+  let m = expiredSince(saved, now);
   for (const change of changes) {
     if (change.kind === "pause" && m.can_pause) {
       m = {
@@ -48,5 +76,5 @@ export function project(membership: Membership | null, changes: readonly QueuedC
       };
     }
   }
-  return { ...membership, attributes: m };
+  return m === saved ? membership : { ...membership, attributes: m };
 }

@@ -68,5 +68,6 @@ export function useMembership(subject: Subject): CachedResource<Membership | nul
     (signal) => fetchMembership(subject, signal),
   );
   if (subject.kind !== "self" || resource.data === undefined) return resource;
-  return { ...resource, data: project(resource.data, queued.value) };
+  // The device's clock: a membership saved days ago is read on today's coverage day.
+  return { ...resource, data: project(resource.data, queued.value, new Date()) };
 }
