@@ -69,11 +69,9 @@ Deno.test("drug tests: ordering through i3, the results sync, and the members' l
         .executeTakeFirstOrThrow();
       assertEquals([row.status, row.result], ["resulted", "negative"]);
       assertOk(row.collected_at && row.resulted_at && row.collected_at < row.resulted_at);
-      // 49 CFR 40.333: a negative is kept one year.
-      assertEquals(
-        row.retention_until,
-        `${row.resulted_at.getUTCFullYear() + 1}${row.resulted_at.toISOString().slice(4, 10)}`,
-      );
+      // 49 CFR 40.333: a negative is kept one year from the office day the result came in.
+      const zone = ctx.deps.config.officeTimeZone;
+      assertEquals(row.retention_until, addYears(officeDay(row.resulted_at, zone), 1));
       const panel = await db.selectFrom("drug_test_panels").select("detail").where(
         "drug_test_id",
         "=",
@@ -97,8 +95,10 @@ Deno.test("drug tests: ordering through i3, the results sync, and the members' l
       const row = await db.selectFrom("drug_tests").select(["result", "retention_until", "resulted_at"])
         .where("id", "=", order.id).executeTakeFirstOrThrow();
       assertEquals(row.result, "positive");
-      const zone = ctx.deps.config.officeTimeZone;
-      assertEquals(row.retention_until, addYears(officeDay(row.resulted_at!, zone), 5));
+      assertEquals(
+        row.retention_until,
+        addYears(officeDay(row.resulted_at!, ctx.deps.config.officeTimeZone), 5),
+      );
     });
 
     await t.step("an i3 outage fails the sync run, and the next run catches up", async () => {
