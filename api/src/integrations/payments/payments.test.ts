@@ -15,11 +15,14 @@ import {
   sandboxPayments,
   TEST_CARDS,
 } from "./sandbox.ts";
+import { coverageDay } from "../../lib/dates.ts";
 import { signPayload, verifySignature } from "./signature.ts";
 import { STRIPE_API, stripePayments } from "./stripe.ts";
 
 const customer = { user_id: 1, email: "pat@example.com", name: "Pat Mariner" };
-const year = new Date().getUTCFullYear();
+// The year the sandbox reads a card's expiry against (the coverage day; its clock here is the wall clock too),
+// so "last year's card" is expired even on 1 January before noon UTC.
+const year = Number(coverageDay(new Date()).slice(0, 4));
 
 async function withSandbox(
   fn: (
