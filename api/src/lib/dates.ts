@@ -16,7 +16,7 @@
 /** A calendar date, 'YYYY-MM-DD'. */
 export type DateString = string;
 
-/** The office's zone when OFFICE_TIME_ZONE is not set: APCA is a US consortium run from the east coast. */
+/** The office's zone when OFFICE_TIME_ZONE is not set (a US consortium; the specs name no office city). */
 export const DEFAULT_OFFICE_TIME_ZONE = "America/New_York";
 
 const DAY_MS = 86_400_000;
