@@ -546,6 +546,9 @@ Deno.test("schema", async (t) => {
         db.insertInto("membership_pauses").values({
           membership_id: membershipId,
           reason: "Currently out of season",
+          // A minute ago, not the database's now(): a resumption at JavaScript's new Date() (milliseconds) could
+          // otherwise fall before a paused_at in microseconds, and break the check at random.
+          paused_at: new Date(Date.now() - 60_000),
           ...extra,
         }).returning("id").executeTakeFirstOrThrow();
       const first = await pause();
