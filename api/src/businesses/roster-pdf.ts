@@ -27,6 +27,8 @@ export interface RosterInput {
   }[];
   vessels: { name: string; official_number: string | null; vessel_type: string | null; is_active: boolean }[];
   generatedAt: Date;
+  /** The date printed as "Generated": the office day of `generatedAt` (lib/dates.ts), which the caller knows. */
+  generatedOn: string;
 }
 
 export const rosterFilename = (businessId: number) => `business-roster-${businessId}.pdf`;
@@ -89,7 +91,7 @@ export async function renderRosterPdf(input: RosterInput): Promise<Uint8Array> {
   newLine(30);
   text("Business Roster", MARGIN, { size: 18, font: bold });
   newLine(16);
-  text(`Generated ${input.generatedAt.toISOString().slice(0, 10)}`, MARGIN, { size: 9, color: GREY });
+  text(`Generated ${input.generatedOn}`, MARGIN, { size: 9, color: GREY });
   newLine(24);
 
   const b = input.business;

@@ -1,6 +1,7 @@
 /** Gathers a business's roster (company, DER, employees, vessels) and renders it as a PDF. */
 import { listBusinessUsers } from "../employees/service.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
+import { officeDay } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
 import { vesselsOf } from "../vessels/queries.ts";
 import { findLiveBusiness, memberNames } from "./queries.ts";
@@ -19,6 +20,7 @@ export async function businessRoster(deps: Deps, viewer: SessionUser, id: number
     business.city,
     [business.state, business.postal_code].filter(Boolean).join(" "),
   ].filter(Boolean).join(", ");
+  const now = deps.now();
   return await renderRosterPdf({
     business: { ...business, address },
     der: der ? `${der.first_name} ${der.last_name}` : null,
@@ -30,6 +32,7 @@ export async function businessRoster(deps: Deps, viewer: SessionUser, id: number
       membership: a.user_active_membership ? (a.user_is_membership_annual ? "Annual" : "One-time") : "None",
     })),
     vessels,
-    generatedAt: deps.now(),
+    generatedAt: now,
+    generatedOn: officeDay(now, deps.config.officeTimeZone), // the office day: a document the office issues
   });
 }

@@ -3,6 +3,7 @@
  * possible_exists, one open request per person, idempotent), and an administrator's removal, refused while a
  * request is open.
  */
+import { addDays, coverageDay } from "../lib/dates.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
@@ -36,7 +37,7 @@ Deno.test("employees", async (t) => {
         type: "annual",
         price_cents: 10500,
         starts_at: new Date(ctx.deps.now().getTime() - 86_400_000),
-        expire_at: new Date(ctx.deps.now().getTime() + 200 * 86_400_000).toISOString().slice(0, 10),
+        expire_at: addDays(coverageDay(ctx.deps.now()), 200),
       }).execute();
       const { data } = await (await ctx.request("der", "GET", usersPath)).json();
       const mia = data.find((u: { attributes: { user_id: number } }) =>

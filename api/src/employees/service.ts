@@ -8,10 +8,11 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { ownedBusiness } from "../businesses/service.ts";
 import { membershipFacts } from "../compliance/status.ts";
-import { canDownloadComplianceFrom, coverageToday, type MembershipFacts } from "../compliance/status.ts";
+import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
+import { termLapsed } from "../lib/dates.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import { notify } from "../notifications/queries.ts";
@@ -40,7 +41,7 @@ type Actor = { user: SessionUser; ip: string | null };
 
 const running = (m: MembershipFacts, now: Date) =>
   !m.pending && !m.failed && !m.cancelled && !m.paused && m.starts_at <= now &&
-  (m.expire_at === null || m.expire_at >= coverageToday(now));
+  !termLapsed(m.expire_at, now); // the coverage day, as for the letter
 
 async function toBusinessUser(db: Kysely<DB>, row: BusinessUserRow, now: Date) {
   const memberships = await membershipFacts(db, row.user_id, now);
