@@ -4,7 +4,11 @@
  * adds its queue here (its handler lives in the domain's folder), e.g. the membership autorenewal:
  *
  *   handlers: { "memberships.autorenew": renewDueMemberships },  schedules: [schedule("memberships.autorenew", HOUR)]
+ *
+ * It is also where every kind of order fulfilment is listed for the reconciliation of crashed payments
+ * (orders/reconcile.ts), since it is the one module that may know every domain.
  */
+import type { Config } from "./config.ts";
 import type { Deps } from "./lib/context.ts";
 import { deleteExpiredIdempotencyKeys } from "./lib/idempotency.ts";
 import {
@@ -16,7 +20,12 @@ import {
   type Schedule,
   schedule,
 } from "./lib/jobs.ts";
-import { AUTORENEW_QUEUE, renewDueMemberships } from "./memberships/autorenew.ts";
+import { AUTORENEW_QUEUE, membershipRenewal, renewDueMemberships } from "./memberships/autorenew.ts";
+import { membershipStart } from "./memberships/start.ts";
+import type { AnyFulfilment } from "./orders/pay.ts";
+import { storeOrder } from "./orders/purchase.ts";
+import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
+import { complianceKit, registrationMembership } from "./registration/purchases.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -33,17 +42,34 @@ const retryMail: JobHandler<Deps> = async (_payload, { deps }) => {
   await deps.mailer.idle();
 };
 
-export const backgroundJobs: { handlers: Record<string, JobHandler<Deps>>; schedules: Schedule[] } = {
-  handlers: {
-    "maintenance.cleanup": cleanup,
-    [AUTORENEW_QUEUE]: renewDueMemberships,
-    "mail.retry": retryMail,
-  },
-  schedules: [
-    schedule("maintenance.cleanup", DAY),
-    // Hourly, so a renewal happens within the hour its term ends in (and a retry soon after an outage).
-    schedule(AUTORENEW_QUEUE, HOUR),
-    // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
-    schedule("mail.retry", MINUTE),
-  ],
-};
+/** Everything an order may buy: reconciliation settles a pending order of any of these kinds. */
+export const FULFILMENTS: AnyFulfilment[] = [
+  storeOrder,
+  membershipStart,
+  membershipRenewal,
+  registrationMembership,
+  complianceKit,
+];
+
+/** The queues and schedules; reconciliation's period is configured (config.recovery.reconcileEveryMs). */
+export function backgroundJobs(
+  config: Pick<Config, "recovery">,
+): { handlers: Record<string, JobHandler<Deps>>; schedules: Schedule[] } {
+  return {
+    handlers: {
+      "maintenance.cleanup": cleanup,
+      [AUTORENEW_QUEUE]: renewDueMemberships,
+      "mail.retry": retryMail,
+      [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
+    },
+    schedules: [
+      schedule("maintenance.cleanup", DAY),
+      // Hourly, so a renewal happens within the hour its term ends in (and a retry soon after an outage).
+      schedule(AUTORENEW_QUEUE, HOUR),
+      // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
+      schedule("mail.retry", MINUTE),
+      // Every minute: a crash's pending orders are settled soon after their grace period.
+      schedule(RECONCILE_QUEUE, config.recovery.reconcileEveryMs),
+    ],
+  };
+}

@@ -57,6 +57,19 @@ export interface Config {
   officeEmail: string;
   /** IANA zone of the office: its business day dates what the office records (lib/dates.ts `officeDay`). */
   officeTimeZone: string;
+  /** The money path's recovery (orders/reconcile.ts, lib/idempotency.ts, lib/jobs.ts). */
+  recovery: {
+    /** A pending order untouched this long is settled against the processor by reconciliation. */
+    reconcileGraceMs: number;
+    /** How often reconciliation runs. */
+    reconcileEveryMs: number;
+    /** An in_progress Idempotency-Key's lease; its owner renews it while it runs (a third of it at a time). */
+    idempotencyLeaseMs: number;
+    /** How often the job runner looks for due jobs. */
+    jobsPollMs: number;
+    /** Test only (never in production): the step of a payment at which the process kills itself (lib/crash.ts). */
+    crashAt?: string;
+  };
   /** i3: the real service when I3_API_URL (and I3_API_KEY) are set, otherwise the built-in simulator. */
   i3: {
     apiUrl?: string;
@@ -106,6 +119,15 @@ export function loadConfig(): Config {
     officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
     // Checked here so a misspelt zone stops the server at start, not the first letter of the day.
     officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE, "OFFICE_TIME_ZONE"),
+    recovery: {
+      // Longer than any request may take to charge (two Stripe calls of at most 20 s) and than Stripe's search
+      // takes to see a new payment intent (about a minute).
+      reconcileGraceMs: Number(env("PAYMENTS_RECONCILE_GRACE_MS") ?? 3 * 60_000),
+      reconcileEveryMs: Number(env("PAYMENTS_RECONCILE_EVERY_MS") ?? 60_000),
+      idempotencyLeaseMs: Number(env("IDEMPOTENCY_LEASE_MS") ?? 30_000),
+      jobsPollMs: Number(env("JOBS_POLL_MS") ?? 5000),
+      crashAt: env("APP_ENV") === "production" ? undefined : env("APCA_CRASH_AT"),
+    },
     i3: {
       apiUrl: env("I3_API_URL"),
       apiKey: env("I3_API_KEY"),

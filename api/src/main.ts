@@ -41,9 +41,10 @@ if (config.production && deps.payments.provider === "sandbox") {
   }
 }
 const app = createApp(deps);
-const jobRunner = startJobRunner(deps, backgroundJobs.handlers, {
-  pollMs: 5000,
-  schedules: backgroundJobs.schedules,
+const jobs = backgroundJobs(config);
+const jobRunner = startJobRunner(deps, jobs.handlers, {
+  pollMs: config.recovery.jobsPollMs,
+  schedules: jobs.schedules,
 });
 const server = Deno.serve({
   port: config.port,

@@ -104,7 +104,8 @@ const COLUMNS_FILE: ColumnList = {
     id: true, number: true, kind: true, user_id: true, business_id: true, payment_method_id: true,
     total_cents: true, status: true, payment_type: true, payment_medium: true, manual_charge_date: true,
     processor_charge_id: true, idempotency_key: true, failure_reason: true, created_by_user_id: true,
-    created_at: true, updated_at: true, completed_at: true, cancelled_at: true,
+    created_at: true, updated_at: true, completed_at: true, cancelled_at: true, processor_key: true,
+    fulfilment: true, request_hash: true, attempted_at: true,
   },
   order_items: { id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true },
   memberships: {
@@ -177,7 +178,7 @@ const COLUMNS_FILE: ColumnList = {
   },
   idempotency_keys: {
     user_id: true, key: true, scope: true, request_hash: true, status: true, response_status: true,
-    response_body: true, created_at: true, expires_at: true,
+    response_body: true, created_at: true, expires_at: true, lease_until: true,
   },
   audit_log: {
     id: true, actor_user_id: true, action: true, entity: true, entity_id: true, detail: true, ip: true,
@@ -930,6 +931,7 @@ Deno.test("schema", async (t) => {
         scope: "POST /api/orders",
         request_hash: "h",
         expires_at: new Date(Date.now() + 86_400_000),
+        lease_until: new Date(Date.now() + 30_000),
       };
       await db.insertInto("idempotency_keys").values(key).execute();
       await rejects(UNIQUE, () => db.insertInto("idempotency_keys").values(key).execute(), "same key twice");
@@ -942,6 +944,7 @@ Deno.test("schema", async (t) => {
         ...key,
         key: "ghi",
         status: "done",
+        lease_until: null,
         response_status: 201,
         response_body: { ok: true },
       }).execute();

@@ -257,6 +257,14 @@ export interface OrdersTable {
   updated_at: DefaultTimestamp;
   completed_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
+  /** The key the processor is charged with (card orders); unique. */
+  processor_key: string | null;
+  /** What the order buys, for settling it later: { kind, plan } (orders/pay.ts). */
+  fulfilment: JsonObject | null;
+  /** SHA-256 of the client's request behind idempotency_key. */
+  request_hash: string | null;
+  /** When the processor was last asked to charge this order. */
+  attempted_at: NullableTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -556,6 +564,8 @@ export interface IdempotencyKeysTable {
   response_body: unknown;
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
+  /** While in_progress: the owner's lease, renewed as it runs; past it the owner is taken to be dead. */
+  lease_until: NullableTimestamp;
 }
 
 export interface AuditLogTable {

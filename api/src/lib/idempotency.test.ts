@@ -10,7 +10,6 @@ import { AppError, errorBody } from "./errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./guards.ts";
 import {
   deleteExpiredIdempotencyKeys,
-  IDEMPOTENCY_ABANDONED_MS,
   IDEMPOTENCY_TTL_MS,
   idempotent,
   REPLAYED_HEADER,
@@ -175,7 +174,7 @@ Deno.test("idempotency keys", async (t) => {
       assertEquals([other.status, other.replayed, state.calls], [201, null, 2]);
     });
 
-    await t.step("a claim left by a crashed process is taken over after a few minutes", async () => {
+    await t.step("a claim left by a crashed process is taken over once its lease runs out", async () => {
       reset();
       await db.insertInto("idempotency_keys").values({
         user_id: ctx.users.member.id,
@@ -184,6 +183,7 @@ Deno.test("idempotency keys", async (t) => {
         request_hash: "from the crashed run",
         created_at: clock,
         expires_at: new Date(clock.getTime() + IDEMPOTENCY_TTL_MS),
+        lease_until: new Date(clock.getTime() + ctx.deps.config.recovery.idempotencyLeaseMs),
       }).execute();
       // Same key, but the stored hash differs: still refused as reused, abandoned or not.
       assertEquals((await send("member", { name: "x" }, "key-crashed")).status, 422);
@@ -191,7 +191,7 @@ Deno.test("idempotency keys", async (t) => {
       await db.updateTable("idempotency_keys").set({ request_hash: hash })
         .where("key", "=", "key-crashed").execute();
       assertEquals((await send("member", { name: "x" }, "key-crashed")).status, 409);
-      clock = new Date(clock.getTime() + IDEMPOTENCY_ABANDONED_MS + 1000);
+      clock = new Date(clock.getTime() + ctx.deps.config.recovery.idempotencyLeaseMs + 1000);
       const taken = await send("member", { name: "x" }, "key-crashed");
       assertEquals([taken.status, taken.replayed, state.calls], [201, null, 1]);
     });
@@ -212,8 +212,8 @@ Deno.test("idempotency keys", async (t) => {
       );
       assertOk(before > 0);
       // The runner's daily job does the same as the direct call.
-      const runner = createJobRunner(ctx.deps, backgroundJobs.handlers, {
-        schedules: backgroundJobs.schedules,
+      const runner = createJobRunner(ctx.deps, backgroundJobs(ctx.deps.config).handlers, {
+        schedules: backgroundJobs(ctx.deps.config).schedules,
       });
       assertOk((await runner.tick()) >= 1);
       assertEquals(await deleteExpiredIdempotencyKeys(db, clock), 0);

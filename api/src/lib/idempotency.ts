@@ -10,6 +10,11 @@
  * while the first still runs answers 409. 2xx and 4xx answers are stored; a 5xx or an unexpected error
  * removes the claim so that the client may retry. Only the status and the JSON body are replayed (jsonb may
  * reorder object keys; headers such as Set-Cookie are not kept). Keys live 7 days.
+ *
+ * A claim is a lease (config.recovery.idempotencyLeaseMs, 30 s by default) that the running request renews
+ * every third of it. A process that dies (crash, SIGKILL, power cut) stops renewing, so a retry takes the key
+ * over within one lease rather than answering 409 for minutes; the handler it runs then finds what the dead
+ * one left (a pending order settles to its true outcome, orders/pay.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { type Kysely, sql } from "kysely";
@@ -24,8 +29,6 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 /** How long a key is remembered (the issue asks for at least 7 days). */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** An in_progress claim older than this belongs to a process that died; a repeat may take it over. */
-export const IDEMPOTENCY_ABANDONED_MS = 5 * 60 * 1000;
 
 const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 const INVALID_KEY = "The Idempotency-Key header must be 1 to 255 printable characters.";
@@ -53,14 +56,15 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         { path: IDEMPOTENCY_HEADER, message: INVALID_KEY },
       ]);
     }
-    const { database: { db }, now } = c.var.deps;
+    const { database: { db }, now, config } = c.var.deps;
+    const leaseMs = config.recovery.idempotencyLeaseMs;
     const request: KeyRequest = {
       userId: caller(c).user_id,
       key,
       scope: `${c.req.method} ${c.req.path}`,
       requestHash: await hashRequest(c),
     };
-    const claim = await claimKey(db, request, now());
+    const claim = await claimKey(db, request, now(), leaseMs);
     if (claim.kind === "reused") {
       throw new AppError(
         "IDEMPOTENCY_KEY_REUSED",
@@ -80,12 +84,18 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         : c.json(claim.body, claim.status as ContentfulStatusCode);
     }
 
+    // Renew the lease while the handler runs; a renewal that fails is retried at the next beat.
+    const heartbeat = setInterval(() => {
+      renewLease(db, request, claim.since, new Date(now().getTime() + leaseMs)).catch(() => {});
+    }, Math.max(1, Math.floor(leaseMs / 3)));
     try {
       await next();
     } catch (error) {
       // Hono turns errors into answers before they reach here; this covers anything it rethrows.
       await releaseKey(db, request, claim.since);
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
     const status = c.res.status;
     const text = status >= 200 && status < 500 && !(status >= 300 && status < 400)
@@ -99,6 +109,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
     await db.updateTable("idempotency_keys")
       .set({
         status: "done",
+        lease_until: null,
         response_status: status,
         // Cast through text: postgres.js would otherwise store a JSON-typed string parameter as a string.
         response_body: text === "" ? null : sql`cast(cast(${text} as text) as jsonb)`,
@@ -115,7 +126,7 @@ export async function deleteExpiredIdempotencyKeys(db: Kysely<DB>, now: Date): P
   return Number(result.numDeletedRows);
 }
 
-async function claimKey(db: Kysely<DB>, r: KeyRequest, now: Date): Promise<Claim> {
+async function claimKey(db: Kysely<DB>, r: KeyRequest, now: Date, leaseMs: number): Promise<Claim> {
   const fresh = {
     scope: r.scope,
     request_hash: r.requestHash,
@@ -124,6 +135,7 @@ async function claimKey(db: Kysely<DB>, r: KeyRequest, now: Date): Promise<Claim
     response_body: null,
     created_at: now,
     expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    lease_until: new Date(now.getTime() + leaseMs),
   };
   // A few rounds: the row we collide with may be released or taken over between our statements.
   for (let round = 0; round < 3; round++) {
@@ -144,15 +156,14 @@ async function claimKey(db: Kysely<DB>, r: KeyRequest, now: Date): Promise<Claim
         return { kind: "replay", status: row.response_status!, body: row.response_body ?? null };
       }
     }
-    // Expired, or in progress: take it over if it is expired or abandoned. The conditions are re-checked by
-    // the update itself, so of two processes taking over the same row only one succeeds.
-    const abandonedBefore = new Date(now.getTime() - IDEMPOTENCY_ABANDONED_MS);
+    // Expired, or in progress: take it over if it is expired or its owner's lease ran out (the owner died).
+    // The conditions are re-checked by the update itself, so of two processes taking over one row only one wins.
     const taken = await db.updateTable("idempotency_keys").set(fresh)
       .where("user_id", "=", r.userId).where("key", "=", r.key)
       .where((eb) =>
         eb.or([
           eb("expires_at", "<=", now),
-          eb.and([eb("status", "=", "in_progress"), eb("created_at", "<=", abandonedBefore)]),
+          eb.and([eb("status", "=", "in_progress"), eb("lease_until", "<=", now)]),
         ])
       )
       .returning("created_at").executeTakeFirst();
@@ -160,6 +171,14 @@ async function claimKey(db: Kysely<DB>, r: KeyRequest, now: Date): Promise<Claim
     if (!expired && row.status === "in_progress") return { kind: "in_progress" };
   }
   return { kind: "in_progress" };
+}
+
+/** Extends our own claim's lease (not one a later request took over). */
+async function renewLease(db: Kysely<DB>, r: KeyRequest, since: Date, until: Date): Promise<void> {
+  await db.updateTable("idempotency_keys").set({ lease_until: until })
+    .where("user_id", "=", r.userId).where("key", "=", r.key)
+    .where("status", "=", "in_progress").where("created_at", "=", since)
+    .execute();
 }
 
 /** Removes our own claim (not one a later request took over). */

@@ -28,8 +28,12 @@ Deno.test("memberships: autorenewal", async (t) => {
   const { member, otherMember, der } = ctx.users;
   try {
     await t.step("registered hourly in the background jobs", () => {
-      assertOk(backgroundJobs.handlers[AUTORENEW_QUEUE]);
-      assertOk(backgroundJobs.schedules.some((s) => s.queue === AUTORENEW_QUEUE && s.everyMs === HOUR));
+      assertOk(backgroundJobs(ctx.deps.config).handlers[AUTORENEW_QUEUE]);
+      assertOk(
+        backgroundJobs(ctx.deps.config).schedules.some((s) =>
+          s.queue === AUTORENEW_QUEUE && s.everyMs === HOUR
+        ),
+      );
     });
 
     await t.step("success: the default card is charged the renewal price with the term's key", async () => {
@@ -44,13 +48,18 @@ Deno.test("memberships: autorenewal", async (t) => {
         [rows[1].failed, rows[1].expire_at, rows[1].autorenew, rows[1].is_renewal, rows[1].price_cents],
         [false, addYears(expire, 1), true, true, 9500],
       );
-      const charge = await db.selectFrom("sandbox_charges").selectAll().executeTakeFirstOrThrow();
-      assertEquals([charge.idempotency_key, charge.amount_cents], [renewalKey(id, expire), 9500]);
       const order = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
       assertEquals([order.status, order.idempotency_key, order.kind], [
         "completed",
         renewalKey(id, expire),
         "membership",
+      ]);
+      // The processor is charged with the order's own key (written before the charge).
+      const charge = await db.selectFrom("sandbox_charges").selectAll().executeTakeFirstOrThrow();
+      assertEquals([charge.idempotency_key, charge.amount_cents, charge.id], [
+        order.processor_key,
+        9500,
+        order.processor_charge_id,
       ]);
       // Run again: nothing is due any more.
       assertEquals(await runAutorenew(ctx.deps), { renewed: 0, failed: 0, already_done: 0 });

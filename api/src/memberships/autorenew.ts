@@ -2,32 +2,35 @@
  * The `memberships.autorenew` job (hourly, see background.ts): renews annual memberships with autorenew on
  * whose last covered day has come, charging the member's default card the renewal price.
  *
- * Money moves at most once per term: the processor's idempotency key is `renewal-<membership id>-<expire_at>`,
- * and the order recording the outcome carries the same key under a unique index. A crash between the charge
- * and the commit, a retry, or two runners at once all charge with the same key (the processor answers the
- * first charge again) and only one of them records the order and the next membership. A decline (or no
- * default card) records a failed order and a failed renewal row, which also marks the term as dealt with, and
- * mails the member; it is not retried (decision 0011). The paid term itself is never marked failed (the
- * Letter of Compliance rule in compliance/status.ts reads `failed` as "never paid").
+ * Money moves at most once per term, through the one money path (orders/pay.ts): the renewal's order has the
+ * key `renewal-<membership id>-<expire_at>` under the unique (user_id, idempotency_key) index and is written
+ * pending before the card is charged. A crash at any step, a retry, or two runners at once find that one
+ * order: the job's next run charges again with the order's processor key (the processor answers the first
+ * charge) and exactly one settler records the outcome and the next membership. A decline (or no default
+ * card) records a failed order and a failed renewal row, which also marks the term as dealt with, and mails
+ * the member; it is not retried (decision 0011). The paid term itself is never marked failed (the Letter of
+ * Compliance rule in compliance/status.ts reads `failed` as "never paid").
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DateString, DB } from "../db/types.ts";
-import { type ChargeResult, PaymentsUnavailableError } from "../integrations/payments/payments.ts";
+import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
 import { audit } from "../lib/audit.ts";
 import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
-import { paymentCustomer } from "../payment-methods/service.ts";
+import {
+  type FulfilContext,
+  type Fulfilment,
+  pay,
+  PAYMENT_MESSAGES,
+  type PaymentSource,
+} from "../orders/pay.ts";
+import { orderByKey } from "../orders/queries.ts";
 import { insertMembership } from "./queries.ts";
 
 export const AUTORENEW_QUEUE = "memberships.autorenew";
 /** A term that ended longer ago than this is left alone: charging for a long-lapsed membership surprises. */
 export const AUTORENEW_GRACE_DAYS = 30;
-
-export const AUTORENEW_MESSAGES = {
-  noDefaultCard: "No default card is on file.",
-  otherProcessor: "The default card was saved with another payment processor.",
-} as const;
 
 /** Memberships due for renewal on `today`: annual, autorenew, paid, not cancelled, not paused, not yet renewed. */
 export function dueRenewals(db: Kysely<DB>, today: DateString) {
@@ -57,103 +60,118 @@ type Due = Awaited<ReturnType<typeof dueRenewals>>[number];
 
 export type RenewalOutcome = "renewed" | "failed" | "already_done";
 
-/** The processor's (and the order's) key for renewing the term that ends on `expireAt`. */
+/** The order's key for renewing the term that ends on `expireAt`: one renewal order per term, ever. */
 export const renewalKey = (membershipId: number, expireAt: DateString) =>
   `renewal-${membershipId}-${expireAt}`;
+
+/** What a renewal writes, decided when its order is placed. */
+export type RenewalPlan = {
+  renews_membership_id: number;
+  /** The renewed term's last day (the next term's expiry on success). */
+  ended: DateString;
+  expire_at: DateString;
+  email: string;
+  first_name: string;
+  last4: string | null;
+};
+
+/** A renewal's order: the next term when paid; a failed renewal row and a mail to the member when not. */
+export const membershipRenewal: Fulfilment<RenewalPlan> = {
+  kind: "membership-renewal",
+  async paid(trx, ctx) {
+    await writeRenewal(trx, ctx, null);
+  },
+  async declined(trx, ctx) {
+    await writeRenewal(trx, ctx, ctx.reason);
+  },
+  async afterDeclined(deps, { plan, reason }) {
+    await deps.mailer.send(declineMail(deps.config.publicUrl, plan, reason));
+  },
+};
+
+async function writeRenewal(
+  trx: Transaction<DB>,
+  { order, plan, now }: FulfilContext<RenewalPlan>,
+  failureReason: string | null,
+) {
+  const membershipId = await insertMembership(trx, {
+    userId: order.user_id,
+    type: "annual",
+    isRenewal: true,
+    startsAt: now,
+    expireAt: plan.expire_at,
+    autorenew: true,
+    priceCents: order.total_cents,
+    orderId: order.id,
+    createdBy: null,
+    failureReason,
+  });
+  await audit(trx, {
+    actor: null,
+    action: failureReason === null ? "membership_autorenewed" : "membership_renewal_failed",
+    entity: "membership",
+    entityId: membershipId,
+    detail: {
+      member_user_id: order.user_id,
+      renews_membership_id: plan.renews_membership_id,
+      amount_cents: order.total_cents,
+      ...(failureReason === null ? { expire_at: plan.expire_at } : {}),
+    },
+  });
+}
 
 /** Renews one membership; safe to run again for the same membership at any point. */
 export async function renewMembership(deps: Deps, due: Due): Promise<RenewalOutcome> {
   const { db } = deps.database;
   const expireAt = due.expire_at!;
   const key = renewalKey(due.id, expireAt);
-  const recorded = () =>
-    db.selectFrom("orders").select("id").where("user_id", "=", due.user_id).where("idempotency_key", "=", key)
-      .executeTakeFirst();
-  if (await recorded()) return "already_done";
+  const recorded = await orderByKey(db, due.user_id, key);
+  // Settled by an earlier run. A pending one (a run that died) is settled below, with the same charge.
+  if (recorded && recorded.status !== "pending") return "already_done";
 
   const { annual_renewal_cents: amount } = await db.selectFrom("settings").select("annual_renewal_cents")
     .executeTakeFirstOrThrow();
   const card = await db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
     .where("user_id", "=", due.user_id).where("is_default", "=", true).where("deleted_at", "is", null)
     .executeTakeFirst();
-  let result: ChargeResult;
-  if (!card) result = { ok: false, code: "no_default_card", message: AUTORENEW_MESSAGES.noDefaultCard };
-  else if (card.provider !== deps.payments.provider) {
-    result = { ok: false, code: "other_processor", message: AUTORENEW_MESSAGES.otherProcessor };
-  } else {
-    // PaymentsUnavailableError propagates: nothing is known to have happened, and the job retries with the key.
-    result = await deps.payments.charge({
-      payment_method_ref: card.provider_ref,
-      amount_cents: amount,
-      idempotency_key: key,
-      description: "APCA annual membership renewal",
-      customer: await paymentCustomer(db, due.user_id),
-    });
-  }
-
-  const now = deps.now();
-  // The next term starts the day after this one ends, at any hour; a year from today once it has lapsed.
-  const nextExpiry = nextAnnualExpiry(expireAt, now, deps.config.officeTimeZone);
-  const done = await db.transaction().execute(async (trx) => {
-    const order = await trx.insertInto("orders").values({
-      kind: "membership",
-      user_id: due.user_id,
-      payment_method_id: card?.id ?? null,
-      total_cents: amount,
-      status: result.ok ? "completed" : "failed",
-      completed_at: result.ok ? now : null,
-      processor_charge_id: result.ok ? result.charge_id : null,
-      failure_reason: result.ok ? null : result.message,
-      idempotency_key: key,
-      created_by_user_id: null,
-      created_at: now,
-    }).onConflict((oc) =>
-      oc.columns(["user_id", "idempotency_key"]).where("idempotency_key", "is not", null).doNothing()
-    ).returning("id").executeTakeFirst();
-    // Another run recorded this term's renewal first.
-    if (!order) return false;
-    await trx.insertInto("order_items")
-      .values({ order_id: order.id, name: "APCA annual membership renewal", cost_cents: amount, quantity: 1 })
-      .execute();
-    const membershipId = await insertMembership(trx, {
-      userId: due.user_id,
-      type: "annual",
-      isRenewal: true,
-      startsAt: now,
-      expireAt: nextExpiry,
-      autorenew: true,
-      priceCents: amount,
-      orderId: order.id,
-      createdBy: null,
-      failureReason: result.ok ? null : result.message,
-    });
-    await audit(trx, {
-      actor: null,
-      action: result.ok ? "membership_autorenewed" : "membership_renewal_failed",
-      entity: "membership",
-      entityId: membershipId,
-      detail: {
-        member_user_id: due.user_id,
-        renews_membership_id: due.id,
-        amount_cents: amount,
-        ...(result.ok ? { expire_at: nextExpiry } : { code: result.code }),
-      },
-    });
-    return true;
+  const source: PaymentSource = !card
+    ? { type: "refused", card: null, code: "no_default_card", message: PAYMENT_MESSAGES.noDefaultCard }
+    : card.provider !== deps.payments.provider
+    ? { type: "refused", card, code: "other_processor", message: PAYMENT_MESSAGES.defaultOtherProcessor }
+    : { type: "card", card };
+  // PaymentsUnavailableError propagates: the order stays pending, and the job's retry settles it with its key.
+  const outcome = await pay(deps, {
+    userId: due.user_id,
+    actorId: null,
+    kind: "membership",
+    key,
+    request: { renews: due.id, ended: expireAt },
+    lines: [{ name: "APCA annual membership renewal", cost_cents: amount, quantity: 1 }],
+    source,
+    description: "APCA annual membership renewal",
+    fulfilment: membershipRenewal,
+    plan: {
+      renews_membership_id: due.id,
+      ended: expireAt,
+      // The next term starts the day after this one ends, at any hour; a year from the office day once lapsed.
+      expire_at: nextAnnualExpiry(expireAt, deps.now(), deps.config.officeTimeZone),
+      email: due.email,
+      first_name: due.first_name,
+      last4: card?.last4 ?? null,
+    },
   });
-  if (!done) return "already_done";
-  if (!result.ok) {
-    await deps.mailer.send(declineMail(deps.config.publicUrl, due, card?.last4 ?? null, result.message));
-  }
-  return result.ok ? "renewed" : "failed";
+  // A simultaneous run settled it: the outcome is theirs to count.
+  if (!outcome.settledHere) return "already_done";
+  return outcome.status === "completed" ? "renewed" : "failed";
 }
 
-function declineMail(publicUrl: string, due: Due, last4: string | null, reason: string) {
+function declineMail(publicUrl: string, plan: RenewalPlan, reason: string) {
+  const last4 = plan.last4;
   return {
-    to: due.email,
+    to: plan.email,
     subject: "Your APCA membership could not be renewed",
-    text: `Hello ${due.first_name},\n\n` +
-      `Your annual APCA membership ran until ${due.expire_at}. We tried to renew it automatically` +
+    text: `Hello ${plan.first_name},\n\n` +
+      `Your annual APCA membership ran until ${plan.ended}. We tried to renew it automatically` +
       (last4
         ? ` with your card ending ${last4}, but the payment did not go through: ${reason}`
         : `, but ${reason}`) +

@@ -1,23 +1,24 @@
 /**
- * Starting or renewing a membership: a card charge or, for administrators, a manual payment. One code path for
- * members acting on their own membership and administrators acting on anyone's; `actor` is who acted and is
- * what the audit log records.
+ * Starting or renewing a membership: a card charge or, for administrators, a manual payment, through the one
+ * money path (orders/pay.ts). One code path for members acting on their own membership, administrators acting
+ * on anyone's, and the registration wizard's first membership; `actor` is who acted and is what the audit log
+ * records.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { DateString, DB, MembershipType, PaymentMedium } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import { coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
-import { payOnce } from "../registration/checkout.ts";
-import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
 import {
-  currentMembership,
-  declinedMembershipOrders,
-  hadAnnual,
-  insertMembership,
-  membershipByOrder,
-  prices,
-} from "./queries.ts";
+  chargeableCard,
+  type FulfilContext,
+  type Fulfilment,
+  orderKey,
+  type PaymentSource,
+  payOrDecline,
+} from "../orders/pay.ts";
+import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
+import { currentMembership, hadAnnual, insertMembership, membershipByOrder, prices } from "./queries.ts";
 import { refusal } from "./state.ts";
 
 export type StartPayment =
@@ -35,12 +36,81 @@ export interface StartInput {
   headerKey?: string;
 }
 
+/** What a paid start writes, decided when the order is placed (stored with it, orders/pay.ts). */
+export type MembershipPlan = {
+  type: MembershipType;
+  is_renewal: boolean;
+  expire_at: DateString | null;
+  autorenew: boolean;
+  price_cents: number;
+  order_test: boolean | null;
+  ip: string | null;
+};
+
+/** Writes the paid membership and its audit entry; answers the membership's id. */
+export async function writeMembership(
+  trx: Transaction<DB>,
+  { order, plan, now }: FulfilContext<MembershipPlan>,
+): Promise<number> {
+  const id = await insertMembership(trx, {
+    userId: order.user_id,
+    type: plan.type,
+    isRenewal: plan.is_renewal,
+    startsAt: now,
+    expireAt: plan.expire_at,
+    autorenew: plan.autorenew,
+    priceCents: plan.price_cents,
+    orderId: order.id,
+    createdBy: order.created_by_user_id,
+    orderTest: plan.order_test,
+  });
+  await audit(trx, {
+    actor: order.created_by_user_id,
+    action: plan.is_renewal ? "membership_renewed" : "membership_started",
+    entity: "membership",
+    entityId: id,
+    ip: plan.ip,
+    detail: {
+      member_user_id: order.user_id,
+      type: plan.type,
+      expire_at: plan.expire_at,
+      price_cents: plan.price_cents,
+      payment: order.payment_type,
+    },
+  });
+  return id;
+}
+
+/** A membership start or renewal paid by a member or an administrator. */
+export const membershipStart: Fulfilment<MembershipPlan> = {
+  kind: "membership",
+  async paid(trx, ctx) {
+    await writeMembership(trx, ctx);
+  },
+};
+
+/** What the registration wizard changes about a start (registration/purchases.ts). */
+export interface StartOptions {
+  /** Names the order's key (the default "membership"). */
+  purpose?: string;
+  /** Refuses the start instead of the renewal rule (state.ts). */
+  guard?(db: Kysely<DB>): Promise<void>;
+  /** What the payment delivers instead of membershipStart (it must write the membership, writeMembership). */
+  fulfilment?: Fulfilment<MembershipPlan>;
+}
+
 /**
  * Starts or renews the member's membership. Allowed when they have none, or when the current one may be
  * renewed (state.ts). The price is the one-time price, the renewal price for a member who had a paid annual
  * membership, or the new-member price. An early renewal's term follows on from the current one's.
  */
-export async function startMembership(deps: Deps, actor: Actor, userId: number, input: StartInput) {
+export async function startMembership(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  input: StartInput,
+  options: StartOptions = {},
+) {
   const { db } = deps.database;
   await requireMember(db, userId);
   const current = await currentMembership(db, userId);
@@ -59,123 +129,49 @@ export async function startMembership(deps: Deps, actor: Actor, userId: number, 
     (annual ? nextAnnualExpiry(running, deps.now(), deps.config.officeTimeZone) : null);
   const itemName = annual ? "APCA annual membership" : "APCA one-time drug test membership";
 
-  const guard = async (db: Kysely<DB>) => {
+  const guard = options.guard ?? (async (db: Kysely<DB>) => {
     const fresh = await currentMembership(db, userId);
     if (fresh) {
       const why = refusal("renew", factsOf(fresh), coverageDay(deps.now()));
       if (why) throw conflict(why);
     }
-  };
-  const fulfil = async (trx: Kysely<DB>, orderId: number, now: Date) => {
-    const id = await insertMembership(trx, {
-      userId,
-      type: input.membershipType,
-      isRenewal: current !== undefined,
-      startsAt: now,
-      expireAt,
-      autorenew: annual,
-      priceCents: amount,
-      orderId,
-      createdBy: actor.userId,
-      orderTest: input.orderTest ?? null,
-    });
-    if (actor.userId !== userId) {
-      await trx.updateTable("orders").set({ created_by_user_id: actor.userId }).where("id", "=", orderId)
-        .execute();
-    }
-    await audit(trx, {
-      actor: actor.userId,
-      action: current ? "membership_renewed" : "membership_started",
-      entity: "membership",
-      entityId: id,
-      ip: actor.ip,
-      detail: {
-        member_user_id: userId,
-        type: input.membershipType,
-        expire_at: expireAt,
-        price_cents: amount,
-        payment: input.payment.type,
-      },
-    });
-  };
-  const answer = async (db: Kysely<DB>, orderId: number) => {
-    const row = await membershipByOrder(db, userId, orderId);
-    if (!row) throw new Error(`no membership for order ${orderId}`);
-    return await toRecord(db, row, deps.now());
-  };
-
-  if (input.payment.type === "manual") {
-    return await recordManualPayment(deps, actor, userId, {
-      key: input.headerKey ? `manual:key:${input.headerKey}` : `manual:after-${current?.id ?? 0}`,
-      payment: input.payment,
-      amount,
-      itemName,
-      guard,
-      fulfil,
-      answer,
-    });
-  }
-  // Without the header a double submit derives the same key (one charge) while a retry after a decline, or
-  // the next renewal, derives a fresh one.
-  const derived = `auto:after-${current?.id ?? 0}:attempt-${
-    (await declinedMembershipOrders(db, userId)) + 1
-  }`;
-  return await payOnce(deps, {
+  });
+  const source: PaymentSource = input.payment.type === "manual"
+    ? { type: "manual", medium: input.payment.payment_medium, date: input.payment.payment_date }
+    : { type: "card", card: await chargeableCard(deps, userId, input.payment.payment_method_id) };
+  const orderId = await payOrDecline(deps, {
     userId,
-    businessId: null,
+    actorId: actor.userId,
     kind: "membership",
-    purpose: actor.userId === userId ? "membership" : `membership-by-${actor.userId}`,
-    headerKey: input.headerKey ?? derived,
-    paymentMethodId: input.payment.payment_method_id,
-    amountCents: amount,
-    itemName,
-    guard,
-    fulfil: (trx, orderId, now) => fulfil(trx, orderId, now),
-    answer,
-  });
-}
-
-interface ManualPayment<T> {
-  key: string;
-  payment: Extract<StartPayment, { type: "manual" }>;
-  amount: number;
-  itemName: string;
-  guard(db: Kysely<DB>): Promise<void>;
-  fulfil(trx: Transaction<DB>, orderId: number, now: Date): Promise<void>;
-  answer(db: Kysely<DB>, orderId: number): Promise<T>;
-}
-
-/** A payment taken outside the processor (check, cash, a card charged by phone): a completed manual order. */
-async function recordManualPayment<T>(deps: Deps, actor: Actor, userId: number, p: ManualPayment<T>) {
-  const { db } = deps.database;
-  const byKey = () =>
-    db.selectFrom("orders").select("id").where("user_id", "=", userId).where("idempotency_key", "=", p.key)
-      .executeTakeFirst();
-  const previous = await byKey();
-  if (previous) return await p.answer(db, previous.id);
-  await p.guard(db);
-  const now = deps.now();
-  const orderId = await db.transaction().execute(async (trx) => {
-    const order = await trx.insertInto("orders").values({
+    key: await orderKey(db, {
+      purpose: options.purpose ?? "membership",
+      userId,
+      actorId: actor.userId,
       kind: "membership",
-      user_id: userId,
-      total_cents: p.amount,
-      status: "completed",
-      completed_at: now,
-      payment_type: "manual",
-      payment_medium: p.payment.payment_medium,
-      manual_charge_date: p.payment.payment_date,
-      idempotency_key: p.key,
-      created_by_user_id: actor.userId,
-      created_at: now,
-    }).onConflict((oc) =>
-      oc.columns(["user_id", "idempotency_key"]).where("idempotency_key", "is not", null).doNothing()
-    ).returning("id").executeTakeFirst();
-    if (!order) return null;
-    await trx.insertInto("order_items")
-      .values({ order_id: order.id, name: p.itemName, cost_cents: p.amount, quantity: 1 }).execute();
-    await p.fulfil(trx, order.id, now);
-    return order.id;
+      headerKey: input.headerKey,
+    }),
+    request: {
+      type: input.membershipType,
+      payment: input.payment,
+      expiration_date: input.expirationDate ?? null,
+      order_test: input.orderTest ?? null,
+    },
+    lines: [{ name: itemName, cost_cents: amount, quantity: 1 }],
+    source,
+    description: itemName,
+    fulfilment: options.fulfilment ?? membershipStart,
+    plan: {
+      type: input.membershipType,
+      is_renewal: current !== undefined,
+      expire_at: expireAt,
+      autorenew: annual,
+      price_cents: amount,
+      order_test: input.orderTest ?? null,
+      ip: actor.ip ?? null,
+    },
+    guard,
   });
-  return await p.answer(db, orderId ?? (await byKey())!.id);
+  const row = await membershipByOrder(db, userId, orderId);
+  if (!row) throw new Error(`no membership for order ${orderId}`);
+  return await toRecord(db, row, deps.now());
 }

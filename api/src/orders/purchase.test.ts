@@ -268,23 +268,39 @@ Deno.test("checkout: POST /auth/account/order/purchase", async (t) => {
       },
     );
 
-    await t.step("a processor that cannot be reached: 502, nothing recorded", async () => {
-      const { payments } = ctx.deps;
-      const charge = payments.charge;
-      payments.charge = () => Promise.reject(new PaymentsUnavailableError("timeout"));
-      const before = await count("orders");
-      try {
-        const res = await buy({ payment_method_id: card, items: [{ id: form, quantity: 1 }] }, "unreachable");
-        assertEquals(res.status, 502);
-        assertEquals((await res.json()).code, "PAYMENT_FAILED");
-      } finally {
-        payments.charge = charge;
-      }
-      assertEquals(await count("orders"), before);
-      const retry = await buy({ payment_method_id: card, items: [{ id: form, quantity: 1 }] }, "unreachable");
-      assertEquals(retry.status, 201, "the key was released, so the same key may be retried");
-      await retry.body?.cancel();
-    });
+    await t.step(
+      "a processor that cannot be reached: 502, the order stays pending, a retry settles it",
+      async () => {
+        const { payments } = ctx.deps;
+        const charge = payments.charge;
+        payments.charge = () => Promise.reject(new PaymentsUnavailableError("timeout"));
+        const [orders, charges] = [await count("orders"), await count("sandbox_charges")];
+        try {
+          const res = await buy(
+            { payment_method_id: card, items: [{ id: form, quantity: 1 }] },
+            "unreachable",
+          );
+          assertEquals(res.status, 502);
+          assertEquals((await res.json()).code, "PAYMENT_FAILED");
+        } finally {
+          payments.charge = charge;
+        }
+        const pending = await db.selectFrom("orders").select(["id", "status"]).orderBy("id", "desc")
+          .executeTakeFirstOrThrow();
+        assertEquals([pending.status, await count("orders"), await count("sandbox_charges")], [
+          "pending",
+          orders + 1,
+          charges,
+        ]);
+        const retry = await buy(
+          { payment_method_id: card, items: [{ id: form, quantity: 1 }] },
+          "unreachable",
+        );
+        assertEquals(retry.status, 201, "the key was released, so the same key may be retried");
+        assertEquals((await retry.json()).data.id, pending.id);
+        assertEquals([await count("orders"), await count("sandbox_charges")], [orders + 1, charges + 1]);
+      },
+    );
 
     await t.step("roles: any signed-in user buys with their own card only", async () => {
       await assertRoleAnswers(ctx, {

@@ -1,6 +1,10 @@
-/** Reading orders as records. Ownership is a filter: a buyer's lookups take their user id. */
-import type { Kysely } from "kysely";
-import type { DB } from "../db/types.ts";
+/**
+ * Orders' SQL: reading them as records (ownership is a filter: a buyer's lookups take their user id), and the
+ * writes of the money path (pay.ts): the pending order, its settlement, and what reconciliation looks for.
+ */
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { DB, OrderKind } from "../db/types.ts";
+import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { record, ref } from "../lib/list.ts";
 
 type Lookup = { id: number } | { number: string };
@@ -59,4 +63,105 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
       quantity: l.quantity,
     })),
   }, { user: ref("user", o.user_id), payment_method: ref("payment_method", o.payment_method_id) });
+}
+
+/** What settling an order needs to know about it. */
+const SETTLE_COLUMNS = [
+  "id",
+  "number",
+  "kind",
+  "user_id",
+  "business_id",
+  "total_cents",
+  "created_by_user_id",
+  "payment_type",
+  "payment_method_id",
+  "status",
+  "processor_key",
+  "fulfilment",
+  "request_hash",
+] as const;
+
+type OrderValues = Insertable<DB["orders"]>;
+
+/** The order a payment writes, with its lines; undefined when the user's order with its key exists already. */
+export async function insertOrder(
+  trx: Transaction<DB>,
+  values: OrderValues & { user_id: number },
+  lines: { item_id?: number | null; name: string; cost_cents: number; quantity: number }[],
+) {
+  const row = await trx.insertInto("orders").values(values)
+    .onConflict((oc) =>
+      oc.columns(["user_id", "idempotency_key"]).where("idempotency_key", "is not", null).doNothing()
+    )
+    .returning(SETTLE_COLUMNS).executeTakeFirst();
+  if (!row) return undefined;
+  await trx.insertInto("order_items")
+    .values(lines.map((l) => ({ order_id: row.id, ...l, item_id: l.item_id ?? null }))).execute();
+  return { ...row, user_id: row.user_id! };
+}
+
+export type SettleableOrder = NonNullable<Awaited<ReturnType<typeof insertOrder>>>;
+
+export async function orderByKey(db: Kysely<DB>, userId: number, key: string) {
+  const row = await db.selectFrom("orders").select(SETTLE_COLUMNS)
+    .where("user_id", "=", userId).where("idempotency_key", "=", key).executeTakeFirst();
+  return row && { ...row, user_id: row.user_id! };
+}
+
+/** Pending card orders nobody has tried to charge since `before`, oldest first (reconciliation's work). */
+export async function stalePendingOrders(db: Kysely<DB>, before: Date, limit: number) {
+  const rows = await db.selectFrom("orders").select(SETTLE_COLUMNS)
+    .where("status", "=", "pending").where("attempted_at", "<", before)
+    .orderBy("attempted_at").orderBy("id").limit(limit).execute();
+  return rows.map((row) => ({ ...row, user_id: row.user_id! }));
+}
+
+/** Settled orders of the user and kind (a payment's attempt number, orders/pay.ts orderKey). */
+export async function settledOrders(db: Kysely<DB>, userId: number, kind: OrderKind): Promise<number> {
+  const { n } = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId).where("kind", "=", kind).where("status", "!=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Marks a pending order as being charged now; false when it is settled already. */
+export async function markAttempted(db: Kysely<DB>, orderId: number, now: Date): Promise<boolean> {
+  const row = await db.updateTable("orders").set({ attempted_at: now })
+    .where("id", "=", orderId).where("status", "=", "pending").returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The processor's reference of the card an order pays with (removed cards included: the order keeps it). */
+export async function cardRef(db: Kysely<DB>, paymentMethodId: number): Promise<string | null> {
+  const row = await db.selectFrom("payment_methods").select("provider_ref").where("id", "=", paymentMethodId)
+    .executeTakeFirst();
+  return row?.provider_ref ?? null;
+}
+
+/**
+ * Records the processor's answer on a pending order (with `untriedSince`, only if nobody tried it since);
+ * answers the order when this call settled it.
+ */
+export async function settleOrder(
+  trx: Transaction<DB>,
+  orderId: number,
+  result: ChargeResult,
+  now: Date,
+  untriedSince?: Date,
+) {
+  let query = trx.updateTable("orders").set(
+    result.ok
+      ? { status: "completed", completed_at: now, processor_charge_id: result.charge_id }
+      : { status: "failed", failure_reason: result.message },
+  ).where("id", "=", orderId).where("status", "=", "pending");
+  if (untriedSince) query = query.where("attempted_at", "<", untriedSince);
+  const row = await query.returning(SETTLE_COLUMNS).executeTakeFirst();
+  return row && { ...row, user_id: row.user_id! };
+}
+
+/** An order's status and failure reason. */
+export function orderStatus(db: Kysely<DB>, orderId: number) {
+  return db.selectFrom("orders").select(["id", "status", "failure_reason"]).where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,8 @@
 /**
- * The wizard's last step: a member's first membership, or a DER's compliance kit, paid with a saved card.
- * Prices come from settings. Success also marks the registration paid and records 'registration_completed'.
+ * The wizard's last step: a member's first membership (the memberships service's start, with the wizard's
+ * own refusal and completion), or a DER's compliance kit, paid with a saved card through the one money path
+ * (orders/pay.ts). Prices come from settings. Success also marks the registration paid and records
+ * 'registration_completed'.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
@@ -8,9 +10,8 @@ import type { Deps } from "../lib/context.ts";
 import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
-import { hadAnnual, insertMembership, prices } from "../memberships/queries.ts";
-import { RENEWAL_WINDOW_DAYS } from "../memberships/state.ts";
-import { payOnce } from "./checkout.ts";
+import { type MembershipPlan, startMembership, writeMembership } from "../memberships/start.ts";
+import { chargeableCard, type Fulfilment, orderKey, payOrDecline } from "../orders/pay.ts";
 
 export const PURCHASE_MESSAGES = {
   membershipExists: "You already have an active membership.",
@@ -24,39 +25,12 @@ async function recordCompletion(
   now: Date,
   props: Record<string, unknown>,
 ) {
+  await trx.updateTable("registration_notifications").set({
+    paid_at: now,
+    ...("is_annual" in props ? { is_annual: props.is_annual as boolean } : {}),
+  }).where("user_id", "=", userId).execute();
   await trx.insertInto("analytics_events")
     .values({ name: "registration_completed", user_id: userId, props, created_at: now }).execute();
-}
-
-/** A membership row as the API shows it (spec §3 "Membership record"). */
-export async function membershipRecord(db: Kysely<DB>, membershipId: number, today: string) {
-  const m = await db.selectFrom("memberships as m")
-    .select((eb) => [
-      "m.id",
-      "m.type",
-      "m.expire_at",
-      "m.failed",
-      "m.pending",
-      "m.cancelled",
-      "m.autorenew",
-      eb.exists(
-        eb.selectFrom("membership_pauses as p").select("p.id")
-          .whereRef("p.membership_id", "=", "m.id").where("p.resumed_at", "is", null),
-      ).as("is_paused"),
-    ])
-    .where("m.id", "=", membershipId).executeTakeFirstOrThrow();
-  const renewable = m.type === "annual" && !m.cancelled && !m.failed && m.expire_at !== null &&
-    m.expire_at <= addDays(today, RENEWAL_WINDOW_DAYS);
-  return record("membership", m.id, {
-    type: m.type,
-    expire_at: m.expire_at,
-    failed: m.failed,
-    is_renewable: renewable,
-    is_pending: m.pending,
-    cancelled: m.cancelled,
-    is_paused: Boolean(m.is_paused),
-    autorenew: m.autorenew,
-  });
 }
 
 function activeMembership(db: Kysely<DB>, userId: number, today: string) {
@@ -67,6 +41,16 @@ function activeMembership(db: Kysely<DB>, userId: number, today: string) {
     .executeTakeFirst();
 }
 
+/** The wizard's membership: the membership itself, then the registration's progress and analytics. */
+export const registrationMembership: Fulfilment<MembershipPlan> = {
+  kind: "registration-membership",
+  async paid(trx, ctx) {
+    await writeMembership(trx, ctx);
+    const isAnnual = ctx.plan.type === "annual";
+    await recordCompletion(trx, ctx.order.user_id, ctx.now, { kind: "member", is_annual: isAnnual });
+  },
+};
+
 export interface MembershipInput {
   userId: number;
   paymentMethodId: number;
@@ -76,55 +60,37 @@ export interface MembershipInput {
 
 /**
  * Starts the member's membership: annual (one year from today, renewing automatically) or one-time (a single
- * test, no expiry). The price is the new-member annual price, or the renewal price for a returning member.
+ * test, no expiry), at the memberships service's prices. Refused while another membership is active.
  */
-export async function startMembership(deps: Deps, input: MembershipInput) {
-  const { db } = deps.database;
-  const today = coverageDay(deps.now()); // "already covered", "renewable": the coverage day
-  const [price, returning] = await Promise.all([prices(db), hadAnnual(db, input.userId)]);
-  const amount = !input.isAnnual
-    ? price.one_time_cents
-    : returning
-    ? price.annual_renewal_cents
-    : price.annual_new_cents;
-  return await payOnce(deps, {
-    userId: input.userId,
-    businessId: null,
-    kind: "membership",
-    purpose: "registration-membership",
+export async function startRegistrationMembership(deps: Deps, input: MembershipInput) {
+  const today = coverageDay(deps.now()); // "already covered": the coverage day
+  const m = await startMembership(deps, { userId: input.userId }, input.userId, {
+    membershipType: input.isAnnual ? "annual" : "one_time",
+    payment: { type: "card", payment_method_id: input.paymentMethodId },
     headerKey: input.headerKey,
-    paymentMethodId: input.paymentMethodId,
-    amountCents: amount,
-    itemName: input.isAnnual ? "APCA annual membership" : "APCA one-time drug test membership",
+  }, {
+    purpose: "registration-membership",
     async guard(db) {
       if (await activeMembership(db, input.userId, today)) {
         throw new AppError("CONFLICT", PURCHASE_MESSAGES.membershipExists);
       }
     },
-    async fulfil(trx, orderId, now) {
-      // The same row as every other membership start (memberships/queries.ts); annual: no running term, so a
-      // year from the office day (lib/dates.ts).
-      await insertMembership(trx, {
-        userId: input.userId,
-        type: input.isAnnual ? "annual" : "one_time",
-        isRenewal: returning,
-        startsAt: now,
-        expireAt: input.isAnnual ? nextAnnualExpiry(null, now, deps.config.officeTimeZone) : null,
-        autorenew: input.isAnnual,
-        priceCents: amount,
-        orderId,
-        createdBy: input.userId,
-      });
-      await trx.updateTable("registration_notifications").set({ paid_at: now, is_annual: input.isAnnual })
-        .where("user_id", "=", input.userId).execute();
-      await recordCompletion(trx, input.userId, now, { kind: "member", is_annual: input.isAnnual });
-    },
-    async answer(db, orderId) {
-      const m = await db.selectFrom("memberships").select("id").where("order_id", "=", orderId)
-        .executeTakeFirstOrThrow();
-      return { data: await membershipRecord(db, m.id, today) };
-    },
+    fulfilment: registrationMembership,
   });
+  // The wizard's record (spec §3 "Membership record"): the fields it shows, from the membership's own record.
+  const a = m.attributes;
+  return {
+    data: record("membership", m.id, {
+      type: a.type,
+      expire_at: a.expire_at,
+      failed: a.failed,
+      is_renewable: a.is_renewable,
+      is_pending: a.is_pending,
+      cancelled: a.cancelled,
+      is_paused: a.is_paused,
+      autorenew: a.autorenew,
+    }),
+  };
 }
 
 /** The DER's company: the one they registered, else the first company they represent. */
@@ -137,6 +103,16 @@ async function derCompany(db: Kysely<DB>, userId: number) {
     .executeTakeFirst();
 }
 
+/** The compliance kit, once paid: the company has it, and the registration is complete. */
+export const complianceKit: Fulfilment<{ business_id: number }> = {
+  kind: "compliance-kit",
+  async paid(trx, { order, plan, now }) {
+    await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", plan.business_id)
+      .execute();
+    await recordCompletion(trx, order.user_id, now, { kind: "der" });
+  },
+};
+
 /** Buys the compliance kit for the DER's company. */
 export async function buyComplianceKit(
   deps: Deps,
@@ -145,29 +121,33 @@ export async function buyComplianceKit(
   const { db } = deps.database;
   const company = await derCompany(db, input.userId);
   if (!company) throw notFound("Company");
+  const card = await chargeableCard(deps, input.userId, input.paymentMethodId);
   const { compliance_kit_cents } = await db.selectFrom("settings").select("compliance_kit_cents")
     .executeTakeFirstOrThrow();
-  return await payOnce(deps, {
+  const itemName = "Business compliance kit";
+  await payOrDecline(deps, {
     userId: input.userId,
     businessId: company.id,
+    actorId: input.userId,
     kind: "compliance_kit",
-    purpose: "registration-compliance-kit",
-    headerKey: input.headerKey,
-    paymentMethodId: input.paymentMethodId,
-    amountCents: compliance_kit_cents,
-    itemName: "Business compliance kit",
+    key: await orderKey(db, {
+      purpose: "registration-compliance-kit",
+      userId: input.userId,
+      actorId: input.userId,
+      kind: "compliance_kit",
+      headerKey: input.headerKey,
+    }),
+    request: { payment_method_id: input.paymentMethodId },
+    lines: [{ name: itemName, cost_cents: compliance_kit_cents, quantity: 1 }],
+    source: { type: "card", card },
+    description: itemName,
+    fulfilment: complianceKit,
+    plan: { business_id: company.id },
     async guard(db) {
       const now = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", company.id)
         .executeTakeFirstOrThrow();
       if (now.has_compliance_kit) throw new AppError("CONFLICT", PURCHASE_MESSAGES.kitExists);
     },
-    async fulfil(trx, _orderId, now) {
-      await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", company.id)
-        .execute();
-      await trx.updateTable("registration_notifications").set({ paid_at: now })
-        .where("user_id", "=", input.userId).execute();
-      await recordCompletion(trx, input.userId, now, { kind: "der" });
-    },
-    answer: () => Promise.resolve({ data: { business_id: company.id, has_compliance_kit: true as const } }),
   });
+  return { data: { business_id: company.id, has_compliance_kit: true as const } };
 }

@@ -7,7 +7,7 @@ import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
-import { buyComplianceKit, startMembership } from "./purchases.ts";
+import { buyComplianceKit, startRegistrationMembership } from "./purchases.ts";
 import {
   ComplianceBody,
   ComplianceResponse,
@@ -100,7 +100,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     validate("json", MembershipBody),
     async (c) => {
       const { payment_method_id, is_annual } = c.req.valid("json");
-      const body = await startMembership(c.var.deps, {
+      const body = await startRegistrationMembership(c.var.deps, {
         userId: caller(c).user_id,
         paymentMethodId: payment_method_id,
         isAnnual: is_annual,

@@ -6,6 +6,7 @@ import { outboxMailer } from "./outbox.ts";
 import { RETRY_DELAYS_MS, smtpMailer } from "./smtp.ts";
 import type { Mailer } from "./mailer.ts";
 import { backgroundJobs } from "../../background.ts";
+import { loadConfig } from "../../config.ts";
 import type { Deps } from "../../lib/context.ts";
 import { type ClaimedJob, MINUTE } from "../../lib/jobs.ts";
 
@@ -246,7 +247,8 @@ Deno.test("mail: attachments are kept with the outbox row and sent over SMTP as 
 });
 
 Deno.test("mail: the mail.retry job runs every minute and sends what is due", async () => {
-  const schedule = backgroundJobs.schedules.find((s) => s.queue === "mail.retry");
+  const jobs = backgroundJobs(loadConfig());
+  const schedule = jobs.schedules.find((s) => s.queue === "mail.retry");
   assertEquals(schedule?.everyMs, MINUTE);
   let retried = 0;
   const mailer: Mailer = {
@@ -255,6 +257,6 @@ Deno.test("mail: the mail.retry job runs every minute and sends what is due", as
     retryDue: () => Promise.resolve(++retried),
   };
   const context = { deps: { mailer } as unknown as Deps, job: {} as ClaimedJob };
-  await backgroundJobs.handlers["mail.retry"]({}, context);
+  await jobs.handlers["mail.retry"]({}, context);
   assertEquals(retried, 1);
 });

@@ -3,7 +3,8 @@
  * STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are all set, otherwise the built-in sandbox processor, which
  * honours Stripe's published test card numbers so every path works with no keys and no network. Cards are
  * saved with a SetupIntent (the browser talks to the processor, never to us, with the card number) and
- * charged off-session with an idempotency key, so a retried request can never charge twice.
+ * charged off-session with an idempotency key, so a retried request can never charge twice; the key is also
+ * kept with the charge, so that "what happened to key K" can be asked after a crash (`lookupCharge`).
  */
 import type { Kysely } from "kysely";
 import { type Config, DEVELOPMENT_WEBHOOK_SECRET } from "../../config.ts";
@@ -63,6 +64,12 @@ export interface Payments {
   /** The intent, or null when the processor does not know it. */
   retrieveSetupIntent(id: string): Promise<SetupIntentInfo | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What happened to the charge made with `idempotencyKey`: its result, or null when no charge was ever made
+   * with it. Throws `PaymentsUnavailableError` when that cannot be told yet (no answer, or still processing).
+   * Reconciliation settles the orders a crashed process left pending with it (orders/reconcile.ts).
+   */
+  lookupCharge(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Detaches a saved card from its customer so it can never be charged again; unknown cards are ignored. */
   detachPaymentMethod(ref: string): Promise<void>;
   /** The event, once its signature header is checked; throws `WebhookSignatureError` otherwise. */

@@ -256,6 +256,16 @@ export function sandboxPayments(
         : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
     },
 
+    async lookupCharge(key): Promise<ChargeResult | null> {
+      await latency();
+      const charge = await db.selectFrom("sandbox_charges").selectAll().where("idempotency_key", "=", key)
+        .executeTakeFirst();
+      if (!charge) return null;
+      return charge.status === "succeeded"
+        ? { ok: true, charge_id: charge.id }
+        : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+    },
+
     async detachPaymentMethod(ref) {
       await latency();
       // Like Stripe, a detached card belongs to no customer, so a later charge on it answers resource_missing.

@@ -32,6 +32,14 @@ interface StripeError {
   message?: string;
 }
 
+/** The payment intent's metadata field that holds our idempotency key. */
+export const KEY_METADATA = "apca_key";
+
+const succeeded = (intent: Record<string, unknown>): ChargeResult => ({
+  ok: true,
+  charge_id: typeof intent.latest_charge === "string" ? intent.latest_charge : String(intent.id),
+});
+
 type Answer = { status: number; body: Record<string, unknown> & { error?: StripeError } };
 
 export function stripePayments(
@@ -158,12 +166,11 @@ export function stripePayments(
         confirm: "true",
         description: request.description,
         "metadata[user_id]": String(request.customer.user_id),
+        // What lookupCharge searches by: the intent can be found again after a crash.
+        [`metadata[${KEY_METADATA}]`]: request.idempotency_key,
       }, await processorKey(request.idempotency_key));
       const { body } = answer;
-      if (answer.status === 200 && body.status === "succeeded") {
-        const charge = typeof body.latest_charge === "string" ? body.latest_charge : String(body.id);
-        return { ok: true, charge_id: charge };
-      }
+      if (answer.status === 200 && body.status === "succeeded") return succeeded(body);
       const error = body.error;
       if (answer.status === 402 || error?.type === "card_error") {
         return {
@@ -174,6 +181,30 @@ export function stripePayments(
       }
       if (error?.type === "idempotency_error") throw new IdempotencyKeyReusedError(error.message);
       throw fail("create payment intent", answer);
+    },
+
+    async lookupCharge(key): Promise<ChargeResult | null> {
+      // Search is eventually consistent (about a minute): reconciliation only asks about orders older than that.
+      const query = encodeURIComponent(`metadata['${KEY_METADATA}']:'${key.replaceAll("'", "\\'")}'`);
+      const answer = await call("GET", `/v1/payment_intents/search?query=${query}&limit=10`);
+      if (answer.status !== 200 || !Array.isArray(answer.body.data)) {
+        throw fail("search payment intents", answer);
+      }
+      const intents = answer.body.data as Record<string, unknown>[];
+      if (intents.length === 0) return null;
+      const paid = intents.find((i) => i.status === "succeeded");
+      if (paid) return succeeded(paid);
+      const failed = intents.find((i) => i.status === "requires_payment_method" || i.status === "canceled");
+      const error = failed?.last_payment_error as StripeError | undefined;
+      if (failed && error) {
+        return {
+          ok: false,
+          code: error.decline_code ?? error.code ?? "card_declined",
+          message: error.message ?? "Your card was declined.",
+        };
+      }
+      // Processing, or waiting for an action: nothing settled yet; ask again later.
+      throw new PaymentsUnavailableError(`Stripe payment intent for ${key} is ${String(intents[0].status)}`);
     },
 
     async detachPaymentMethod(ref) {
