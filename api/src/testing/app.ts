@@ -28,6 +28,8 @@ export interface TestUser {
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The test database's URL when it is on PostgreSQL (for a server process of its own). */
+  databaseUrl?: string;
   deps: Deps;
   users: Record<Identity, TestUser>;
   /** A fresh session token for the identity (each call is a separate session). */
@@ -146,5 +148,14 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     });
   }
 
-  return { app, database, deps, users, tokenFor, request, close: () => database.drop() };
+  return {
+    app,
+    database,
+    databaseUrl: database.url,
+    deps,
+    users,
+    tokenFor,
+    request,
+    close: () => database.drop(),
+  };
 }

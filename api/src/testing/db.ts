@@ -10,7 +10,12 @@ import { migrate } from "../db/migrate.ts";
 export const testDatabaseUrl = (): string | undefined => Deno.env.get("TEST_DATABASE_URL") || undefined;
 
 /** Creates a fresh database, migrates it, and returns it with a `drop` that removes it. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  Database & {
+    drop(): Promise<void>; /** The database's own URL (PostgreSQL only), for a server process. */
+    url?: string;
+  }
+> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const database = await connectPglite(null);
@@ -33,6 +38,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   }
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
