@@ -219,6 +219,9 @@ Deno.test("payments: sandbox charges are idempotent by key, even when simultaneo
     assertEquals(ids.size, 1);
     assertEquals((await database.db.selectFrom("sandbox_charges").selectAll().execute()).length, 1);
     await assertRejects(() => payments.charge({ ...request, amount_cents: 9999 }), IdempotencyKeyReusedError);
+    // What happened to the key: the same charge; an unknown key had none.
+    assertEquals(await payments.lookupCharge("same"), results[0]);
+    assertEquals(await payments.lookupCharge("never used"), null);
   }, 20);
 });
 
@@ -409,8 +412,42 @@ Deno.test("payments: the Stripe client speaks Stripe's REST API", async (t) => {
         confirm: "true",
         description: "APCA annual membership",
         "metadata[user_id]": "1",
+        "metadata[apca_key]": "membership:u1:attempt:1",
       });
     });
+
+    await t.step(
+      "what happened to key K: a search of the payment intents by the key's metadata",
+      async () => {
+        const answer = (data: unknown[]) =>
+          stripePayments(
+            keys,
+            database.db,
+            fakeStripe({ "GET /v1/payment_intents/search": [200, { data }] }).fn,
+          )
+            .lookupCharge("apca-store-1");
+        const stripe = fakeStripe({ "GET /v1/payment_intents/search": [200, { data: [] }] });
+        assertEquals(await stripePayments(keys, database.db, stripe.fn).lookupCharge("apca-store-1"), null);
+        assertEquals(
+          new URL(`https://x${stripe.calls[0].path}`).searchParams.get("query"),
+          "metadata['apca_key']:'apca-store-1'",
+        );
+        assertEquals(await answer([{ id: "pi_1", status: "succeeded", latest_charge: "ch_1" }]), {
+          ok: true,
+          charge_id: "ch_1",
+        });
+        assertEquals(
+          await answer([{
+            id: "pi_2",
+            status: "requires_payment_method",
+            last_payment_error: { code: "card_declined", message: "Your card was declined." },
+          }]),
+          { ok: false, code: "card_declined", message: "Your card was declined." },
+        );
+        // Still processing: nothing can be settled yet.
+        await assertRejects(() => answer([{ id: "pi_3", status: "processing" }]), PaymentsUnavailableError);
+      },
+    );
 
     await t.step("a card error (402) is a decline with Stripe's message", async () => {
       const stripe = fakeStripe({
