@@ -7,6 +7,8 @@ import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
+import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
+
 export const PAUSE_REASONS = [
   "No longer working on the water",
   "Currently out of season",
@@ -225,8 +227,7 @@ export const HistoryList = listOf(HistoryRecord);
 /** Documented error answers shared by the member's and the administrators' routes. */
 export const CONFLICT_DOC = "MEMBERSHIP_CONFLICT: the membership's state does not allow this; error says why";
 export const PAYMENT_ERRORS = {
-  402: "PAYMENT_DECLINED: the card was declined (error is the processor's message); a failed order is kept",
+  ...PAYMENT_ERROR_DOCS,
   404: "No such user, or the payment method is not one of the member's cards",
   409: `${CONFLICT_DOC} (e.g. an active membership outside the renewal window)`,
-  502: "PAYMENT_FAILED: the payment processor could not be reached; nothing was charged",
 };

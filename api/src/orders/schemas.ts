@@ -7,6 +7,8 @@ import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
+import { PAYMENT_ERROR_DOCS } from "./pay.ts";
+
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
@@ -121,8 +123,7 @@ export const PURCHASE_DESCRIPTION =
   "after a decline, use a new key to try again.";
 
 export const PURCHASE_ERRORS = {
-  402: "PAYMENT_DECLINED: the card was declined; error is the processor's message",
+  ...PAYMENT_ERROR_DOCS,
   404: "The card is not one of the buyer's",
   409: "IDEMPOTENCY_IN_PROGRESS: a request with this key is still running",
-  502: "PAYMENT_FAILED: the processor could not be reached; nothing was charged or recorded",
 };

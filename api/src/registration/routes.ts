@@ -7,6 +7,7 @@ import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
+import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
 import { buyComplianceKit, startRegistrationMembership } from "./purchases.ts";
 import {
   ComplianceBody,
@@ -35,9 +36,8 @@ const ACCOUNT_ERRORS = {
   422: "Validation failed, the captcha was refused, or EMAIL_TAKEN: the e-mail already has an account",
 };
 const PAYMENT_ERRORS = {
-  402: "PAYMENT_DECLINED: the card was declined; error is the processor's message",
+  ...PAYMENT_ERROR_DOCS,
   404: "The payment method is not one of the caller's cards",
-  502: "PAYMENT_FAILED: the payment processor could not be reached",
 };
 
 export const registrationRoutes = new Hono<AppEnv>()
