@@ -154,6 +154,30 @@ Deno.test("idempotency keys", async (t) => {
       assertEquals((await send("member", { name: "slow" }, "key-slow")).replayed, "true");
     });
 
+    await t.step("a running request renews its lease, so it keeps its key past the first lease", async () => {
+      reset("wait");
+      const recovery = ctx.deps.config.recovery;
+      const saved = recovery.idempotencyLeaseMs;
+      recovery.idempotencyLeaseMs = 90; // renewed every 30 ms
+      try {
+        const first = send("member", { name: "long" }, "key-long");
+        await state.entered.promise;
+        // Long past the first lease: only the owner's renewal (from the new time) keeps the key its own.
+        clock = new Date(clock.getTime() + 60_000);
+        const lease = async () => (await keyRow("key-long"))!.lease_until!.getTime();
+        for (let i = 0; i < 500 && (await lease()) <= clock.getTime(); i++) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        assertOk((await lease()) > clock.getTime(), "the lease was renewed from the new time");
+        assertEquals((await send("member", { name: "long" }, "key-long")).status, 409);
+        state.gate.resolve();
+        assertEquals((await first).status, 201);
+        assertEquals([(await keyRow("key-long"))!.lease_until, state.calls], [null, 1]);
+      } finally {
+        recovery.idempotencyLeaseMs = saved;
+      }
+    });
+
     await t.step("a 5xx answer or an unexpected error frees the key, and a retry runs", async () => {
       reset("server-error");
       assertEquals((await send("member", { name: "x" }, "key-5xx")).status, 500);

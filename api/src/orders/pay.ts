@@ -196,29 +196,31 @@ export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
     await p.guard?.(db);
     const now = deps.now();
     const { source } = p;
-    const settledNow = source.type !== "card";
+    const total = p.lines.reduce((sum, l) => sum + l.cost_cents * l.quantity, 0);
+    // Nothing to charge (a manual payment, a refusal, a free card order): written settled at once.
+    const charge = source.type === "card" && total > 0 ? source.card : null;
     const order = await db.transaction().execute(async (trx) => {
       const order = await insertOrder(trx, {
         kind: p.kind,
         user_id: p.userId,
         business_id: p.businessId ?? null,
         payment_method_id: source.type === "manual" ? null : source.card?.id ?? null,
-        total_cents: p.lines.reduce((sum, l) => sum + l.cost_cents * l.quantity, 0),
+        total_cents: total,
         payment_type: source.type === "manual" ? "manual" : "card",
         payment_medium: source.type === "manual" ? source.medium : null,
         manual_charge_date: source.type === "manual" ? source.date : null,
-        status: source.type === "manual" ? "completed" : source.type === "refused" ? "failed" : "pending",
-        completed_at: source.type === "manual" ? now : null,
+        status: charge ? "pending" : source.type === "refused" ? "failed" : "completed",
+        completed_at: charge || source.type === "refused" ? null : now,
         failure_reason: source.type === "refused" ? source.message : null,
-        processor_key: source.type === "card" ? `apca-${p.kind}-${crypto.randomUUID()}` : null,
-        attempted_at: source.type === "card" ? now : null,
+        processor_key: charge ? `apca-${p.kind}-${crypto.randomUUID()}` : null,
+        attempted_at: charge ? now : null,
         idempotency_key: p.key,
         request_hash: hash,
         fulfilment: { kind: p.fulfilment.kind, plan: p.plan as JsonObject, description: p.description },
         created_by_user_id: p.actorId,
         created_at: now,
       }, p.lines);
-      if (order && settledNow) {
+      if (order && !charge) {
         const result: ChargeResult = source.type === "refused"
           ? { ok: false, code: source.code, message: source.message }
           : { ok: true, charge_id: "" };
@@ -228,9 +230,9 @@ export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
     });
     if (!order) continue;
     if (source.type === "refused") await afterDecline(deps, order, p.fulfilment, source.message, now);
-    if (settledNow) return await outcomeOf(db, order.id, true);
+    if (!charge) return await outcomeOf(db, order.id, true);
     crashPoint(deps.config, "after-pending");
-    return await chargeAndSettle(deps, order, source.card.provider_ref, p.fulfilment);
+    return await chargeAndSettle(deps, order, charge.provider_ref, p.fulfilment);
   }
   throw new Error(`order for key ${p.key} could neither be read nor written`);
 }

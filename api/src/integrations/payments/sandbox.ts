@@ -4,7 +4,7 @@
  * The card form posts the number to POST /api/payments/sandbox/setup-intents/confirm (what Stripe.js does
  * against Stripe); only brand, last 4, expiry and the behaviour the test number asks for are kept.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
 import { coverageDay } from "../../lib/dates.ts";
 import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
@@ -224,13 +224,32 @@ export function sandboxPayments(
 
     async charge(request): Promise<ChargeResult> {
       await latency();
+      const replay = (charge: Selectable<DB["sandbox_charges"]>): ChargeResult => {
+        if (
+          charge.payment_method_id !== request.payment_method_ref ||
+          charge.amount_cents !== request.amount_cents
+        ) {
+          throw new IdempotencyKeyReusedError(
+            `Idempotency key ${request.idempotency_key} was used for a different charge.`,
+          );
+        }
+        return charge.status === "succeeded"
+          ? { ok: true, charge_id: charge.id }
+          : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+      };
+      // The processor keeps the key as processorKey makes it (what Stripe is sent too).
+      const key = await processorKey(request.idempotency_key);
+      const byKey = () =>
+        db.selectFrom("sandbox_charges").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+      // Like Stripe, a key already used answers its first result, even if the card was detached since.
+      const known = await byKey();
+      if (known) return replay(known);
       const pm = await db.selectFrom("sandbox_payment_methods").selectAll()
         .where("id", "=", request.payment_method_ref)
         .where("customer_ref", "=", customerRef(request.customer.user_id))
         .executeTakeFirst();
       if (!pm) return { ok: false, code: "resource_missing", message: SANDBOX_MESSAGES.unknownCard };
       const failure = pm.behaviour === "succeed" ? null : CHARGE_FAILURE[pm.behaviour];
-      const key = await processorKey(request.idempotency_key);
       // The unique key decides: of two simultaneous requests with one key, one inserts and the other reads it.
       const inserted = await db.insertInto("sandbox_charges").values({
         id: randomId("ch_sbx_"),
@@ -244,22 +263,13 @@ export function sandboxPayments(
         failure_message: failure?.message ?? null,
         created_at: options.now(),
       }).onConflict((oc) => oc.column("idempotency_key").doNothing()).returningAll().executeTakeFirst();
-      const charge = inserted ?? await db.selectFrom("sandbox_charges").selectAll()
-        .where("idempotency_key", "=", key).executeTakeFirstOrThrow();
-      if (charge.payment_method_id !== pm.id || charge.amount_cents !== request.amount_cents) {
-        throw new IdempotencyKeyReusedError(
-          `Idempotency key ${request.idempotency_key} was used for a different charge.`,
-        );
-      }
-      return charge.status === "succeeded"
-        ? { ok: true, charge_id: charge.id }
-        : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+      return replay(inserted ?? (await byKey())!);
     },
 
     async lookupCharge(key): Promise<ChargeResult | null> {
       await latency();
-      const charge = await db.selectFrom("sandbox_charges").selectAll().where("idempotency_key", "=", key)
-        .executeTakeFirst();
+      const charge = await db.selectFrom("sandbox_charges").selectAll()
+        .where("idempotency_key", "=", await processorKey(key)).executeTakeFirst();
       if (!charge) return null;
       return charge.status === "succeeded"
         ? { ok: true, charge_id: charge.id }
