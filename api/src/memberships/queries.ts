@@ -98,14 +98,6 @@ export async function hadAnnual(db: Kysely<DB>, userId: number): Promise<boolean
   return row !== undefined;
 }
 
-/** Declined membership orders of the member so far (a retry after a decline pays with a fresh key). */
-export async function declinedMembershipOrders(db: Kysely<DB>, userId: number): Promise<number> {
-  const { n } = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId).where("kind", "=", "membership").where("status", "=", "failed")
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 export interface NewMembership {
   userId: number;
   type: MembershipType;
