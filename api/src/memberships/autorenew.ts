@@ -11,11 +11,11 @@
  * the member; it is not retried (decision 0011). The paid term itself is never marked failed (the Letter of
  * Compliance rule in compliance/status.ts reads `failed` as "never paid").
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { DateString, DB } from "../db/types.ts";
 import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
 import { audit } from "../lib/audit.ts";
-import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
+import { coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
 import {
@@ -26,37 +26,12 @@ import {
   type PaymentSource,
 } from "../orders/pay.ts";
 import { orderByKey } from "../orders/queries.ts";
-import { insertMembership } from "./queries.ts";
+import { defaultCard } from "../payment-methods/queries.ts";
+import { type DueRenewal, dueRenewals, insertMembership, prices } from "./queries.ts";
 
 export const AUTORENEW_QUEUE = "memberships.autorenew";
-/** A term that ended longer ago than this is left alone: charging for a long-lapsed membership surprises. */
-export const AUTORENEW_GRACE_DAYS = 30;
 
-/** Memberships due for renewal on `today`: annual, autorenew, paid, not cancelled, not paused, not yet renewed. */
-export function dueRenewals(db: Kysely<DB>, today: DateString) {
-  return db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
-    .select(["m.id", "m.user_id", "m.expire_at", "u.email", "u.first_name"])
-    .where("m.type", "=", "annual").where("m.autorenew", "=", true).where("m.failed", "=", false)
-    .where("m.pending", "=", false).where("m.cancelled_at", "is", null).where("u.deleted_at", "is", null)
-    .where("m.expire_at", "<=", today).where("m.expire_at", ">=", addDays(today, -AUTORENEW_GRACE_DAYS))
-    // Not yet renewed: no later membership row (paid or failed) for the member.
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(
-        selectFrom("memberships as later").select("later.id")
-          .whereRef("later.user_id", "=", "m.user_id").whereRef("later.id", ">", "m.id"),
-      ))
-    )
-    // A paused member said they are off the water: they renew when they come back.
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(
-        selectFrom("membership_pauses as p").select("p.id")
-          .whereRef("p.membership_id", "=", "m.id").where("p.resumed_at", "is", null),
-      ))
-    )
-    .orderBy("m.expire_at").orderBy("m.id").execute();
-}
-
-type Due = Awaited<ReturnType<typeof dueRenewals>>[number];
+type Due = DueRenewal;
 
 export type RenewalOutcome = "renewed" | "failed" | "already_done";
 
@@ -129,11 +104,8 @@ export async function renewMembership(deps: Deps, due: Due): Promise<RenewalOutc
   // Settled by an earlier run. A pending one (a run that died) is settled below, with the same charge.
   if (recorded && recorded.status !== "pending") return "already_done";
 
-  const { annual_renewal_cents: amount } = await db.selectFrom("settings").select("annual_renewal_cents")
-    .executeTakeFirstOrThrow();
-  const card = await db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
-    .where("user_id", "=", due.user_id).where("is_default", "=", true).where("deleted_at", "is", null)
-    .executeTakeFirst();
+  const { annual_renewal_cents: amount } = await prices(db);
+  const card = await defaultCard(db, due.user_id);
   const source: PaymentSource = !card
     ? { type: "refused", card: null, code: "no_default_card", message: PAYMENT_MESSAGES.noDefaultCard }
     : card.provider !== deps.payments.provider

@@ -2,6 +2,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
+import { addDays } from "../lib/dates.ts";
 
 /** The member an action is about; deleted accounts are unknown. */
 export function findMember(db: Kysely<DB>, userId: number) {
@@ -219,3 +220,32 @@ export async function setExpiry(
     .set({ has_expiration: e.hasExpiration, expire_at: e.expireAt, autorenew: e.autorenew })
     .where("id", "=", membershipId).execute();
 }
+
+/** A term that ended longer ago than this is left alone: charging for a long-lapsed membership surprises. */
+export const AUTORENEW_GRACE_DAYS = 30;
+
+/** Memberships due for renewal on `today`: annual, autorenew, paid, not cancelled, not paused, not yet renewed. */
+export function dueRenewals(db: Kysely<DB>, today: DateString) {
+  return db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+    .select(["m.id", "m.user_id", "m.expire_at", "u.email", "u.first_name"])
+    .where("m.type", "=", "annual").where("m.autorenew", "=", true).where("m.failed", "=", false)
+    .where("m.pending", "=", false).where("m.cancelled_at", "is", null).where("u.deleted_at", "is", null)
+    .where("m.expire_at", "<=", today).where("m.expire_at", ">=", addDays(today, -AUTORENEW_GRACE_DAYS))
+    // Not yet renewed: no later membership row (paid or failed) for the member.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom("memberships as later").select("later.id")
+          .whereRef("later.user_id", "=", "m.user_id").whereRef("later.id", ">", "m.id"),
+      ))
+    )
+    // A paused member said they are off the water: they renew when they come back.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom("membership_pauses as p").select("p.id")
+          .whereRef("p.membership_id", "=", "m.id").where("p.resumed_at", "is", null),
+      ))
+    )
+    .orderBy("m.expire_at").orderBy("m.id").execute();
+}
+
+export type DueRenewal = Awaited<ReturnType<typeof dueRenewals>>[number];

@@ -11,7 +11,7 @@ import { officeDay } from "../lib/dates.ts";
 import { AppError, invalid, type Issue } from "../lib/errors.ts";
 import { notify } from "../notifications/queries.ts";
 import { chargeableCard, type Fulfilment, orderKey, type PaymentSource, payOrDecline } from "./pay.ts";
-import { findOrder } from "./queries.ts";
+import { activeItems, findOrder, memberName } from "./queries.ts";
 import { MAX_QUANTITY, ORDER_MESSAGES } from "./schemas.ts";
 
 /** Stripe's largest single charge in USD ($999,999.99); it also keeps totals inside an integer column. */
@@ -55,8 +55,7 @@ export async function priceLines(db: Kysely<DB>, lines: PurchaseInput["items"]) 
     merged.set(line.id, { quantity, index: seen?.index ?? index });
   });
   const ids = [...merged.keys()];
-  const found = await db.selectFrom("store_items").select(["id", "name", "cost_cents"])
-    .where("id", "in", ids).where("active", "=", true).execute();
+  const found = await activeItems(db, ids);
   const byId = new Map(found.map((i) => [i.id, i]));
   lines.forEach((line, index) => {
     if (!byId.has(line.id)) issues.push({ path: `items.${index}.id`, message: ORDER_MESSAGES.unavailable });
@@ -83,8 +82,7 @@ function describeCharge(lines: PricedLine[]): string {
 export const storeOrder: Fulfilment<Record<string, never>> = {
   kind: "store",
   async paid(trx, { order, now }) {
-    const member = await trx.selectFrom("users").select(["first_name", "last_name"])
-      .where("id", "=", order.user_id).executeTakeFirstOrThrow();
+    const member = await memberName(trx, order.user_id);
     await notify(trx, {
       type: "NEW_ORDER",
       orderId: order.id,

@@ -165,3 +165,15 @@ export function orderStatus(db: Kysely<DB>, orderId: number) {
   return db.selectFrom("orders").select(["id", "status", "failure_reason"]).where("id", "=", orderId)
     .executeTakeFirstOrThrow();
 }
+
+/** The store items among `ids` that are for sale, with their current price. */
+export function activeItems(db: Kysely<DB>, ids: number[]) {
+  return db.selectFrom("store_items").select(["id", "name", "cost_cents"])
+    .where("id", "in", ids).where("active", "=", true).execute();
+}
+
+/** The buyer's name, as the administrators' order notification shows it. */
+export function memberName(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+}

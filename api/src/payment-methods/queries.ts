@@ -96,3 +96,10 @@ export async function promoteNewestCard(trx: Transaction<DB>, userId: number): P
   await trx.updateTable("payment_methods").set({ is_default: true }).where("id", "=", next.id).execute();
   return next.id;
 }
+
+/** The user's default card (the one the autorenewal charges), if any. */
+export function defaultCard(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
+    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}

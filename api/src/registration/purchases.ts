@@ -4,42 +4,26 @@
  * (orders/pay.ts). Prices come from settings. Success also marks the registration paid and records
  * 'registration_completed'.
  */
-import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
-import { addDays, coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
+import { coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
 import { type MembershipPlan, startMembership, writeMembership } from "../memberships/start.ts";
 import { chargeableCard, type Fulfilment, orderKey, payOrDecline } from "../orders/pay.ts";
+import {
+  activeMembership,
+  complianceKitPrice,
+  derCompany,
+  hasComplianceKit,
+  recordCompletion,
+  setComplianceKit,
+} from "./queries.ts";
 
 export const PURCHASE_MESSAGES = {
   membershipExists: "You already have an active membership.",
   kitExists: "Your company already has the compliance kit.",
   noCompany: "No company is registered for this account.",
 } as const;
-
-async function recordCompletion(
-  trx: Transaction<DB>,
-  userId: number,
-  now: Date,
-  props: Record<string, unknown>,
-) {
-  await trx.updateTable("registration_notifications").set({
-    paid_at: now,
-    ...("is_annual" in props ? { is_annual: props.is_annual as boolean } : {}),
-  }).where("user_id", "=", userId).execute();
-  await trx.insertInto("analytics_events")
-    .values({ name: "registration_completed", user_id: userId, props, created_at: now }).execute();
-}
-
-function activeMembership(db: Kysely<DB>, userId: number, today: string) {
-  return db.selectFrom("memberships").select("id")
-    .where("user_id", "=", userId).where("failed", "=", false).where("pending", "=", false)
-    .where("cancelled_at", "is", null)
-    .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
-    .executeTakeFirst();
-}
 
 /** The wizard's membership: the membership itself, then the registration's progress and analytics. */
 export const registrationMembership: Fulfilment<MembershipPlan> = {
@@ -93,22 +77,11 @@ export async function startRegistrationMembership(deps: Deps, input: MembershipI
   };
 }
 
-/** The DER's company: the one they registered, else the first company they represent. */
-async function derCompany(db: Kysely<DB>, userId: number) {
-  const registered = await db.selectFrom("registration_notifications").select("business_id")
-    .where("user_id", "=", userId).executeTakeFirst();
-  return await db.selectFrom("businesses").select(["id", "has_compliance_kit"])
-    .where("der_user_id", "=", userId).where("deleted_at", "is", null).where("is_individual", "=", false)
-    .orderBy((eb) => eb("id", "=", registered?.business_id ?? 0), "desc").orderBy("id")
-    .executeTakeFirst();
-}
-
 /** The compliance kit, once paid: the company has it, and the registration is complete. */
 export const complianceKit: Fulfilment<{ business_id: number }> = {
   kind: "compliance-kit",
   async paid(trx, { order, plan, now }) {
-    await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", plan.business_id)
-      .execute();
+    await setComplianceKit(trx, plan.business_id);
     await recordCompletion(trx, order.user_id, now, { kind: "der" });
   },
 };
@@ -122,8 +95,7 @@ export async function buyComplianceKit(
   const company = await derCompany(db, input.userId);
   if (!company) throw notFound("Company");
   const card = await chargeableCard(deps, input.userId, input.paymentMethodId);
-  const { compliance_kit_cents } = await db.selectFrom("settings").select("compliance_kit_cents")
-    .executeTakeFirstOrThrow();
+  const compliance_kit_cents = await complianceKitPrice(db);
   const itemName = "Business compliance kit";
   await payOrDecline(deps, {
     userId: input.userId,
@@ -144,9 +116,7 @@ export async function buyComplianceKit(
     fulfilment: complianceKit,
     plan: { business_id: company.id },
     async guard(db) {
-      const now = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", company.id)
-        .executeTakeFirstOrThrow();
-      if (now.has_compliance_kit) throw new AppError("CONFLICT", PURCHASE_MESSAGES.kitExists);
+      if (await hasComplianceKit(db, company.id)) throw new AppError("CONFLICT", PURCHASE_MESSAGES.kitExists);
     },
   });
   return { data: { business_id: company.id, has_compliance_kit: true as const } };

@@ -2,7 +2,7 @@
  * The SQL of registration: the account, the business a registration creates, and the company request an
  * administrator approves. All of it runs inside registration's one transaction (service.ts).
  */
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** Whether an account uses this e-mail address (any case). */
@@ -54,4 +54,54 @@ export async function insertBusinessRequest(
   request: Insertable<DB["new_business_requests"]>,
 ) {
   await db.insertInto("new_business_requests").values(request).execute();
+}
+
+/** The wizard is paid for: the registration's progress row says so, and the analytics event is recorded. */
+export async function recordCompletion(
+  trx: Transaction<DB>,
+  userId: number,
+  now: Date,
+  props: { kind: "member"; is_annual: boolean } | { kind: "der" },
+) {
+  await trx.updateTable("registration_notifications").set({
+    paid_at: now,
+    ...("is_annual" in props ? { is_annual: props.is_annual } : {}),
+  }).where("user_id", "=", userId).execute();
+  await trx.insertInto("analytics_events")
+    .values({ name: "registration_completed", user_id: userId, props, created_at: now }).execute();
+}
+
+/** A membership of the user that covers `today` (the wizard sells a first membership only). */
+export function activeMembership(db: Kysely<DB>, userId: number, today: string) {
+  return db.selectFrom("memberships").select("id")
+    .where("user_id", "=", userId).where("failed", "=", false).where("pending", "=", false)
+    .where("cancelled_at", "is", null)
+    .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
+    .executeTakeFirst();
+}
+
+/** The DER's company: the one they registered, else the first company they represent. */
+export async function derCompany(db: Kysely<DB>, userId: number) {
+  const registered = await db.selectFrom("registration_notifications").select("business_id")
+    .where("user_id", "=", userId).executeTakeFirst();
+  return await db.selectFrom("businesses").select(["id", "has_compliance_kit"])
+    .where("der_user_id", "=", userId).where("deleted_at", "is", null).where("is_individual", "=", false)
+    .orderBy((eb) => eb("id", "=", registered?.business_id ?? 0), "desc").orderBy("id")
+    .executeTakeFirst();
+}
+
+export async function complianceKitPrice(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("settings").select("compliance_kit_cents").executeTakeFirstOrThrow();
+  return row.compliance_kit_cents;
+}
+
+export async function hasComplianceKit(db: Kysely<DB>, businessId: number): Promise<boolean> {
+  const row = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", businessId)
+    .executeTakeFirstOrThrow();
+  return row.has_compliance_kit;
+}
+
+export async function setComplianceKit(trx: Transaction<DB>, businessId: number): Promise<void> {
+  await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", businessId)
+    .execute();
 }
