@@ -26,6 +26,7 @@ import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
+import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -61,6 +62,8 @@ export function backgroundJobs(
       [AUTORENEW_QUEUE]: renewDueMemberships,
       "mail.retry": retryMail,
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
+      [SYNC_QUEUE]: syncDrugTests,
+      [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
     },
     schedules: [
       schedule("maintenance.cleanup", DAY),
@@ -70,6 +73,8 @@ export function backgroundJobs(
       schedule("mail.retry", MINUTE),
       // Every minute: a crash's pending orders are settled soon after their grace period.
       schedule(RECONCILE_QUEUE, config.recovery.reconcileEveryMs),
+      // Results are pulled every quarter hour; a failed pull is retried by the queue and shown to administrators.
+      schedule(SYNC_QUEUE, 15 * MINUTE),
     ],
   };
 }

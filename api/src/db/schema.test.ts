@@ -60,6 +60,7 @@ const COLUMNS_FILE: ColumnList = {
     phone: true, address_one: true, address_two: true, city: true, state: true, postal_code: true,
     country: true, uscg_cred: true, ssn_last4: true, is_admin: true, is_der: true, member_number: true,
     opt_in: true, scheduled_deletion_at: true, created_at: true, updated_at: true, deleted_at: true,
+    scheduled_deletion_business_id: true, deletion_reason: true,
   },
   sessions: {
     id: true, user_id: true, created_at: true, expires_at: true, revoked_at: true, ip: true, user_agent: true,
@@ -82,7 +83,8 @@ const COLUMNS_FILE: ColumnList = {
     address_one: true, address_two: true, city: true, state: true, country: true, postal_code: true,
     po_box: true, is_llc: true, llc_name: true, is_individual: true, is_active: true,
     deactivation_reason: true, is_i3_setup: true, i3_location_code: true, has_compliance_kit: true,
-    der_user_id: true, created_at: true, updated_at: true, deleted_at: true,
+    der_user_id: true, created_at: true, updated_at: true, deleted_at: true, i3_setup_error: true,
+    i3_setup_attempted_at: true,
   },
   business_activations: {
     id: true, business_id: true, is_active: true, reason: true, actor_user_id: true, created_at: true,
@@ -121,7 +123,7 @@ const COLUMNS_FILE: ColumnList = {
   drug_tests: {
     id: true, user_id: true, business_id: true, reason: true, status: true, result: true, i3_order_ref: true,
     i3_location_code: true, ordered_at: true, collected_at: true, resulted_at: true, retention_until: true,
-    ordered_by_user_id: true, error: true, created_at: true, updated_at: true,
+    ordered_by_user_id: true, error: true, created_at: true, updated_at: true, membership_id: true,
   },
   drug_test_panels: { drug_test_id: true, detail: true, received_at: true },
   random_pools: {
@@ -190,7 +192,7 @@ const COLUMNS_FILE: ColumnList = {
   },
   i3_sim_orders: {
     order_ref: true, location_code: true, donor_ref: true, reason: true, outcome: true, panel: true,
-    ordered_at: true, collected_at: true, resulted_at: true,
+    ordered_at: true, collected_at: true, resulted_at: true, client_ref: true,
   },
   email_attachments: {
     id: true, email_id: true, filename: true, content_type: true, bytes: true, created_at: true,

@@ -87,6 +87,9 @@ export interface UsersTable {
   member_number: string | null;
   opt_in: Generated<boolean>;
   scheduled_deletion_at: NullableTimestamp;
+  /** The company whose cancellation scheduled the deletion (sql/0014). */
+  scheduled_deletion_business_id: number | null;
+  deletion_reason: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
@@ -178,6 +181,9 @@ export interface BusinessesTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
+  /** What the last failed i3 set-up said; null once set up (sql/0014). */
+  i3_setup_error: string | null;
+  i3_setup_attempted_at: NullableTimestamp;
 }
 
 export interface BusinessActivationsTable {
@@ -332,6 +338,8 @@ export interface DrugTestsTable {
   error: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The membership whose drug testing rule ordered it (sql/0014). */
+  membership_id: number | null;
 }
 
 export interface DrugTestPanelsTable {
@@ -525,6 +533,7 @@ export interface I3SimOrdersTable {
   ordered_at: Timestamp;
   collected_at: Timestamp;
   resulted_at: Timestamp;
+  client_ref: string | null;
 }
 
 export interface EmailAttachmentsTable {

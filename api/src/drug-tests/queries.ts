@@ -47,9 +47,26 @@ export function findI3Business(db: Kysely<DB>, businessId: number, { live }: { l
     .where("id", "=", businessId).$if(live, (q) => q.where("deleted_at", "is", null)).executeTakeFirst();
 }
 
-export async function markI3SetUp(db: Kysely<DB>, businessId: number, locationCode: string): Promise<void> {
-  await db.updateTable("businesses").set({ is_i3_setup: true, i3_location_code: locationCode })
+export async function markI3SetUp(
+  db: Kysely<DB>,
+  businessId: number,
+  locationCode: string,
+  at: Date,
+): Promise<void> {
+  await db.updateTable("businesses")
+    .set({
+      is_i3_setup: true,
+      i3_location_code: locationCode,
+      i3_setup_error: null,
+      i3_setup_attempted_at: at,
+    })
     .where("id", "=", businessId).execute();
+}
+
+/** Records a failed set-up (what i3 said, and when) for the administrators to see and resend. */
+export async function markI3SetUpFailed(db: Kysely<DB>, businessId: number, error: string, at: Date) {
+  await db.updateTable("businesses").set({ i3_setup_error: error, i3_setup_attempted_at: at })
+    .where("id", "=", businessId).where("is_i3_setup", "=", false).execute();
 }
 
 /** The person to be tested, as i3 needs them (a live account only). */
@@ -58,10 +75,55 @@ export function findDonor(db: Kysely<DB>, userId: number) {
     .where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
 }
 
-/** Writes the test row before i3 is asked (pending); answers its id. */
-export async function insertPendingTest(db: Kysely<DB>, row: Insertable<DB["drug_tests"]>): Promise<number> {
-  const { id } = await db.insertInto("drug_tests").values(row).returning("id").executeTakeFirstOrThrow();
-  return id;
+/**
+ * Writes the test row before i3 is asked (pending); answers its id, or null when the membership it is for
+ * already has its test (one per membership).
+ */
+export async function insertPendingTest(
+  db: Kysely<DB>,
+  row: Insertable<DB["drug_tests"]>,
+): Promise<number | null> {
+  const inserted = await db.insertInto("drug_tests").values(row)
+    .onConflict((oc) => oc.column("membership_id").where("membership_id", "is not", null).doNothing())
+    .returning("id").executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+/** The test a membership's drug testing rule ordered. */
+export function testOfMembership(db: Kysely<DB>, membershipId: number) {
+  return db.selectFrom("drug_tests").select(["id", "status", "i3_order_ref", "error"])
+    .where("membership_id", "=", membershipId).executeTakeFirstOrThrow();
+}
+
+/** A test row with what i3 needs to order it: the donor and the business as it is now. */
+export function testToSend(db: Kysely<DB>, id: number) {
+  return db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
+    .innerJoin("businesses as b", "b.id", "t.business_id")
+    .select([
+      "t.id",
+      "t.reason",
+      "t.user_id",
+      "u.first_name",
+      "u.last_name",
+      "u.member_number",
+      "b.id as business_id",
+      "b.name as business_name",
+      "b.i3_location_code",
+    ])
+    .where("t.id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** Puts a failed order back to pending for a retry; false when the test is not a failed order. */
+export async function reopenFailedTest(db: Kysely<DB>, id: number): Promise<boolean> {
+  const { numUpdatedRows } = await db.updateTable("drug_tests").set({ status: "pending" })
+    .where("id", "=", id).where("status", "=", "failed").where("i3_order_ref", "is", null)
+    .where("business_id", "is not", null).executeTakeFirst();
+  return numUpdatedRows > 0n;
+}
+
+export async function testExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return (await db.selectFrom("drug_tests").select("id").where("id", "=", id).executeTakeFirst()) !==
+    undefined;
 }
 
 export async function updateTest(db: Kysely<DB>, id: number, change: Updateable<DB["drug_tests"]>) {
@@ -109,4 +171,88 @@ export async function recordTestResult(
 export async function keepPanel(db: Kysely<DB>, testId: number, detail: Record<string, unknown>) {
   await db.insertInto("drug_test_panels").values({ drug_test_id: testId, detail })
     .onConflict((oc) => oc.column("drug_test_id").doNothing()).execute();
+}
+
+/** Test rows written but never answered by i3 before `before` (a process stopped in between). */
+export async function stalePendingTests(db: Kysely<DB>, before: Date): Promise<number[]> {
+  const rows = await db.selectFrom("drug_tests").select("id").where("status", "=", "pending")
+    .where("business_id", "is not", null).where("created_at", "<", before).orderBy("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A membership as its drug testing rule needs it, with the business to order through: the company that pays
+ * for it, else the member's primary business, else their first current one.
+ */
+export function membershipForTest(db: Kysely<DB>, membershipId: number) {
+  return db.selectFrom("memberships as m")
+    .select((eb) => [
+      "m.id",
+      "m.user_id",
+      "m.order_test",
+      "m.is_renewal",
+      "m.created_by_user_id",
+      eb.fn.coalesce(
+        "m.business_id",
+        eb.selectFrom("business_users as bu").innerJoin("businesses as b", "b.id", "bu.business_id")
+          .select("bu.business_id").whereRef("bu.user_id", "=", "m.user_id").where(
+            "bu.removed_at",
+            "is",
+            null,
+          )
+          .where("b.deleted_at", "is", null).orderBy("bu.is_primary", "desc").orderBy("bu.id").limit(1),
+      ).as("business_id"),
+    ])
+    .where("m.id", "=", membershipId).where("m.failed", "=", false).executeTakeFirst();
+}
+
+/** Whether the user has a passed (negative or negative dilute) result since `since`. */
+export async function passedTestSince(db: Kysely<DB>, userId: number, since: Date): Promise<boolean> {
+  const row = await db.selectFrom("drug_tests").select("id").where("user_id", "=", userId)
+    .where("result", "in", ["negative", "negative_dilute"]).where("resulted_at", ">=", since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A test that was due but could not be sent anywhere: kept as failed with why (once per membership). */
+export async function recordUnorderableTest(
+  db: Kysely<DB>,
+  row: Insertable<DB["drug_tests"]>,
+): Promise<void> {
+  await db.insertInto("drug_tests").values({ ...row, status: "failed" })
+    .onConflict((oc) => oc.column("membership_id").where("membership_id", "is not", null).doNothing())
+    .execute();
+}
+
+/** What failed between us and i3, for the administrators: set-ups, orders, and the results sync. */
+export async function i3Problems(db: Kysely<DB>, syncQueue: string) {
+  const [businesses, tests, sync] = await Promise.all([
+    db.selectFrom("businesses").select(["id", "name", "i3_setup_error", "i3_setup_attempted_at"])
+      .where("is_i3_setup", "=", false).where("i3_setup_error", "is not", null).where(
+        "deleted_at",
+        "is",
+        null,
+      )
+      .orderBy("i3_setup_attempted_at", "desc").execute(),
+    db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
+      .leftJoin("businesses as b", "b.id", "t.business_id")
+      .select([
+        "t.id",
+        "t.user_id",
+        "u.first_name",
+        "u.last_name",
+        "t.business_id",
+        "b.name as business_name",
+        "t.reason",
+        "t.error",
+        "t.updated_at",
+        "t.membership_id",
+      ])
+      .where("t.status", "=", "failed").orderBy("t.updated_at", "desc").limit(200).execute(),
+    db.selectFrom("jobs").select(["id", "attempts", "max_attempts", "failed", "last_error", "run_at"])
+      .where("queue", "=", syncQueue).where("last_error", "is not", null)
+      .where((eb) => eb.or([eb("finished_at", "is", null), eb("failed", "=", true)]))
+      .orderBy("id", "desc").limit(1).executeTakeFirst(),
+  ]);
+  return { businesses, tests, sync };
 }

@@ -8,8 +8,9 @@ import { describe, validate } from "../lib/route.ts";
 import { userExists } from "../users/queries.ts";
 import { listTestsOf, maySeeTestsOf } from "./queries.ts";
 import { DrugTestList, TestListQuery } from "./schemas.ts";
+import { adminDrugTestRoutes } from "./admin-routes.ts";
 
-export const drugTestsRoutes = new Hono<AppEnv>()
+const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/account/tests",
     allow("user"),
@@ -43,3 +44,5 @@ export const drugTestsRoutes = new Hono<AppEnv>()
       return c.json(await listTestsOf(db, id, c.req.valid("query")), 200);
     },
   );
+
+export const drugTestsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminDrugTestRoutes);

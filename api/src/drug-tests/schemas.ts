@@ -30,3 +30,45 @@ export const DrugTestAttributes = z.object({
 
 export const DrugTestRecord = recordSchema("drug_test", DrugTestAttributes);
 export const DrugTestList = listOf(DrugTestRecord);
+
+export const I3SetUpAnswer = z.object({
+  data: z.object({ business_id: z.number(), is_i3_setup: z.literal(true), i3_location_code: z.string() }),
+  message: z.string(),
+});
+
+export const RetriedTestAnswer = z.object({
+  data: z.object({
+    id: z.number(),
+    status: z.enum(["ordered", "failed"]),
+    order_ref: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+});
+
+export const I3ProblemsAnswer = z.object({
+  data: z.object({
+    businesses: z.array(z.object({
+      business_id: z.number(),
+      name: z.string(),
+      error: z.string(),
+      attempted_at: z.string().nullable(),
+    })).describe("Businesses whose set-up failed: 'Resend to i3' is POST /auth/business/{id}/i3"),
+    tests: z.array(z.object({
+      drug_test_id: z.number(),
+      user_id: z.number(),
+      user_name: z.string(),
+      business_id: z.number().nullable(),
+      business_name: z.string().nullable(),
+      reason: z.enum(REASONS),
+      membership_id: z.number().nullable(),
+      error: z.string().nullable(),
+      failed_at: z.string().nullable(),
+    })).describe("Orders i3 refused: POST /auth/drug-test/{id}/retry sends one again"),
+    sync: z.object({
+      error: z.string(),
+      attempts: z.number(),
+      gave_up: z.boolean(),
+      next_attempt_at: z.string().nullable(),
+    }).nullable().describe("The results sync's last failure while it has not succeeded since"),
+  }),
+});

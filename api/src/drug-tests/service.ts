@@ -7,7 +7,7 @@ import type { DateString, DB, DrugTestReason, DrugTestResult } from "../db/types
 import { I3Error } from "../integrations/i3/i3.ts";
 import type { Deps } from "../lib/context.ts";
 import { addYears, officeDay } from "../lib/dates.ts";
-import { notFound } from "../lib/errors.ts";
+import { AppError, notFound } from "../lib/errors.ts";
 import {
   findDonor,
   findI3Business,
@@ -16,32 +16,68 @@ import {
   lockOpenTest,
   markCollected,
   markI3SetUp,
+  markI3SetUpFailed,
   oldestOpenOrder,
   recordTestResult,
+  reopenFailedTest,
+  testExists,
+  testOfMembership,
+  testToSend,
   updateTest,
 } from "./queries.ts";
 
 type I3Deps = Pick<Deps, "database" | "i3" | "now" | "config">;
 
-/** Sets a business up in i3 and records its location code (once: a set-up business is left as it is). */
+export const I3_MESSAGES = {
+  setUpFailed: "The business could not be set up in i3. The failure is recorded; try Resend to i3.",
+  notRetryable: "Only a test whose order failed can be sent to i3 again.",
+} as const;
+
+/**
+ * Sets a business up in i3 and records its location code (once: a set-up business is left as it is). A failure
+ * is recorded on the business (what i3 said, and when), which the administrators' business screen and the i3
+ * problems list show; 'Resend to i3' is this same call again, and a success clears it.
+ */
 export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promise<string> {
   const { db } = deps.database;
   const business = await findI3Business(db, businessId, { live: true });
   if (!business) throw notFound("Business");
   if (business.i3_location_code) return business.i3_location_code;
-  const { location_code } = await deps.i3.setUpBusiness(business);
-  await markI3SetUp(db, businessId, location_code);
+  let location_code: string;
+  try {
+    ({ location_code } = await deps.i3.setUpBusiness(business));
+  } catch (error) {
+    if (!(error instanceof I3Error)) throw error;
+    await markI3SetUpFailed(db, businessId, error.message, deps.now());
+    throw new AppError("I3_FAILED", I3_MESSAGES.setUpFailed);
+  }
+  await markI3SetUp(db, businessId, location_code, deps.now());
   return location_code;
 }
 
+export interface TestOrder {
+  userId: number;
+  businessId: number;
+  reason: DrugTestReason;
+  orderedBy: number | null;
+  /** The membership whose drug testing rule orders it (one test per membership, sql/0014). */
+  membershipId?: number;
+}
+
+export interface OrderedTest {
+  id: number;
+  status: "ordered" | "failed";
+  order_ref: string | null;
+  error: string | null;
+}
+
 /**
- * Orders a test: the row is written first (pending), then i3 is asked; the row ends `ordered` with i3's
- * reference, or `failed` with the reason, so an order i3 refused is never lost from our records.
+ * Orders a test: the row is written first (pending), then i3 is asked with our reference for the row; the
+ * row ends `ordered` with i3's reference, or `failed` with the reason, so an order i3 refused is never lost
+ * from our records and can be sent again (retryDrugTest). A test for a membership that already has one
+ * answers that test instead of ordering a second.
  */
-export async function orderDrugTest(
-  deps: I3Deps,
-  order: { userId: number; businessId: number; reason: DrugTestReason; orderedBy: number | null },
-): Promise<{ id: number; status: "ordered" | "failed"; order_ref: string | null; error: string | null }> {
+export async function orderDrugTest(deps: I3Deps, order: TestOrder): Promise<OrderedTest> {
   const { db } = deps.database;
   const user = await findDonor(db, order.userId);
   if (!user) throw notFound("User");
@@ -53,16 +89,76 @@ export async function orderDrugTest(
     reason: order.reason,
     i3_location_code: business.i3_location_code,
     ordered_by_user_id: order.orderedBy,
+    membership_id: order.membershipId ?? null,
   });
+  if (id === null) {
+    const existing = await testOfMembership(db, order.membershipId!);
+    return {
+      id: existing.id,
+      status: existing.status === "failed" ? "failed" : "ordered",
+      order_ref: existing.i3_order_ref,
+      error: existing.error,
+    };
+  }
+  return await sendToI3(deps, id);
+}
+
+/** Sends a pending test row to i3 under our reference and records the outcome on the row. */
+async function sendToI3(deps: I3Deps, id: number): Promise<OrderedTest> {
+  const { db } = deps.database;
+  const test = await testToSend(db, id);
+  const business = {
+    id: test.business_id,
+    name: test.business_name,
+    i3_location_code: test.i3_location_code,
+  };
+  const user = {
+    id: test.user_id,
+    first_name: test.first_name,
+    last_name: test.last_name,
+    member_number: test.member_number,
+  };
   try {
-    const { order_ref } = await deps.i3.orderTest({ user, business, reason: order.reason });
-    await updateTest(db, id, { status: "ordered", i3_order_ref: order_ref, ordered_at: deps.now() });
+    const { order_ref } = await deps.i3.orderTest({
+      user,
+      business,
+      reason: test.reason,
+      client_ref: i3ClientRef(id),
+    });
+    await updateTest(db, id, {
+      status: "ordered",
+      i3_order_ref: order_ref,
+      i3_location_code: business.i3_location_code,
+      ordered_at: deps.now(),
+      error: null,
+    });
     return { id, status: "ordered", order_ref, error: null };
   } catch (error) {
     if (!(error instanceof I3Error)) throw error;
     await updateTest(db, id, { status: "failed", error: error.message });
     return { id, status: "failed", order_ref: null, error: error.message };
   }
+}
+
+/** Sends a row a stopped process left pending (drug-tests.sync); i3 answers an order already placed. */
+export async function resendPendingTest(deps: I3Deps, testId: number): Promise<OrderedTest> {
+  return await sendToI3(deps, testId);
+}
+
+/** Our reference for a test row at i3: the same row always sends the same one. */
+export const i3ClientRef = (testId: number) => `apca-test-${testId}`;
+
+/**
+ * Sends a failed order to i3 again (the administrators' retry). The row goes back to pending first (one
+ * retrier wins), with the business's location code as it is now (a business set up since the failure).
+ */
+export async function retryDrugTest(deps: I3Deps, testId: number): Promise<OrderedTest> {
+  const { db } = deps.database;
+  if (!(await reopenFailedTest(db, testId))) {
+    if (!(await testExists(db, testId))) throw notFound("Drug test");
+    throw new AppError("CONFLICT", I3_MESSAGES.notRetryable);
+  }
+  return await sendToI3(deps, testId);
 }
 
 /** 49 CFR 40.333: five years for positives, refusals and follow-up tests; one year for the rest. */

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_FAILED: 502,
+  /** i3 (or its simulator) failed; what failed is recorded and can be retried. */
+  I3_FAILED: 502,
   DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

@@ -71,7 +71,7 @@ export function i3HttpClient(options: I3HttpOptions, fetchFn: typeof fetch = fet
       });
       return { location_code: body.location_code };
     },
-    async orderTest({ user, business, reason }) {
+    async orderTest({ user, business, reason, client_ref }) {
       if (!business.i3_location_code) {
         throw new I3Error("not_set_up", "The business is not set up in i3.", "orderTest");
       }
@@ -79,6 +79,8 @@ export function i3HttpClient(options: I3HttpOptions, fetchFn: typeof fetch = fet
         location_code: business.i3_location_code,
         donor: { external_id: String(user.id), first_name: user.first_name, last_name: user.last_name },
         reason,
+        // Our reference for the order: i3 answers the order already placed under it (no second test).
+        client_ref,
       });
       return { order_ref: body.order_ref };
     },

@@ -10,6 +10,9 @@ const T0 = new Date("2026-03-01T10:00:00Z");
 const OPTIONS: I3SimOptions = { resultDelayMs: 0, fail: "", outcomes: "negative", seed: "test" };
 const donor = { id: 7, first_name: "Mia", last_name: "Test", member_number: "M-7" };
 const business = { id: 3, name: "Company A", i3_location_code: "SIM-LOC-000003" };
+let refs = 0;
+/** A fresh client reference per order (ours, one per drug_tests row). */
+const nextRef = () => `apca-test-${++refs}`;
 
 Deno.test("i3 simulator", async (t) => {
   await withDatabase(async ({ db }) => {
@@ -28,7 +31,13 @@ Deno.test("i3 simulator", async (t) => {
     await t.step("an order needs a set-up business", async () => {
       const sim = i3Simulator(db, () => T0, OPTIONS);
       await assertRejects(
-        () => sim.orderTest({ user: donor, business: { id: 9, name: "New" }, reason: "random" }),
+        () =>
+          sim.orderTest({
+            user: donor,
+            business: { id: 9, name: "New" },
+            reason: "random",
+            client_ref: nextRef(),
+          }),
         I3Error,
       );
     });
@@ -36,7 +45,12 @@ Deno.test("i3 simulator", async (t) => {
     await t.step("results arrive after the configured delay, collection half-way", async () => {
       await fresh();
       const sim = i3Simulator(db, () => T0, { ...OPTIONS, resultDelayMs: 60_000 });
-      const { order_ref } = await sim.orderTest({ user: donor, business, reason: "random" });
+      const { order_ref } = await sim.orderTest({
+        user: donor,
+        business,
+        reason: "random",
+        client_ref: nextRef(),
+      });
       assertEquals(order_ref, "SIM-00000001");
       assertEquals((await sim.getResult(order_ref)).status, "ordered");
       assertEquals(await sim.fetchResults(T0), []);
@@ -58,9 +72,28 @@ Deno.test("i3 simulator", async (t) => {
       assertEquals(await sim.fetchResults(new Date(T0.getTime() + 61_000)), []);
     });
 
+    await t.step("an order placed again under the same client reference is the same order", async () => {
+      await fresh();
+      const sim = i3Simulator(db, () => T0, OPTIONS);
+      const ref = nextRef();
+      const first = await sim.orderTest({ user: donor, business, reason: "random", client_ref: ref });
+      const again = await sim.orderTest({ user: donor, business, reason: "random", client_ref: ref });
+      const other = await sim.orderTest({ user: donor, business, reason: "random", client_ref: nextRef() });
+      assertEquals(again, first);
+      assertOk(other.order_ref !== first.order_ref, "another reference is another order");
+      const { n } = await db.selectFrom("i3_sim_orders").select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      assertEquals(Number(n), 2);
+    });
+
     await t.step("with no delay (the tests' default) the result is there at once", async () => {
       const sim = i3Simulator(db, () => T0, OPTIONS);
-      const { order_ref } = await sim.orderTest({ user: donor, business, reason: "pre_employment" });
+      const { order_ref } = await sim.orderTest({
+        user: donor,
+        business,
+        reason: "pre_employment",
+        client_ref: nextRef(),
+      });
       assertEquals((await sim.getResult(order_ref)).status, "resulted");
     });
 
@@ -74,7 +107,12 @@ Deno.test("i3 simulator", async (t) => {
         });
         const outcomes: (DrugTestResult | null)[] = [];
         for (let i = 0; i < 12; i++) {
-          const { order_ref } = await sim.orderTest({ user: donor, business, reason: "random" });
+          const { order_ref } = await sim.orderTest({
+            user: donor,
+            business,
+            reason: "random",
+            client_ref: nextRef(),
+          });
           outcomes.push((await sim.getResult(order_ref)).result);
         }
         return outcomes;
@@ -88,7 +126,12 @@ Deno.test("i3 simulator", async (t) => {
     await t.step("a positive names one analyte; refusals and cancellations have none", async () => {
       await fresh();
       const sim = i3Simulator(db, () => T0, OPTIONS);
-      const { order_ref } = await sim.orderTest({ user: donor, business, reason: "random" });
+      const { order_ref } = await sim.orderTest({
+        user: donor,
+        business,
+        reason: "random",
+        client_ref: nextRef(),
+      });
       await sim.control.setOutcome(order_ref, "positive");
       const positive = await sim.getResult(order_ref);
       assertEquals(positive.result, "positive");
@@ -103,7 +146,8 @@ Deno.test("i3 simulator", async (t) => {
 
     await t.step("configured failures: always, at a rate (reproducibly), and on demand", async () => {
       const always = i3Simulator(db, () => T0, { ...OPTIONS, fail: "orderTest" });
-      const error = await always.orderTest({ user: donor, business, reason: "random" }).catch((e) => e);
+      const error = await always.orderTest({ user: donor, business, reason: "random", client_ref: nextRef() })
+        .catch((e) => e);
       assertOk(error instanceof I3Error);
       assertEquals([error.code, error.operation], ["unavailable", "orderTest"]);
       assertEquals((await always.setUpBusiness({ id: 1, name: "x" })).location_code, "SIM-LOC-000001");
@@ -187,7 +231,9 @@ Deno.test("i3 HTTP client skeleton: what it sends and how it reads answers", asy
   };
   const client = i3HttpClient({ url: "https://i3.example/api/", apiKey: "k" }, fake);
   assertEquals(await client.setUpBusiness({ id: 3, name: "A" }), { location_code: "LOC-1" });
-  assertEquals(await client.orderTest({ user: donor, business, reason: "random" }), { order_ref: "ORD-1" });
+  assertEquals(await client.orderTest({ user: donor, business, reason: "random", client_ref: nextRef() }), {
+    order_ref: "ORD-1",
+  });
   const [result] = await client.fetchResults(T0);
   assertEquals(result.resulted_at, new Date("2026-03-02T10:00:00.000Z"));
   assertEquals((await client.getResult("missing").catch((e) => e)).code, "not_found");

@@ -58,8 +58,12 @@ export interface I3Result {
 export interface I3Client {
   readonly provider: "simulator" | "i3";
   setUpBusiness(business: I3Business): Promise<{ location_code: string }>;
+  /**
+   * Places an order. `client_ref` is ours (one per drug_tests row): an order already placed under it is
+   * answered again instead of a second one, so a retry after a failure or a crash never orders twice.
+   */
   orderTest(
-    order: { user: I3Donor; business: I3Business; reason: DrugTestReason },
+    order: { user: I3Donor; business: I3Business; reason: DrugTestReason; client_ref: string },
   ): Promise<{ order_ref: string }>;
   /** Orders collected or resulted at or after `since` (not those still waiting for collection). */
   fetchResults(since: Date): Promise<I3Result[]>;

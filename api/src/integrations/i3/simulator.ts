@@ -187,11 +187,18 @@ export function i3Simulator(db: Kysely<DB>, appNow: () => Date, options: I3SimOp
       maybeFail("setUpBusiness");
       return { location_code: `SIM-LOC-${String(business.id).padStart(6, "0")}` };
     },
-    async orderTest({ user, business, reason }) {
+    async orderTest({ user, business, reason, client_ref }) {
       maybeFail("orderTest");
       if (!business.i3_location_code) {
         throw new I3Error("not_set_up", "The business is not set up in i3.", "orderTest");
       }
+      const placed = await db.selectFrom("i3_sim_orders").select("order_ref").where(
+        "client_ref",
+        "=",
+        client_ref,
+      )
+        .executeTakeFirst();
+      if (placed) return { order_ref: placed.order_ref };
       const { n } = await sql<{ n: number }>`select nextval('i3_sim_order_seq')::int as n`.execute(db)
         .then((r) => r.rows[0]);
       const orderRef = `SIM-${String(n).padStart(8, "0")}`;
@@ -208,6 +215,7 @@ export function i3Simulator(db: Kysely<DB>, appNow: () => Date, options: I3SimOp
         ordered_at: orderedAt,
         collected_at: new Date(orderedAt.getTime() + Math.floor(delay / 2)),
         resulted_at: new Date(orderedAt.getTime() + delay),
+        client_ref,
       }).execute();
       return { order_ref: orderRef };
     },

@@ -1,0 +1,80 @@
+/**
+ * The i3 link's background work (scheduled in background.ts), so that nothing sent to i3 is lost and nothing
+ * is ordered twice:
+ * - `drug-tests.sync` pulls results (syncI3Results), and first sends again any test row a stopped process
+ *   left `pending` (written but never answered): i3 answers an order already placed under the row's reference
+ *   with that order, so a resend cannot order a second test. A failing i3 fails the job, which the job queue
+ *   retries with backoff and keeps (last_error) for the administrators' i3 problems list.
+ * - `drug-tests.membership-test` applies a new membership's drug testing rule (admin spec §9): 'true' orders
+ *   the pre-employment test, 'false' orders none, 'null' (automatic) orders one for a first membership (not a
+ *   renewal) unless the member passed a test in the last 6 months (16.210 exemption). The job is enqueued in
+ *   the transaction that writes the membership (memberships/start.ts), and the test row is unique per
+ *   membership, so a retried job answers the test already ordered.
+ */
+import type { Kysely } from "kysely";
+import type { DB, JsonObject } from "../db/types.ts";
+import type { Deps } from "../lib/context.ts";
+import { enqueue, type JobHandler, MINUTE } from "../lib/jobs.ts";
+import { membershipForTest, passedTestSince, recordUnorderableTest, stalePendingTests } from "./queries.ts";
+import { orderDrugTest, resendPendingTest, syncI3Results } from "./service.ts";
+
+export const SYNC_QUEUE = "drug-tests.sync" as const;
+export const MEMBERSHIP_TEST_QUEUE = "drug-tests.membership-test" as const;
+
+/** A pending row younger than this may still be on its way to i3 in another request. */
+const PENDING_GRACE_MS = 10 * MINUTE;
+/** Pre-employment exemption: a passed test within this many months (DOMAIN.md, 16.210). */
+const EXEMPTION_MONTHS = 6;
+
+export const NO_BUSINESS_MESSAGE = "The member has no business to order the test through.";
+
+export const syncDrugTests: JobHandler<Deps> = async (_payload, { deps }) => {
+  const { db } = deps.database;
+  const before = new Date(deps.now().getTime() - PENDING_GRACE_MS);
+  for (const id of await stalePendingTests(db, before)) await resendPendingTest(deps, id);
+  await syncI3Results(deps);
+};
+
+/** Enqueues the drug testing rule of a membership just written, inside the caller's transaction. */
+export async function enqueueMembershipTest(trx: Kysely<DB>, membershipId: number): Promise<void> {
+  await enqueue(trx, MEMBERSHIP_TEST_QUEUE, { membership_id: membershipId }, {
+    uniqueKey: `membership-${membershipId}`,
+  });
+}
+
+/** Whether the rule orders a test for this membership (exported for its test). */
+export async function ruleOrdersTest(
+  db: Kysely<DB>,
+  m: { user_id: number; order_test: boolean | null; is_renewal: boolean },
+  now: Date,
+): Promise<boolean> {
+  if (m.order_test !== null) return m.order_test;
+  if (m.is_renewal) return false;
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - EXEMPTION_MONTHS);
+  return !(await passedTestSince(db, m.user_id, since));
+}
+
+export const orderMembershipTest: JobHandler<Deps> = async (payload: JsonObject, { deps }) => {
+  const { db } = deps.database;
+  const m = await membershipForTest(db, Number(payload.membership_id));
+  if (!m || !(await ruleOrdersTest(db, m, deps.now()))) return;
+  if (m.business_id === null) {
+    // Nowhere to order it: recorded as a failed test, so the administrators see it was due.
+    await recordUnorderableTest(db, {
+      user_id: m.user_id,
+      reason: "pre_employment",
+      membership_id: m.id,
+      ordered_by_user_id: m.created_by_user_id,
+      error: NO_BUSINESS_MESSAGE,
+    });
+    return;
+  }
+  await orderDrugTest(deps, {
+    userId: m.user_id,
+    businessId: m.business_id,
+    reason: "pre_employment",
+    orderedBy: m.created_by_user_id,
+    membershipId: m.id,
+  });
+};
