@@ -26,6 +26,7 @@ import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
+import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
@@ -64,6 +65,7 @@ export function backgroundJobs(
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
+      [DELETION_QUEUE]: deleteDueAccounts,
     },
     schedules: [
       schedule("maintenance.cleanup", DAY),
@@ -75,6 +77,8 @@ export function backgroundJobs(
       schedule(RECONCILE_QUEUE, config.recovery.reconcileEveryMs),
       // Results are pulled every quarter hour; a failed pull is retried by the queue and shown to administrators.
       schedule(SYNC_QUEUE, 15 * MINUTE),
+      // Deletions are due by the day (30 days after the cancellation); hourly keeps one close to its day.
+      schedule(DELETION_QUEUE, HOUR),
     ],
   };
 }

@@ -18,6 +18,7 @@ import {
   liveMemberships,
   lockMemberships,
   type Member,
+  type MembershipRow,
   openPause,
   setExpiry,
 } from "./queries.ts";
@@ -114,14 +115,23 @@ export async function resumeMembership(deps: Deps, actor: Actor, userId: number)
   });
 }
 
+/** What a caller adds to a cancellation, in its transaction (a company's cancellation, memberships/company.ts). */
+export type WithinCancel = (trx: Transaction<DB>, cancelled: MembershipRow, now: Date) => Promise<void>;
+
 /**
  * Cancels the membership now: coverage ends today, autorenewal stops, an open pause ends, the administrators
  * get a MEMBERSHIP_CANCELLED notification and the member a confirmation e-mail.
  */
-export async function cancelMembership(deps: Deps, actor: Actor, userId: number): Promise<MembershipRecord> {
+export async function cancelMembership(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  within?: WithinCancel,
+): Promise<MembershipRecord> {
   let cancelledFor: Member | undefined;
   const answer = await changeLocked(deps, userId, async (trx, member, now, today) => {
     const current = check("cancel", await currentMembership(trx, userId), today);
+    await within?.(trx, current, now);
     const ids = [...new Set([current.id, ...(await liveMemberships(trx, userId, today)).map((m) => m.id)])];
     await cancelMemberships(trx, userId, ids, actor.userId, now);
     await closePauses(trx, userId, actor.userId, now);

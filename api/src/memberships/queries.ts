@@ -30,6 +30,7 @@ const MEMBERSHIP_COLUMNS = [
   "m.price_cents",
   "m.order_id",
   "m.order_test",
+  "m.business_id",
 ] as const;
 
 function membershipQuery(db: Kysely<DB>, userId: number) {
@@ -249,3 +250,25 @@ export function dueRenewals(db: Kysely<DB>, today: DateString) {
 }
 
 export type DueRenewal = Awaited<ReturnType<typeof dueRenewals>>[number];
+
+/** A current employee of the business (a live account linked as an employee, not removed). */
+export function currentEmployee(db: Kysely<DB>, businessId: number, userId: number) {
+  return db.selectFrom("business_users as bu").innerJoin("users as u", "u.id", "bu.user_id")
+    .select(["bu.id", "bu.user_id"])
+    .where("bu.business_id", "=", businessId).where("bu.user_id", "=", userId)
+    .where("bu.is_employee", "=", true).where("bu.removed_at", "is", null).where("u.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** What the 30-day deletion warning needs: whether the member has a card of their own, and any schedule. */
+export function deletionFacts(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users as u")
+    .select((eb) => [
+      "u.scheduled_deletion_at",
+      eb.exists(
+        eb.selectFrom("payment_methods as pm").select("pm.id").whereRef("pm.user_id", "=", "u.id")
+          .where("pm.deleted_at", "is", null),
+      ).as("has_own_card"),
+    ])
+    .where("u.id", "=", userId).executeTakeFirstOrThrow();
+}

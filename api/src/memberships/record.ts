@@ -12,6 +12,7 @@ import { type ListParams, record, ref } from "../lib/list.ts";
 import { type PauseSpan, pauseWarning } from "./pause-warning.ts";
 import {
   currentMembership,
+  deletionFacts,
   findMember,
   listMemberships,
   type Member,
@@ -70,6 +71,7 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
   const today = coverageDay(now); // expired, renewable, pause warning: read on the coverage day
   const s = membershipState(factsOf(row), today);
+  const deletion = await deletionFacts(db, row.user_id);
   return record("membership", row.id, {
     type: row.type,
     created_at: row.created_at.toISOString(),
@@ -97,7 +99,15 @@ export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
     can_cancel: s.can_cancel,
     can_update: s.can_update,
     pause_warning: await warningFor(db, row.user_id, today),
-  }, { user: ref("user", row.user_id), order: ref("order", row.order_id) });
+    // public spec §6: a company that paid and a member without a card of their own: cancelling by the
+    // company deletes the member's account in 30 days (users/deletion.ts). The web shows the warning then.
+    account_deletion_warning: row.business_id !== null && !deletion.has_own_card,
+    account_deletion_at: iso(deletion.scheduled_deletion_at),
+  }, {
+    user: ref("user", row.user_id),
+    order: ref("order", row.order_id),
+    business: ref("business", row.business_id),
+  });
 }
 
 export type MembershipRecord = Awaited<ReturnType<typeof toRecord>>;

@@ -10,6 +10,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminMembershipRoutes } from "./admin-routes.ts";
+import { companyMembershipRoutes } from "./company-routes.ts";
 import {
   CONFLICT_DOC,
   HistoryList,
@@ -128,4 +129,5 @@ const ownRoutes = new Hono<AppEnv>()
     async (c) => c.json(await membershipHistory(c.var.deps, caller(c).user_id, c.req.valid("query")), 200),
   );
 
-export const membershipsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminMembershipRoutes);
+export const membershipsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", companyMembershipRoutes)
+  .route("/", adminMembershipRoutes);

@@ -196,8 +196,15 @@ export const MembershipRecord = recordSchema(
     can_cancel: z.boolean(),
     can_update: z.boolean(),
     pause_warning: PauseWarningSchema,
+    account_deletion_warning: z.boolean().describe(
+      "The company paid for this membership and the member has no card of their own: if the company " +
+        "cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6).",
+    ),
+    account_deletion_at: z.string().nullable().describe(
+      "ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card",
+    ),
   }),
-  ["user", "order"],
+  ["user", "order", "business"],
 );
 
 export const MembershipAnswer = z.object({ data: MembershipRecord.nullable() });
@@ -231,3 +238,19 @@ export const PAYMENT_ERRORS = {
   404: "No such user, or the payment method is not one of the member's cards",
   409: `${CONFLICT_DOC} (e.g. an active membership outside the renewal window)`,
 };
+
+const positiveId = (name: string) =>
+  z.coerce.number({ error: `${name} must be a positive whole number` })
+    .int(`${name} must be a positive whole number`).positive(`${name} must be a positive whole number`)
+    .max(2_147_483_647, `${name} must be a positive whole number`);
+
+/** /auth/business/{id}/employee/{eid}: the company and the employee's user id. */
+export const CompanyEmployeeParam = z.object({ id: positiveId("id"), eid: positiveId("eid") });
+
+/** A company's start of its employee's membership, paid with one of the company's cards. */
+export const CompanyStartBody = z.object({
+  is_annual: z.boolean({ error: "is_annual is required" }),
+  payment_method_id: paymentMethodId.describe(
+    "One of the company's cards (GET /auth/business/{id}/payment-methods)",
+  ),
+});

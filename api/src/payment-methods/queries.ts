@@ -103,3 +103,67 @@ export function defaultCard(db: Kysely<DB>, userId: number) {
     .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
     .executeTakeFirst();
 }
+
+/**
+ * A company the viewer may act for: its owner (an owning business user, or its DER) or an administrator; a
+ * live, non-individual business. Anything else is null (a 404: other companies' ids reveal nothing).
+ */
+export function ownedCompany(
+  db: Kysely<DB>,
+  viewer: { user_id: number; is_admin: boolean },
+  businessId: number,
+) {
+  return db.selectFrom("businesses as b").select(["b.id", "b.name", "b.der_user_id", "b.has_compliance_kit"])
+    .where("b.id", "=", businessId).where("b.deleted_at", "is", null).where("b.is_individual", "=", false)
+    .where((eb) =>
+      viewer.is_admin ? eb.lit(true) : eb.or([
+        eb("b.der_user_id", "=", viewer.user_id),
+        eb.exists(
+          eb.selectFrom("business_users as bu").select("bu.id").whereRef("bu.business_id", "=", "b.id")
+            .where("bu.user_id", "=", viewer.user_id).where("bu.is_owner", "=", true)
+            .where("bu.removed_at", "is", null),
+        ),
+      ])
+    )
+    .executeTakeFirst();
+}
+
+/** The company's cards that are not deleted, default first, then newest first. */
+export function listCompanyCards(db: Kysely<DB>, businessId: number): Promise<CardRow[]> {
+  return db.selectFrom("payment_methods").select(CARD)
+    .where("business_id", "=", businessId).where("deleted_at", "is", null)
+    .orderBy("is_default", "desc").orderBy("id", "desc").execute();
+}
+
+/** One of the company's cards with its processor reference, or undefined. */
+export function findCompanyCard(db: Kysely<DB>, businessId: number, id: number) {
+  return db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
+    .where("id", "=", id).where("business_id", "=", businessId).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Serialises one company's card saves until the transaction ends. */
+export async function lockCompany(trx: Transaction<DB>, businessId: number): Promise<void> {
+  await trx.selectFrom("businesses").select("id").where("id", "=", businessId).forUpdate().executeTakeFirst();
+}
+
+/** The company card saved under a processor reference, deleted or not. */
+export function findCompanyCardByRef(trx: Transaction<DB>, provider: PaymentProvider, ref: string) {
+  return trx.selectFrom("payment_methods")
+    .select(["id", "business_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
+    .where("provider", "=", provider).where("provider_ref", "=", ref).executeTakeFirst();
+}
+
+export async function companyHasDefaultCard(trx: Transaction<DB>, businessId: number): Promise<boolean> {
+  const row = await trx.selectFrom("payment_methods").select("id")
+    .where("business_id", "=", businessId).where("is_default", "=", true).where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user has a card of their own that is not deleted. */
+export async function hasOwnCard(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("payment_methods").select("id")
+    .where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}

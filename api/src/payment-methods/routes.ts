@@ -8,6 +8,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminPaymentMethodRoutes } from "./admin-routes.ts";
+import { companyPaymentMethodRoutes } from "./company-routes.ts";
 import { makeDefaultCard, removeCard } from "./manage.ts";
 import {
   AddPaymentMethodBody,
@@ -107,7 +108,5 @@ const ownRoutes = new Hono<AppEnv>()
     },
   );
 
-export const paymentMethodsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route(
-  "/",
-  adminPaymentMethodRoutes,
-);
+export const paymentMethodsRoutes = new Hono<AppEnv>().route("/", ownRoutes)
+  .route("/", companyPaymentMethodRoutes).route("/", adminPaymentMethodRoutes);

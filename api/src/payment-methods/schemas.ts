@@ -26,3 +26,4 @@ export const PaymentMethodRecord = recordSchema(
 
 export const PaymentMethodResponse = z.object({ data: PaymentMethodRecord });
 export const PaymentMethodList = z.object({ data: z.array(PaymentMethodRecord) });
+export const PaymentMethodMessage = z.object({ data: PaymentMethodRecord, message: z.string() });

@@ -55,3 +55,23 @@ export async function addCard(ctx: TestContext, token: string, cardNumber: strin
   if (res.status !== 201) throw new Error(`payment-methods answered ${res.status}: ${await res.text()}`);
   return (await res.json()).data.id as number;
 }
+
+/** Saves a card as one of a company's cards, by its owner's token; answers its id and the answer's message. */
+export async function addCompanyCard(ctx: TestContext, token: string, businessId: number) {
+  const intent = await requestAs(ctx, token, "GET", `/api/auth/business/${businessId}/payment-intent`);
+  if (intent.status !== 200) throw new Error(`company payment-intent answered ${intent.status}`);
+  const { secret } = await intent.json();
+  const confirmed = await requestAs(ctx, null, "POST", "/api/payments/sandbox/setup-intents/confirm", {
+    client_secret: secret,
+    ...cardForm(),
+  });
+  const { setup_intent_id } = await confirmed.json();
+  const res = await requestAs(ctx, token, "POST", `/api/auth/business/${businessId}/payment-methods`, {
+    setup_intent_id,
+  });
+  if (res.status !== 201) {
+    throw new Error(`company payment-methods answered ${res.status}: ${await res.text()}`);
+  }
+  const body = await res.json();
+  return { id: body.data.id as number, message: body.message as string };
+}

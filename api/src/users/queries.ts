@@ -88,3 +88,70 @@ export async function userExists(db: Kysely<DB>, id: number): Promise<boolean> {
   const user = await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
   return user !== undefined;
 }
+
+/** Schedules the account's deletion (a company cancelled the membership it paid for; issue 11 item 3). */
+export async function scheduleAccountDeletion(
+  db: Kysely<DB>,
+  userId: number,
+  at: Date,
+  businessId: number,
+): Promise<void> {
+  await db.updateTable("users")
+    .set({ scheduled_deletion_at: at, scheduled_deletion_business_id: businessId })
+    .where("id", "=", userId).where("deleted_at", "is", null).execute();
+}
+
+/** Live accounts whose scheduled deletion is due at `now`, with whether they have a card of their own now. */
+export function dueAccountDeletions(db: Kysely<DB>, now: Date) {
+  return db.selectFrom("users as u")
+    .select((eb) => [
+      "u.id",
+      "u.scheduled_deletion_business_id",
+      eb.exists(
+        eb.selectFrom("payment_methods as pm").select("pm.id").whereRef("pm.user_id", "=", "u.id")
+          .where("pm.deleted_at", "is", null),
+      ).as("has_card"),
+    ])
+    .where("u.scheduled_deletion_at", "<=", now).where("u.deleted_at", "is", null).orderBy("u.id").execute();
+}
+
+export async function clearScheduledDeletion(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable("users").set({ scheduled_deletion_at: null, scheduled_deletion_business_id: null })
+    .where("id", "=", userId).execute();
+}
+
+/**
+ * "Deletes" an account as decision 0022 says: sign-in disabled (an unusable password hash, the deleted mark the
+ * sign-in and session queries filter on, every session revoked, reset links gone), contact and identity
+ * details not needed for the retained records removed, links to businesses ended. The row itself, its name,
+ * member number and USCG credential stay, because the drug tests, memberships and orders that 49 CFR 40.333
+ * (and the tax rules for orders) require us to keep point at it and must stay attributable.
+ */
+export async function minimiseAccount(db: Kysely<DB>, userId: number, now: Date, reason: string) {
+  await db.updateTable("users").set({
+    email: `deleted-user-${userId}@deleted.invalid`,
+    password_hash: "!deleted",
+    middle_name: null,
+    phone: null,
+    address_one: null,
+    address_two: null,
+    city: null,
+    state: null,
+    postal_code: null,
+    country: null,
+    ssn_last4: null,
+    opt_in: false,
+    is_admin: false,
+    is_der: false,
+    deleted_at: now,
+    deletion_reason: reason,
+    scheduled_deletion_at: null,
+  }).where("id", "=", userId).where("deleted_at", "is", null).execute();
+  await db.updateTable("sessions").set({ revoked_at: now })
+    .where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+  await db.updateTable("business_users").set({ removed_at: now, is_primary: false })
+    .where("user_id", "=", userId).where("removed_at", "is", null).execute();
+  await db.updateTable("memberships").set({ autorenew: false })
+    .where("user_id", "=", userId).where("autorenew", "=", true).execute();
+}

@@ -1,0 +1,102 @@
+/**
+ * A company's own cards (public spec §6: a DER "manages employee memberships and payments"): saved from a
+ * SetupIntent the company's owner confirmed, listed for the membership form, and charged for an employee's
+ * membership or the compliance kit through the one money path (orders/pay.ts). A company card belongs to the
+ * business (payment_methods.business_id), never to the person who typed it in.
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../db/types.ts";
+import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
+import {
+  companyHasDefaultCard,
+  findCompanyCard,
+  findCompanyCardByRef,
+  insertCard,
+  lockCompany,
+  ownedCompany,
+} from "./queries.ts";
+import { type CardRow, PAYMENT_METHOD_MESSAGES } from "./service.ts";
+
+export const COMPANY_CARD_MESSAGES = {
+  /** public spec §8: the toast after a company card is added. */
+  added: "Payment method has been added successfully",
+  otherProcessor: "This card was saved with another payment processor. Please add it again.",
+} as const;
+
+/** The company the viewer may act for, or 404. */
+export async function requireOwnedCompany(
+  db: Kysely<DB>,
+  viewer: { user_id: number; is_admin: boolean },
+  businessId: number,
+) {
+  const company = await ownedCompany(db, viewer, businessId);
+  if (!company) throw notFound("Business");
+  return company;
+}
+
+/**
+ * Saves the card of a SetupIntent the actor confirmed (the intent is created for the actor, as for their own
+ * cards) as the company's card. Idempotent per processor reference; the company's first card is its default.
+ */
+export async function saveCompanyCard(
+  deps: Deps,
+  actorId: number,
+  businessId: number,
+  setupIntentId: string,
+): Promise<{ card: CardRow; created: boolean }> {
+  const { payments } = deps;
+  let intent;
+  try {
+    intent = await payments.retrieveSetupIntent(setupIntentId);
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error;
+    throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.processorUnavailable);
+  }
+  if (!intent || intent.user_id !== actorId) throw notFound("Setup intent");
+  const card = intent.payment_method;
+  if (intent.status !== "succeeded" || !card) {
+    throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
+  }
+  const saved = await deps.database.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, businessId);
+    const existing = await findCompanyCardByRef(trx, payments.provider, card.ref);
+    if (existing) {
+      return existing.business_id === businessId && existing.deleted_at === null
+        ? { card: existing as CardRow, created: false }
+        : null;
+    }
+    const row = await insertCard(trx, {
+      business_id: businessId,
+      provider: payments.provider,
+      provider_ref: card.ref,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      is_default: !await companyHasDefaultCard(trx, businessId),
+    });
+    await audit(trx, {
+      actor: actorId,
+      action: "payment_method_added",
+      entity: "payment_method",
+      entityId: row.id,
+      detail: { business_id: businessId },
+    });
+    return { card: row, created: true };
+  });
+  if (!saved) throw notFound("Setup intent");
+  return saved;
+}
+
+/** One of the company's cards that this processor can charge; 404 or 422 otherwise. */
+export async function chargeableCompanyCard(deps: Deps, businessId: number, paymentMethodId: number) {
+  const card = await findCompanyCard(deps.database.db, businessId, paymentMethodId);
+  if (!card) throw notFound("Payment method");
+  if (card.provider !== deps.payments.provider) {
+    throw invalid("payment_method_id", COMPANY_CARD_MESSAGES.otherProcessor);
+  }
+  return card;
+}
