@@ -15,6 +15,7 @@ import { pauseMembership, resumeMembership } from "./changes.ts";
 import { getMembership, membershipHistory } from "./record.ts";
 import {
   CompanyEmployeeParam,
+  CompanyStartBody,
   CONFLICT_DOC,
   HistoryList,
   HistoryQuery,
@@ -22,7 +23,9 @@ import {
   MembershipAnswer,
   MembershipMessageAnswer,
   PauseBody,
+  PAYMENT_ERRORS,
 } from "./schemas.ts";
+import { startMembership } from "./start.ts";
 
 const TAGS = ["Employee memberships"];
 const PATH = "/auth/business/:id/employee/:eid";
@@ -46,6 +49,36 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
       const { id, eid } = c.req.valid("param");
       await requireCompanyEmployee(c.var.deps.database.db, caller(c), id, eid);
       return c.json({ data: await getMembership(c.var.deps, eid) }, 200);
+    },
+  )
+  .post(
+    `${PATH}/membership`,
+    allow("user"),
+    idempotent(),
+    describe({
+      summary: "Start or renew an employee's membership, paid with one of the company's cards",
+      description:
+        "payment_method_id is one of the company's cards (GET /auth/business/{id}/payment-methods). " +
+        "Same eligibility, prices and charge-once rule as the member's own start; the membership is the " +
+        "company's to renew (no autorenewal). The drug testing rule is automatic (pre-employment test " +
+        `through i3 for a first membership unless exempt). message: '${M.startedForUser}'.`,
+      tags: TAGS,
+      response: MembershipMessageAnswer,
+      errors: { ...PAYMENT_ERRORS, 404: `${NOT_YOURS}; or the card is not one of the company's` },
+    }),
+    validate("param", CompanyEmployeeParam),
+    validate("json", CompanyStartBody),
+    async (c) => {
+      const { id, eid } = c.req.valid("param");
+      const me = caller(c);
+      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
+      const { is_annual, payment_method_id } = c.req.valid("json");
+      const data = await startMembership(c.var.deps, { userId: me.user_id, ip: clientIp(c) }, eid, {
+        membershipType: is_annual ? "annual" : "one_time",
+        payment: { type: "card", payment_method_id, business_id: id },
+        headerKey: c.req.header("Idempotency-Key"),
+      });
+      return c.json({ data, message: M.startedForUser }, 200);
     },
   )
   .post(

@@ -104,11 +104,61 @@ Deno.test("employee memberships run by the company, and the 30-day deletion", as
       },
     );
 
+    await t.step("the owner starts the membership with a company card, charged once", async () => {
+      const [companyCard] =
+        (await (await ctx.request("der", "GET", `/api/auth/business/${A}/payment-methods`))
+          .json()).data;
+      const memberCard = await addCard(ctx, await ctx.tokenFor("admin"));
+      const path = `${base(A, member.id)}/membership`;
+      // Not one of the company's cards: someone's own card answers 404.
+      const wrongCard = await ctx.request("der", "POST", path, {
+        is_annual: true,
+        payment_method_id: memberCard,
+      });
+      assertEquals(wrongCard.status, 404);
+      const others = await ctx.request("otherDer", "POST", path, {
+        is_annual: true,
+        payment_method_id: companyCard.id,
+      });
+      assertEquals(others.status, 404);
+      const key = { "Idempotency-Key": "company-start-1" };
+      const body = { is_annual: true, payment_method_id: companyCard.id };
+      const first = await ctx.request("der", "POST", path, body, key);
+      const again = await ctx.request("der", "POST", path, body, key);
+      assertEquals([first.status, again.status], [200, 200]);
+      const started = await first.json();
+      assertEquals(started.message, "User Membership Has Been Started");
+      assertEquals(started.data.attributes.autorenew, false);
+      assertEquals(started.data.relationships.business, { data: { type: "business", id: A } });
+      const orders = await db.selectFrom("orders").select([
+        "user_id",
+        "business_id",
+        "payment_method_id",
+        "status",
+      ])
+        .where("kind", "=", "membership").execute();
+      assertEquals(orders, [{
+        user_id: member.id,
+        business_id: A,
+        payment_method_id: companyCard.id,
+        status: "completed",
+      }]);
+      const charges = await db.selectFrom("sandbox_charges").select("id").execute();
+      assertEquals(charges.length, 1);
+      // The drug testing rule is applied by a job written with the membership.
+      const jobs = await db.selectFrom("jobs").select("payload").where(
+        "queue",
+        "=",
+        "drug-tests.membership-test",
+      )
+        .execute();
+      assertEquals(jobs.map((j) => j.payload), [{ membership_id: started.data.id }]);
+    });
+
     await t.step(
       "a company-paid membership warns, and the company's cancellation schedules deletion",
       async () => {
         await db.deleteFrom("notifications").execute();
-        await companyPaid(member.id, A);
         const read = await (await ctx.request("der", "GET", `${base(A, member.id)}/membership`)).json();
         assertEquals(read.data.attributes.account_deletion_warning, true);
         assertEquals(read.data.relationships.business, { data: { type: "business", id: A } });

@@ -112,6 +112,8 @@ export interface NewMembership {
   createdBy: number | null;
   orderTest?: boolean | null;
   failureReason?: string | null;
+  /** The company that pays for its employee's membership. */
+  businessId?: number | null;
 }
 
 /** Inserts a membership row (a failed one when failureReason is given); answers its id. */
@@ -132,6 +134,7 @@ export async function insertMembership(trx: Kysely<DB>, m: NewMembership): Promi
     failed,
     failure_reason: m.failureReason ?? null,
     created_by_user_id: m.createdBy,
+    business_id: m.businessId ?? null,
   }).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }

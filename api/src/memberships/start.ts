@@ -17,12 +17,15 @@ import {
   type PaymentSource,
   payOrDecline,
 } from "../orders/pay.ts";
+import { enqueueMembershipTest } from "../drug-tests/jobs.ts";
+import { chargeableCompanyCard } from "../payment-methods/company.ts";
 import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
 import { currentMembership, hadAnnual, insertMembership, membershipByOrder, prices } from "./queries.ts";
 import { refusal } from "./state.ts";
 
 export type StartPayment =
-  | { type: "card"; payment_method_id: number }
+  /** One of the member's cards, or with business_id one of that company's cards (memberships/company.ts). */
+  | { type: "card"; payment_method_id: number; business_id?: number }
   | { type: "manual"; payment_medium: PaymentMedium; payment_date: DateString };
 
 export interface StartInput {
@@ -45,6 +48,8 @@ export type MembershipPlan = {
   price_cents: number;
   order_test: boolean | null;
   ip: string | null;
+  /** The company paying for its employee (absent in orders placed before companies paid). */
+  business_id?: number | null;
 };
 
 /** Writes the paid membership and its audit entry; answers the membership's id. */
@@ -63,7 +68,11 @@ export async function writeMembership(
     orderId: order.id,
     createdBy: order.created_by_user_id,
     orderTest: plan.order_test,
+    businessId: plan.business_id ?? null,
   });
+  // The drug testing rule (admin spec §9) is applied by a job, so i3 is never called inside this transaction
+  // and the test is ordered exactly when the membership exists (drug-tests/jobs.ts).
+  await enqueueMembershipTest(trx, id);
   await audit(trx, {
     actor: order.created_by_user_id,
     action: plan.is_renewal ? "membership_renewed" : "membership_started",
@@ -138,9 +147,16 @@ export async function startMembership(
   });
   const source: PaymentSource = input.payment.type === "manual"
     ? { type: "manual", medium: input.payment.payment_medium, date: input.payment.payment_date }
+    : input.payment.business_id !== undefined
+    ? {
+      type: "card",
+      card: await chargeableCompanyCard(deps, input.payment.business_id, input.payment.payment_method_id),
+    }
     : { type: "card", card: await chargeableCard(deps, userId, input.payment.payment_method_id) };
+  const paidBy = input.payment.type === "card" ? input.payment.business_id ?? null : null;
   const orderId = await payOrDecline(deps, {
     userId,
+    businessId: paidBy,
     actorId: actor.userId,
     kind: "membership",
     key: await orderKey(db, {
@@ -164,10 +180,12 @@ export async function startMembership(
       type: input.membershipType,
       is_renewal: current !== undefined,
       expire_at: expireAt,
-      autorenew: annual,
+      // A company renews its employee's membership itself: autorenewal charges the member's own card.
+      autorenew: annual && paidBy === null,
       price_cents: amount,
       order_test: input.orderTest ?? null,
       ip: actor.ip ?? null,
+      business_id: paidBy,
     },
     guard,
   });

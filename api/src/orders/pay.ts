@@ -29,7 +29,7 @@ import type { Deps } from "../lib/context.ts";
 import { crashPoint } from "../lib/crash.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { requestHash } from "../lib/idempotency.ts";
-import { findOwnCard, paymentCustomer } from "../payment-methods/service.ts";
+import { chargeCustomer, findOwnCard } from "../payment-methods/service.ts";
 import {
   cardRef,
   insertOrder,
@@ -262,7 +262,8 @@ async function chargeAndSettle(
       amount_cents: order.total_cents,
       idempotency_key: order.processor_key!,
       description: (order.fulfilment as { description?: string } | null)?.description ?? order.number,
-      customer: await paymentCustomer(db, order.user_id),
+      // A company card is charged under its holder (the company's DER), not the employee the order is for.
+      customer: await chargeCustomer(db, order.payment_method_id, order.user_id),
     });
   } catch (error) {
     if (error instanceof IdempotencyKeyReusedError) throw reused();

@@ -7,7 +7,12 @@ import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { COMPANY_CARD_MESSAGES, requireOwnedCompany, saveCompanyCard } from "./company.ts";
+import {
+  COMPANY_CARD_MESSAGES,
+  createCompanyPaymentIntent,
+  requireOwnedCompany,
+  saveCompanyCard,
+} from "./company.ts";
 import { listCompanyCards } from "./queries.ts";
 import {
   AddPaymentMethodBody,
@@ -15,7 +20,7 @@ import {
   PaymentMethodList,
   PaymentMethodMessage,
 } from "./schemas.ts";
-import { cardRecord, createPaymentIntent } from "./service.ts";
+import { cardRecord } from "./service.ts";
 
 const TAGS = ["Payment methods"];
 const NOT_YOURS = "No such company, or not one you own";
@@ -26,17 +31,20 @@ export const companyPaymentMethodRoutes = new Hono<AppEnv>()
     allow("user"),
     describe({
       summary: "Start adding a company card: a SetupIntent client secret for the card form",
-      description: "For the company's owner (or an administrator). Save the confirmed card with " +
-        "POST /auth/business/{id}/payment-methods.",
+      description: "For the company's owner (or an administrator). The card is held under the company's " +
+        "DER at the processor. Save the confirmed card with POST /auth/business/{id}/payment-methods.",
       tags: TAGS,
       response: PaymentIntentResponse,
-      errors: { 404: NOT_YOURS, 502: "The payment processor failed" },
+      errors: {
+        404: NOT_YOURS,
+        409: `'${COMPANY_CARD_MESSAGES.noDer}'`,
+        502: "The payment processor failed",
+      },
     }),
     validate("param", IdParam),
     async (c) => {
-      const me = caller(c);
-      await requireOwnedCompany(c.var.deps.database.db, me, c.req.valid("param").id);
-      return c.json({ secret: await createPaymentIntent(c.var.deps, me.user_id) }, 200);
+      const company = await requireOwnedCompany(c.var.deps.database.db, caller(c), c.req.valid("param").id);
+      return c.json({ secret: await createCompanyPaymentIntent(c.var.deps, company) }, 200);
     },
   )
   .post(
@@ -50,20 +58,19 @@ export const companyPaymentMethodRoutes = new Hono<AppEnv>()
       tags: TAGS,
       status: 201,
       response: PaymentMethodMessage,
-      errors: { 404: `${NOT_YOURS}; or an unknown setup intent`, 502: "The payment processor failed" },
+      errors: {
+        404: `${NOT_YOURS}; or an unknown setup intent`,
+        409: `'${COMPANY_CARD_MESSAGES.noDer}'`,
+        502: "The payment processor failed",
+      },
     }),
     validate("param", IdParam),
     validate("json", AddPaymentMethodBody),
     async (c) => {
       const me = caller(c);
-      const { id } = c.req.valid("param");
-      await requireOwnedCompany(c.var.deps.database.db, me, id);
-      const { card, created } = await saveCompanyCard(
-        c.var.deps,
-        me.user_id,
-        id,
-        c.req.valid("json").setup_intent_id,
-      );
+      const company = await requireOwnedCompany(c.var.deps.database.db, me, c.req.valid("param").id);
+      const intent = c.req.valid("json").setup_intent_id;
+      const { card, created } = await saveCompanyCard(c.var.deps, me.user_id, company, intent);
       return c.json({ data: cardRecord(card), message: COMPANY_CARD_MESSAGES.added }, created ? 201 : 200);
     },
   )

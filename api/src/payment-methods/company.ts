@@ -18,9 +18,11 @@ import {
   lockCompany,
   ownedCompany,
 } from "./queries.ts";
-import { type CardRow, PAYMENT_METHOD_MESSAGES } from "./service.ts";
+import { type CardRow, createPaymentIntent, PAYMENT_METHOD_MESSAGES } from "./service.ts";
 
 export const COMPANY_CARD_MESSAGES = {
+  /** public spec §6, admin §6: a company without a DER cannot pay (its cards are held under the DER). */
+  noDer: "ERROR: No DER Attached To Business",
   /** public spec §8: the toast after a company card is added. */
   added: "Payment method has been added successfully",
   otherProcessor: "This card was saved with another payment processor. Please add it again.",
@@ -38,15 +40,31 @@ export async function requireOwnedCompany(
 }
 
 /**
- * Saves the card of a SetupIntent the actor confirmed (the intent is created for the actor, as for their own
- * cards) as the company's card. Idempotent per processor reference; the company's first card is its default.
+ * The user whose processor customer holds the company's cards: its DER (whoever types the card in, the DER
+ * or an administrator). A company without a DER has no card holder: 409 'ERROR: No DER Attached To Business'.
+ */
+export function cardHolderOf(company: { der_user_id: number | null }): number {
+  if (company.der_user_id === null) throw new AppError("CONFLICT", COMPANY_CARD_MESSAGES.noDer);
+  return company.der_user_id;
+}
+
+/** A SetupIntent client secret for a company card form (created under the company's DER). */
+export async function createCompanyPaymentIntent(deps: Deps, company: { der_user_id: number | null }) {
+  return await createPaymentIntent(deps, cardHolderOf(company));
+}
+
+/**
+ * Saves the card of a confirmed SetupIntent of the company (createCompanyPaymentIntent) as the company's card.
+ * Idempotent per processor reference; the company's first card is its default.
  */
 export async function saveCompanyCard(
   deps: Deps,
   actorId: number,
-  businessId: number,
+  company: { id: number; der_user_id: number | null },
   setupIntentId: string,
 ): Promise<{ card: CardRow; created: boolean }> {
+  const businessId = company.id;
+  const holder = cardHolderOf(company);
   const { payments } = deps;
   let intent;
   try {
@@ -55,7 +73,7 @@ export async function saveCompanyCard(
     if (!(error instanceof PaymentsUnavailableError)) throw error;
     throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.processorUnavailable);
   }
-  if (!intent || intent.user_id !== actorId) throw notFound("Setup intent");
+  if (!intent || intent.user_id !== holder) throw notFound("Setup intent");
   const card = intent.payment_method;
   if (intent.status !== "succeeded" || !card) {
     throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);

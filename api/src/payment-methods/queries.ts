@@ -167,3 +167,18 @@ export async function hasOwnCard(db: Kysely<DB>, userId: number): Promise<boolea
     .where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Whose processor customer holds the card: its user's, or for a company card the company's DER (company cards
+ * are saved from a SetupIntent created for the DER, payment-methods/company.ts).
+ */
+export async function cardHolderUserId(db: Kysely<DB>, paymentMethodId: number): Promise<number | null> {
+  const row = await db.selectFrom("payment_methods as pm").leftJoin(
+    "businesses as b",
+    "b.id",
+    "pm.business_id",
+  )
+    .select((eb) => eb.fn.coalesce("pm.user_id", "b.der_user_id").as("holder"))
+    .where("pm.id", "=", paymentMethodId).executeTakeFirst();
+  return row?.holder ?? null;
+}

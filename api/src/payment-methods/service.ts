@@ -11,7 +11,14 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
-import { customerOf, findCardByRef, hasDefaultCard, insertCard, lockCardOwner } from "./queries.ts";
+import {
+  cardHolderUserId,
+  customerOf,
+  findCardByRef,
+  hasDefaultCard,
+  insertCard,
+  lockCardOwner,
+} from "./queries.ts";
 
 export const PAYMENT_METHOD_MESSAGES = {
   setupFailed: "Failed to set up payment method. Please try again.",
@@ -39,6 +46,12 @@ export const cardRecord = (row: CardRow) =>
 
 // The card lookups are queries (queries.ts); the purchases import them from here with the rest of the cards' API.
 export { findOwnCard, listOwnCards } from "./queries.ts";
+
+/** The processor customer to charge a card under: its holder's (cardHolderUserId), else `fallbackUserId`. */
+export async function chargeCustomer(db: Kysely<DB>, paymentMethodId: number | null, fallbackUserId: number) {
+  const holder = paymentMethodId === null ? null : await cardHolderUserId(db, paymentMethodId);
+  return await paymentCustomer(db, holder ?? fallbackUserId);
+}
 
 /** Name and e-mail of a user, as the processor's customer record wants them. */
 export async function paymentCustomer(db: Kysely<DB>, userId: number) {
