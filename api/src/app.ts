@@ -26,6 +26,7 @@ import { registrationRoutes } from "./registration/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
+import { complianceKitRoutes } from "./compliance-kit/routes.ts";
 import { documentsRoutes } from "./documents/routes.ts";
 import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
@@ -73,6 +74,7 @@ export function createApp(deps: Deps) {
   app.route("/api", contactRoutes);
   app.route("/api", drugTestsRoutes);
   app.route("/api", complianceRoutes);
+  app.route("/api", complianceKitRoutes);
   app.route("/api", documentsRoutes);
   app.route("/api", membershipsRoutes);
   app.route("/api", storeRoutes);

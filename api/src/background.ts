@@ -27,6 +27,7 @@ import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
 import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
+import { businessComplianceKit } from "./compliance-kit/service.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
@@ -51,6 +52,7 @@ export const FULFILMENTS: AnyFulfilment[] = [
   membershipRenewal,
   registrationMembership,
   complianceKit,
+  businessComplianceKit,
 ];
 
 /** The queues and schedules; reconciliation's period is configured (config.recovery.reconcileEveryMs). */

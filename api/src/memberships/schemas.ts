@@ -40,7 +40,7 @@ export const MEMBERSHIP_MESSAGES = {
 const M = MEMBERSHIP_MESSAGES;
 
 /** A real calendar date written 'YYYY-MM-DD'. */
-const dateString = (message: string = M.dateInvalid) =>
+export const dateString = (message: string = M.dateInvalid) =>
   z.string({ error: message }).refine(isDateString, message);
 
 const paymentMethodId = idNumber("payment_method_id must be a card id", M.paymentMethodRequired);

@@ -9,19 +9,14 @@ import { coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
 import { type MembershipPlan, startMembership, writeMembership } from "../memberships/start.ts";
-import { chargeableCard, type Fulfilment, orderKey, payOrDecline } from "../orders/pay.ts";
-import {
-  activeMembership,
-  complianceKitPrice,
-  derCompany,
-  hasComplianceKit,
-  recordCompletion,
-  setComplianceKit,
-} from "./queries.ts";
+import type { Fulfilment } from "../orders/pay.ts";
+import { buyComplianceKit, KIT_MESSAGES, type KitPlan } from "../compliance-kit/service.ts";
+import { setComplianceKit } from "../compliance-kit/queries.ts";
+import { activeMembership, derCompany, recordCompletion } from "./queries.ts";
 
 export const PURCHASE_MESSAGES = {
   membershipExists: "You already have an active membership.",
-  kitExists: "Your company already has the compliance kit.",
+  kitExists: KIT_MESSAGES.kitExists,
   noCompany: "No company is registered for this account.",
 } as const;
 
@@ -78,7 +73,7 @@ export async function startRegistrationMembership(deps: Deps, input: MembershipI
 }
 
 /** The compliance kit, once paid: the company has it, and the registration is complete. */
-export const complianceKit: Fulfilment<{ business_id: number }> = {
+export const complianceKit: Fulfilment<KitPlan> = {
   kind: "compliance-kit",
   async paid(trx, { order, plan, now }) {
     await setComplianceKit(trx, plan.business_id);
@@ -86,38 +81,20 @@ export const complianceKit: Fulfilment<{ business_id: number }> = {
   },
 };
 
-/** Buys the compliance kit for the DER's company. */
-export async function buyComplianceKit(
+/** Buys the compliance kit for the DER's company (the compliance kit's own service, with the wizard's completion). */
+export async function buyRegistrationComplianceKit(
   deps: Deps,
   input: { userId: number; paymentMethodId: number; headerKey?: string },
 ) {
-  const { db } = deps.database;
-  const company = await derCompany(db, input.userId);
+  const company = await derCompany(deps.database.db, input.userId);
   if (!company) throw notFound("Company");
-  const card = await chargeableCard(deps, input.userId, input.paymentMethodId);
-  const compliance_kit_cents = await complianceKitPrice(db);
-  const itemName = "Business compliance kit";
-  await payOrDecline(deps, {
-    userId: input.userId,
+  const data = await buyComplianceKit(deps, {
     businessId: company.id,
     actorId: input.userId,
-    kind: "compliance_kit",
-    key: await orderKey(db, {
-      purpose: "registration-compliance-kit",
-      userId: input.userId,
-      actorId: input.userId,
-      kind: "compliance_kit",
-      headerKey: input.headerKey,
-    }),
-    request: { payment_method_id: input.paymentMethodId },
-    lines: [{ name: itemName, cost_cents: compliance_kit_cents, quantity: 1 }],
-    source: { type: "card", card },
-    description: itemName,
+    payment: { type: "card", payment_method_id: input.paymentMethodId },
+    headerKey: input.headerKey,
+    purpose: "registration-compliance-kit",
     fulfilment: complianceKit,
-    plan: { business_id: company.id },
-    async guard(db) {
-      if (await hasComplianceKit(db, company.id)) throw new AppError("CONFLICT", PURCHASE_MESSAGES.kitExists);
-    },
   });
-  return { data: { business_id: company.id, has_compliance_kit: true as const } };
+  return { data };
 }

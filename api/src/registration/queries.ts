@@ -89,19 +89,3 @@ export async function derCompany(db: Kysely<DB>, userId: number) {
     .orderBy((eb) => eb("id", "=", registered?.business_id ?? 0), "desc").orderBy("id")
     .executeTakeFirst();
 }
-
-export async function complianceKitPrice(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom("settings").select("compliance_kit_cents").executeTakeFirstOrThrow();
-  return row.compliance_kit_cents;
-}
-
-export async function hasComplianceKit(db: Kysely<DB>, businessId: number): Promise<boolean> {
-  const row = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", businessId)
-    .executeTakeFirstOrThrow();
-  return row.has_compliance_kit;
-}
-
-export async function setComplianceKit(trx: Transaction<DB>, businessId: number): Promise<void> {
-  await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", businessId)
-    .execute();
-}

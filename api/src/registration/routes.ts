@@ -8,7 +8,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
 import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
-import { buyComplianceKit, startRegistrationMembership } from "./purchases.ts";
+import { buyRegistrationComplianceKit, startRegistrationMembership } from "./purchases.ts";
 import {
   ComplianceBody,
   ComplianceResponse,
@@ -126,7 +126,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     validate("json", ComplianceBody),
     async (c) => {
       const { payment_method_id } = c.req.valid("json");
-      const body = await buyComplianceKit(c.var.deps, {
+      const body = await buyRegistrationComplianceKit(c.var.deps, {
         userId: caller(c).user_id,
         paymentMethodId: payment_method_id,
         headerKey: headerKey(c),

@@ -1,0 +1,102 @@
+/**
+ * The business compliance kit (public spec §6, §7; admin spec §2, §6): bought once per company through the one
+ * money path (orders/pay.ts), with a card or, for administrators, a recorded manual payment. The registration
+ * wizard's DER step buys it through this same function (registration/purchases.ts). A company without a DER
+ * cannot buy it: 'ERROR: No DER Attached To Business'. The order is the DER's (the kit is the company's
+ * program, run by its DER) and names the business.
+ */
+import type { DateString, PaymentMedium } from "../db/types.ts";
+import type { Deps } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import {
+  chargeableCard,
+  type Fulfilment,
+  orderKey,
+  type PaymentSource,
+  payOrDecline,
+} from "../orders/pay.ts";
+import { chargeableCompanyCard } from "../payment-methods/company.ts";
+import { findCompanyCard } from "../payment-methods/queries.ts";
+import { complianceKitPrice, hasComplianceKit, kitBusiness, setComplianceKit } from "./queries.ts";
+
+export const KIT_MESSAGES = {
+  noDer: "ERROR: No DER Attached To Business",
+  kitExists: "Your company already has the compliance kit.",
+  manualAdminsOnly: "Only administrators can record a manual payment.",
+  purchased: "Compliance kit has been purchased",
+} as const;
+
+export const KIT_ITEM_NAME = "Business compliance kit";
+
+export type KitPayment =
+  | { type: "card"; payment_method_id: number }
+  | { type: "manual"; medium: PaymentMedium; payment_date: DateString };
+
+export type KitPlan = { business_id: number };
+
+/** The kit bought from the company's page or by an administrator: the company has it. */
+export const businessComplianceKit: Fulfilment<KitPlan> = {
+  kind: "business-compliance-kit",
+  async paid(trx, { plan }) {
+    await setComplianceKit(trx, plan.business_id);
+  },
+};
+
+export interface KitPurchase {
+  businessId: number;
+  actorId: number;
+  payment: KitPayment;
+  headerKey?: string;
+  /** Names the order's key (the registration wizard's own). */
+  purpose?: string;
+  /** What the payment delivers instead of businessComplianceKit (it must call setComplianceKit). */
+  fulfilment?: Fulfilment<KitPlan>;
+}
+
+/**
+ * Buys the kit. A card is one of the company's cards, else one of its DER's own cards (the wizard's card).
+ * Refused when the company already has the kit (checked again when the order is placed).
+ */
+export async function buyComplianceKit(deps: Deps, p: KitPurchase) {
+  const { db } = deps.database;
+  const business = await kitBusiness(db, p.businessId);
+  if (!business) throw notFound("Business");
+  if (business.der_user_id === null) throw new AppError("CONFLICT", KIT_MESSAGES.noDer);
+  const derId = business.der_user_id;
+  let source: PaymentSource;
+  if (p.payment.type === "manual") {
+    source = { type: "manual", medium: p.payment.medium, date: p.payment.payment_date };
+  } else {
+    const id = p.payment.payment_method_id;
+    source = {
+      type: "card",
+      card: await findCompanyCard(db, business.id, id)
+        ? await chargeableCompanyCard(deps, business.id, id)
+        : await chargeableCard(deps, derId, id),
+    };
+  }
+  const cents = await complianceKitPrice(db);
+  await payOrDecline(deps, {
+    userId: derId,
+    businessId: business.id,
+    actorId: p.actorId,
+    kind: "compliance_kit",
+    key: await orderKey(db, {
+      purpose: p.purpose ?? `compliance-kit-b${business.id}`,
+      userId: derId,
+      actorId: p.actorId,
+      kind: "compliance_kit",
+      headerKey: p.headerKey,
+    }),
+    request: { business_id: business.id, payment: p.payment },
+    lines: [{ name: KIT_ITEM_NAME, cost_cents: cents, quantity: 1 }],
+    source,
+    description: KIT_ITEM_NAME,
+    fulfilment: p.fulfilment ?? businessComplianceKit,
+    plan: { business_id: business.id },
+    async guard(db) {
+      if (await hasComplianceKit(db, business.id)) throw new AppError("CONFLICT", KIT_MESSAGES.kitExists);
+    },
+  });
+  return { business_id: business.id, has_compliance_kit: true as const };
+}
