@@ -45,5 +45,14 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
     )
       .executeTakeFirstOrThrow();
     assertEquals(company, { name: "Gulf Coast Towing LLC", der_user_id: der!.user_id });
+    // An employee's membership is paid by the company (the DER's employee screens are not empty).
+    const companyPaid = await db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+      .innerJoin("businesses as b", "b.id", "m.business_id").select(["u.email", "b.name", "m.type"])
+      .execute();
+    assertEquals(companyPaid, [{
+      email: "employee1@apca.local",
+      name: "Gulf Coast Towing LLC",
+      type: "annual",
+    }]);
   });
 });

@@ -174,6 +174,40 @@ export async function seed(database: Database, config: Config, log: (line: strin
     })
       .execute();
 
+    // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
+    // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
+    const today = new Date();
+    const order = (await tx.insertInto("orders").values({
+      kind: "membership",
+      user_id: e1,
+      business_id: company,
+      total_cents: 10500,
+      status: "completed",
+      payment_type: "manual",
+      payment_medium: "Check Received",
+      manual_charge_date: today.toISOString().slice(0, 10),
+      completed_at: today,
+      created_by_user_id: der,
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    await tx.insertInto("order_items").values({
+      order_id: order,
+      name: "APCA annual membership",
+      cost_cents: 10500,
+      quantity: 1,
+    })
+      .execute();
+    const expires = new Date(today);
+    expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+    await tx.insertInto("memberships").values({
+      user_id: e1,
+      business_id: company,
+      type: "annual",
+      expire_at: expires.toISOString().slice(0, 10),
+      price_cents: 10500,
+      order_id: order,
+      created_by_user_id: der,
+    }).execute();
+
     await tx.insertInto("store_items").values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i })))
       .execute();
   });

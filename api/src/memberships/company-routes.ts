@@ -129,7 +129,7 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
       summary: "Cancel an employee's membership now",
       description: "If the company paid for it and the member has no card of their own, the member's " +
         "account is deleted in 30 days unless they add a card by then (account_deletion_at in the answer; " +
-        "decision 0022 says what deletion keeps).",
+        "decision 0024 says what deletion keeps).",
       tags: TAGS,
       response: MembershipMessageAnswer,
       errors: CHANGE_ERRORS,

@@ -5,7 +5,7 @@
  * a current employee of that company, gets 404 (another company's people are not even confirmed to exist).
  *
  * A company's cancellation of a membership it paid for, for a member without a card of their own, schedules
- * the deletion of the member's account in 30 days (users/deletion.ts, decision 0022).
+ * the deletion of the member's account in 30 days (users/deletion.ts, decision 0024).
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";

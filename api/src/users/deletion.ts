@@ -1,5 +1,5 @@
 /**
- * The 30-day deletion of an employee's account (public spec §6, §9; decision 0022): when a company cancels
+ * The 30-day deletion of an employee's account (public spec §6, §9; decision 0024): when a company cancels
  * the membership it paid for and the member has no card of their own, the account is deleted 30 days later
  * unless the member adds a card by then. The `users.scheduled-deletion` job runs daily and deletes what is due;
  * a member who added a card meanwhile keeps the account (the schedule is cleared). "Deleted" keeps every record

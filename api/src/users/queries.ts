@@ -121,7 +121,7 @@ export async function clearScheduledDeletion(db: Kysely<DB>, userId: number): Pr
 }
 
 /**
- * "Deletes" an account as decision 0022 says: sign-in disabled (an unusable password hash, the deleted mark the
+ * "Deletes" an account as decision 0024 says: sign-in disabled (an unusable password hash, the deleted mark the
  * sign-in and session queries filter on, every session revoked, reset links gone), contact and identity
  * details not needed for the retained records removed, links to businesses ended. The row itself, its name,
  * member number and USCG credential stay, because the drug tests, memberships and orders that 49 CFR 40.333
