@@ -35,7 +35,9 @@ export const membershipFixture = (attributes: Partial<Membership["attributes"]> 
     can_cancel: true,
     can_update: false,
     pause_warning: null,
+    account_deletion_warning: false,
+    account_deletion_at: null,
     ...attributes,
   },
-  relationships: { user: { data: { id: 1, type: "user" } }, order: { data: null } },
+  relationships: { user: { data: { id: 1, type: "user" } }, order: { data: null }, business: { data: null } },
 });
