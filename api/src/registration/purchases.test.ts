@@ -171,6 +171,28 @@ Deno.test("registration: paying for the membership", async (t) => {
       assertEquals(orders.length, 1);
     });
 
+    await t.step("the same Idempotency-Key with another request: 422, as on every route", async () => {
+      const { token } = await register(ctx, "member");
+      const card = await addCard(ctx, token);
+      const headers = { "Idempotency-Key": "wizard-finish-2" };
+      const first = await requestAs(ctx, token, "POST", MEMBERSHIP, {
+        payment_method_id: card,
+        is_annual: true,
+      }, headers);
+      assertEquals(first.status, 200);
+      await first.body?.cancel();
+      const before = await charges();
+      const other = await requestAs(ctx, token, "POST", MEMBERSHIP, {
+        payment_method_id: card,
+        is_annual: false,
+      }, headers);
+      assertEquals(await other.json(), {
+        error: "This Idempotency-Key was already used with a different request.",
+        code: "IDEMPOTENCY_KEY_REUSED",
+      });
+      assertEquals(await charges(), before);
+    });
+
     await t.step("a double click without a key cannot pay twice either", async () => {
       const { token, userId } = await register(ctx, "member");
       const card = await addCard(ctx, token);
