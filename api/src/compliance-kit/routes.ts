@@ -10,7 +10,7 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
+import { PAYMENT_ERROR_DOCS } from "../orders/schemas.ts";
 import { requireOwnedCompany } from "../payment-methods/company.ts";
 import { adminComplianceKitRoutes } from "./admin-routes.ts";
 import { findKitDocument, KIT_DOCUMENTS } from "./documents.ts";

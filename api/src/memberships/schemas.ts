@@ -6,8 +6,7 @@ import { z } from "zod";
 import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
-
-import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
+import { PAYMENT_ERROR_DOCS } from "../orders/schemas.ts";
 
 export const PAUSE_REASONS = [
   "No longer working on the water",

@@ -54,15 +54,6 @@ export const PAYMENT_MESSAGES = {
   defaultOtherProcessor: "The default card was saved with another payment processor.",
 } as const;
 
-/** The documented answers of every route that pays (OpenAPI `errors`), beside the routes' own. */
-export const PAYMENT_ERROR_DOCS = {
-  402:
-    "PAYMENT_DECLINED: the card was declined (error is the processor's message); a failed order is kept, " +
-    "and trying again needs a new Idempotency-Key",
-  502: "PAYMENT_FAILED: the processor could not be reached; the order stays pending until a retry with the " +
-    "same Idempotency-Key (or the reconciliation job) settles it",
-} as const;
-
 export interface OrderLine {
   item_id?: number | null;
   name: string;

@@ -7,8 +7,6 @@ import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
-import { PAYMENT_ERROR_DOCS } from "./pay.ts";
-
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
@@ -121,6 +119,18 @@ export const PURCHASE_DESCRIPTION =
   "attempt: a repeat with it replays the first answer and never charges twice; without it every request is " +
   "a new purchase. A declined card answers 402 with the processor's message and records a failed order; " +
   "after a decline, use a new key to try again.";
+
+/**
+ * The documented answers of every route that pays (OpenAPI `errors`), beside the routes' own; the messages
+ * themselves are orders/pay.ts PAYMENT_MESSAGES.
+ */
+export const PAYMENT_ERROR_DOCS = {
+  402:
+    "PAYMENT_DECLINED: the card was declined (error is the processor's message); a failed order is kept, " +
+    "and trying again needs a new Idempotency-Key",
+  502: "PAYMENT_FAILED: the processor could not be reached; the order stays pending until a retry with the " +
+    "same Idempotency-Key (or the reconciliation job) settles it",
+} as const;
 
 export const PURCHASE_ERRORS = {
   ...PAYMENT_ERROR_DOCS,

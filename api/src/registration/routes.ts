@@ -7,7 +7,7 @@ import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
-import { PAYMENT_ERROR_DOCS } from "../orders/pay.ts";
+import { PAYMENT_ERROR_DOCS } from "../orders/schemas.ts";
 import { buyRegistrationComplianceKit, startRegistrationMembership } from "./purchases.ts";
 import {
   ComplianceBody,
