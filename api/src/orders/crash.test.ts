@@ -16,6 +16,7 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { addCard } from "../testing/cards.ts";
 import { testDatabaseUrl } from "../testing/db.ts";
+import { freePort } from "../testing/ports.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
@@ -112,13 +113,6 @@ async function eventually(what: string, check: () => Promise<boolean>) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`never happened: ${what}`);
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 type Flow = "store purchase" | "membership start" | "renewal";
