@@ -29,6 +29,7 @@ import { complianceKit, registrationMembership } from "./registration/purchases.
 import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
 import { businessComplianceKit } from "./compliance-kit/service.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
+import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -36,6 +37,7 @@ const FINISHED_JOBS_KEPT_MS = 30 * DAY;
 const cleanup: JobHandler<Deps> = async (_payload, { deps }) => {
   const now = deps.now();
   await deleteExpiredIdempotencyKeys(deps.database.db, now);
+  await deleteExpiredRateLimits(deps.database.db, now);
   await deleteFinishedJobs(deps.database.db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
 };
 

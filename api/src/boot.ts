@@ -21,7 +21,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 
 const envNumber = (name: string, fallback: number) => Number(Deno.env.get(name) || fallback);
 
-/** Replacements for tests; `limits` may name only the limiters it replaces. */
+/** Replacements for tests; `limits` may name only the limits it replaces. */
 export type DepsOverrides = Partial<Omit<Deps, "limits">> & { limits?: Partial<Deps["limits"]> };
 
 export async function buildDeps(

@@ -5,6 +5,7 @@ import { allow, caller } from "../lib/access.ts";
 import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
+import { hit, resetLimit } from "../lib/rate-limit.ts";
 import { describe, validate } from "../lib/route.ts";
 import { LoginBody, LoginResponse, SessionUserBody } from "./schemas.ts";
 import { checkCredentials } from "./service.ts";
@@ -23,9 +24,12 @@ export const authRoutes = new Hono<AppEnv>()
     validate("json", LoginBody),
     async (c) => {
       const { email, password } = c.req.valid("json");
-      const { limits } = c.var.deps;
+      const { deps } = c.var;
       const emailKey = email.toLowerCase();
-      const wait = Math.max(limits.loginPerIp.hit(clientIp(c)), limits.loginPerEmail.hit(emailKey));
+      const wait = Math.max(
+        await hit(deps, "loginPerIp", clientIp(c)),
+        await hit(deps, "loginPerEmail", emailKey),
+      );
       if (wait > 0) {
         throw new AppError(
           "RATE_LIMITED",
@@ -42,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>()
         await audit(db, { actor: null, action: "login_failed", entity: "session", ip: clientIp(c) });
         throw new AppError("INVALID_CREDENTIALS", "Invalid email or password.");
       }
-      limits.loginPerEmail.reset(emailKey);
+      await resetLimit(deps, "loginPerEmail", emailKey);
       const token = await startSession(c, user.user_id);
       await audit(db, { actor: user.user_id, action: "login", entity: "session", ip: clientIp(c) });
       return c.json({ token, user }, 200);

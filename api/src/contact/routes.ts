@@ -5,6 +5,7 @@ import { requireCaptcha } from "../integrations/captcha/captcha.ts";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
+import { hit } from "../lib/rate-limit.ts";
 import { describe, validate } from "../lib/route.ts";
 import { CONTACT_MESSAGES, ContactBody, ContactResponse } from "./schemas.ts";
 import { submitContactMessage } from "./service.ts";
@@ -26,7 +27,7 @@ export const contactRoutes = new Hono<AppEnv>()
       const { recaptcha, ...message } = c.req.valid("json");
       const { deps } = c.var;
       const ip = clientIp(c);
-      const wait = deps.limits.contactPerIp.hit(ip);
+      const wait = await hit(deps, "contactPerIp", ip);
       if (wait > 0) {
         throw new AppError(
           "RATE_LIMITED",

@@ -182,6 +182,7 @@ const COLUMNS_FILE: ColumnList = {
     user_id: true, key: true, scope: true, request_hash: true, status: true, response_status: true,
     response_body: true, created_at: true, expires_at: true, lease_until: true,
   },
+  rate_limits: { bucket: true, key: true, window_start: true, hits: true, expires_at: true },
   audit_log: {
     id: true, actor_user_id: true, action: true, entity: true, entity_id: true, detail: true, ip: true,
     created_at: true,

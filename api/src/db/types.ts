@@ -662,6 +662,15 @@ export interface PaymentWebhookEventsTable {
   received_at: DefaultTimestamp;
 }
 
+/** 0015: one fixed-window counter per limit and key (lib/rate-limit.ts). */
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -694,6 +703,7 @@ export interface DB {
   email_attachments: EmailAttachmentsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

@@ -6,7 +6,7 @@ import type { Mailer } from "../integrations/mail/mailer.ts";
 import type { I3Client } from "../integrations/i3/i3.ts";
 import type { LetterKeys } from "../compliance/signing.ts";
 import type { Payments } from "../integrations/payments/payments.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { LimitName, RateLimit } from "./rate-limit.ts";
 
 export interface SessionUser {
   user_id: number;
@@ -31,14 +31,8 @@ export interface Deps {
   config: Config;
   database: Database;
   sessionKey: CryptoKey;
-  limits: {
-    loginPerIp: RateLimiter;
-    loginPerEmail: RateLimiter;
-    passwordForgotPerIp: RateLimiter;
-    passwordForgotPerEmail: RateLimiter;
-    passwordResetPerIp: RateLimiter;
-    contactPerIp: RateLimiter;
-  };
+  /** Each limit's numbers; the counters are shared in the database (lib/rate-limit.ts). */
+  limits: Record<LimitName, RateLimit>;
   now: () => Date;
   mailer: Mailer;
   captcha: Captcha;

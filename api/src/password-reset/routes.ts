@@ -5,6 +5,7 @@ import { requireCaptcha } from "../integrations/captcha/captcha.ts";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
+import { hit } from "../lib/rate-limit.ts";
 import { describe, validate } from "../lib/route.ts";
 import { ForgotPasswordBody, MessageResponse, RESET_MESSAGES, ResetPasswordBody } from "./schemas.ts";
 import { requestPasswordReset, resetPassword } from "./service.ts";
@@ -38,8 +39,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       const ip = clientIp(c);
       refuseIfLimited(
         Math.max(
-          deps.limits.passwordForgotPerIp.hit(ip),
-          deps.limits.passwordForgotPerEmail.hit(email.toLowerCase()),
+          await hit(deps, "passwordForgotPerIp", ip),
+          await hit(deps, "passwordForgotPerEmail", email.toLowerCase()),
         ),
       );
       await requireCaptcha(deps.captcha, recaptcha, ip);
@@ -64,7 +65,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       const { token, password, recaptcha } = c.req.valid("json");
       const { deps } = c.var;
       const ip = clientIp(c);
-      refuseIfLimited(deps.limits.passwordResetPerIp.hit(ip));
+      refuseIfLimited(await hit(deps, "passwordResetPerIp", ip));
       await requireCaptcha(deps.captcha, recaptcha, ip);
       await resetPassword(deps, { token, password }, ip);
       return c.json({ message: RESET_MESSAGES.done }, 200);
