@@ -6,6 +6,8 @@ import { serveStatic } from "hono/deno";
 import { authRoutes } from "./auth/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
 import { livenessRoutes, readinessRoutes } from "./health/routes.ts";
+import { metricsRoutes } from "./health/metrics-routes.ts";
+import { observeRequests } from "./lib/logging.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
@@ -45,6 +47,7 @@ export function createApp(deps: Deps) {
     await next();
     c.header("X-Request-Id", c.get("requestId"));
   });
+  app.use("*", observeRequests);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
 
   app.use(
@@ -59,6 +62,7 @@ export function createApp(deps: Deps) {
   app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
 
   app.route("/api", readinessRoutes);
+  app.route("/api", metricsRoutes);
   app.route("/api", authRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);

@@ -9,6 +9,8 @@ import { loadLetterKeys } from "./compliance/signing.ts";
 import { createPayments } from "./integrations/payments/payments.ts";
 import type { Deps } from "./lib/context.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
+import { jsonLog } from "./lib/logging.ts";
+import { createMetrics } from "./lib/metrics.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
@@ -53,6 +55,8 @@ export async function buildDeps(
     i3: createI3(config, database.db, now),
     letterKeys: await loadLetterKeys(database, config.locSigningKey),
     payments: overrides.payments ?? createPayments(config, database.db, now),
+    log: jsonLog,
+    metrics: createMetrics(),
     ...overrides,
   };
 }

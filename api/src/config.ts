@@ -87,6 +87,12 @@ export interface Config {
    * the database.
    */
   locSigningKey?: string;
+  /** On SIGTERM: the longest wait for in-flight requests and the running job before exiting anyway. */
+  shutdownTimeoutMs: number;
+  /** Bearer token of /api/metrics; unset turns the endpoint off. */
+  metricsToken?: string;
+  /** Pause between job-queue polls when nothing is due. */
+  jobPollMs: number;
 }
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
@@ -137,6 +143,9 @@ export function loadConfig(): Config {
       simSeed: env("I3_SIM_SEED") ?? "apca",
     },
     locSigningKey: env("LOC_SIGNING_KEY")?.replaceAll("\\n", "\n"),
+    shutdownTimeoutMs: Number(env("SHUTDOWN_TIMEOUT_MS") ?? 25_000),
+    metricsToken: env("METRICS_TOKEN"),
+    jobPollMs: Number(env("JOB_POLL_MS") ?? 5000),
   };
 }
 

@@ -5,7 +5,7 @@ import { buildDeps, openDatabase } from "./boot.ts";
 import { loadConfig } from "./config.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
 import { afterAnswerSettled } from "./lib/after-answer.ts";
-import { startJobRunner } from "./lib/jobs.ts";
+import { releaseLeases, startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
 
 const config = loadConfig();
@@ -57,13 +57,25 @@ const server = Deno.serve({
     ),
 }, app.fetch);
 
+// Graceful shutdown (docs/deployment.md): stop accepting, let in-flight requests and the running job end, then
+// close the database; past SHUTDOWN_TIMEOUT_MS, hand this runner's job back to the queue and exit anyway.
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
-    await server.shutdown();
-    await jobRunner.stop();
-    await afterAnswerSettled();
-    await deps.mailer.idle();
+    if (stopping) return;
+    stopping = true;
+    deps.log({ level: "info", event: "shutdown", signal });
+    const drained = Promise.all([server.shutdown().then(afterAnswerSettled), jobRunner.stop()])
+      .then(() => deps.mailer.idle());
+    const timedOut = await Promise.race([
+      drained.then(() => false),
+      new Promise<true>((resolve) => setTimeout(() => resolve(true), config.shutdownTimeoutMs)),
+    ]);
+    if (timedOut) {
+      const released = await releaseLeases(database.db, jobRunner.id).catch(() => 0);
+      deps.log({ level: "warn", event: "shutdown_timeout", released_jobs: released });
+    }
     await database.close();
-    Deno.exit(0);
+    Deno.exit(timedOut ? 1 : 0);
   });
 }

@@ -27,6 +27,16 @@ export const livenessRoutes = new Hono<AppEnv>()
       response: Health,
     }),
     (c) => c.json({ status: "ok" as const }, 200, BASELINE_HEADERS),
+  )
+  .get(
+    "/health/live",
+    allow("public"),
+    describe({
+      summary: "Liveness for an orchestrator: the process is up (no I/O; restart it when this fails)",
+      tags: ["Health"],
+      response: Health,
+    }),
+    (c) => c.json({ status: "ok" as const }, 200, BASELINE_HEADERS),
   );
 
 export const readinessRoutes = new Hono<AppEnv>()

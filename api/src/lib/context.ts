@@ -7,6 +7,8 @@ import type { I3Client } from "../integrations/i3/i3.ts";
 import type { LetterKeys } from "../compliance/signing.ts";
 import type { Payments } from "../integrations/payments/payments.ts";
 import type { LimitName, RateLimit } from "./rate-limit.ts";
+import type { Log } from "./logging.ts";
+import type { Metrics } from "./metrics.ts";
 
 export interface SessionUser {
   user_id: number;
@@ -40,6 +42,10 @@ export interface Deps {
   /** Signs and verifies Letters of Compliance (loaded once at start). */
   letterKeys: LetterKeys;
   payments: Payments;
+  /** Structured log lines (lib/logging.ts); silent in tests unless a test listens. */
+  log: Log;
+  /** This process's request counters and latency histograms (lib/metrics.ts). */
+  metrics: Metrics;
   /**
    * Tests only (testing/app.ts): every JSON success answer is parsed with its route's documented response
    * schema, and a mismatch fails the request. The web's types are read off those schemas (api/src/contract.ts),

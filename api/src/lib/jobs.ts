@@ -14,6 +14,7 @@ import type { Kysely, Updateable } from "kysely";
 import type { Database } from "../db/client.ts";
 import type { DB, JsonObject } from "../db/types.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import type { Log } from "./logging.ts";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -78,6 +79,8 @@ export interface ClaimedJob {
 export interface JobDeps {
   database: Database;
   now: () => Date;
+  /** Where each run is logged (one line per job: id, queue, runner, outcome, time); the server's JSON log. */
+  log?: Log;
 }
 
 export type JobHandler<D extends JobDeps = JobDeps> = (
@@ -147,6 +150,18 @@ export function createJobRunner<D extends JobDeps>(
     const release = (values: Updateable<DB["jobs"]>) =>
       db.updateTable("jobs").where("id", "=", job.id).where("locked_by", "=", id)
         .where("attempts", "=", job.attempts).set({ locked_at: null, locked_by: null, ...values }).execute();
+    const started = performance.now();
+    const logRun = (outcome: string) =>
+      deps.log?.({
+        level: outcome === "finished" ? "info" : "warn",
+        event: "job",
+        job: job.id,
+        queue: job.queue,
+        attempt: job.attempts,
+        runner: id,
+        outcome,
+        ms: Math.round(performance.now() - started),
+      });
     try {
       await handlers[job.queue](job.payload, { deps, job });
     } catch (error) {
@@ -168,9 +183,11 @@ export function createJobRunner<D extends JobDeps>(
       } else {
         await release({ last_error: lastError, run_at: new Date(now.getTime() + backoff(job.attempts)) });
       }
+      logRun(job.attempts >= job.max_attempts ? "failed" : "retry");
       return;
     }
     await release({ finished_at: deps.now() });
+    logRun("finished");
   }
 
   async function tick() {
@@ -267,4 +284,14 @@ export async function deleteFinishedJobs(db: Kysely<DB>, before: Date): Promise<
   const result = await db.deleteFrom("jobs").where("finished_at", "<", before).where("failed", "=", false)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Unlocks the unfinished jobs a runner holds, for a shutdown that could not wait for its job to end: another
+ * process claims them at once instead of after the lease (handlers are idempotent, see above).
+ */
+export async function releaseLeases(db: Kysely<DB>, runnerId: string): Promise<number> {
+  const result = await db.updateTable("jobs").set({ locked_at: null, locked_by: null })
+    .where("locked_by", "=", runnerId).where("finished_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

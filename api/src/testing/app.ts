@@ -12,6 +12,7 @@ import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Deps } from "../lib/context.ts";
 import { clockFromEnv } from "./clock.ts";
+import { silentLog } from "../lib/logging.ts";
 import { createTestDatabase } from "./db.ts";
 
 export const PASSWORD = "correct horse battery staple";
@@ -67,6 +68,7 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
   const envClock = clockFromEnv();
   const deps = await buildDeps(config, database, {
     checkAnswers: true,
+    log: silentLog,
     ...(envClock ? { now: envClock.now } : {}),
     ...overrides,
   });
