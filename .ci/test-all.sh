@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
-# PostgreSQL, the PostgreSQL restart drill, API tests on embedded PGlite, then Playwright in Chromium.
-# Installs what a fresh machine of this kind lacks (Debian's Chromium) and starts the local PostgreSQL if down.
+# PostgreSQL, the PostgreSQL restart drill, two API processes behind nginx, API tests on embedded PGlite, then
+# Playwright in Chromium.
+# Installs what a fresh machine of this kind lacks (Debian's Chromium, and nginx for the two-replica drill) and
+# starts the local PostgreSQL if down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +13,12 @@ if [ ! -x /usr/bin/chromium ]; then
   step "Installing Chromium (Debian package)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! command -v nginx >/dev/null; then
+  step "Installing nginx (Debian package, the two-replica drill's proxy)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
@@ -37,6 +45,9 @@ deno task test
 
 step "PostgreSQL restarts under load (a throwaway cluster of the drill's own, never the one on 5432)"
 deno task test:restart
+
+step "Two API processes on one PostgreSQL behind nginx"
+deno task test:replicas
 
 step "API tests on embedded PGlite"
 TEST_DATABASE_URL= deno task test

@@ -1,0 +1,232 @@
+/**
+ * Two API processes on one PostgreSQL database behind a real round-robin proxy (nginx), and the cases that
+ * break when a process keeps shared state to itself: the sign-in limit, Idempotency-Key replays, the job
+ * queue, session revocation (docs/decisions/0023-replicas-and-operations.md). Run by `deno task test:replicas`
+ * (a CI step of .ci/test-all.sh, which installs nginx); it needs TEST_DATABASE_URL and nginx on PATH, and
+ * fails rather than skips without them. Every case goes through the proxy, and each pair of requests is
+ * checked to have reached both processes.
+ */
+import { hashPassword } from "../src/auth/passwords.ts";
+import { assertEquals, assertOk as assert } from "../src/testing/assert.ts";
+import { createTestDatabase } from "../src/testing/db.ts";
+
+const MAIN = new URL("../src/main.ts", import.meta.url).pathname;
+const PASSWORD = "replica-password-local";
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+interface Replica {
+  port: number;
+  child: Deno.ChildProcess;
+  /** Everything the process printed on stdout so far (its JSON log lines). */
+  output: () => string;
+}
+
+function startReplica(databaseUrl: string): Replica {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN],
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: "1",
+      LOGIN_LIMIT_PER_EMAIL: "3",
+      JOB_POLL_MS: "100",
+      SHUTDOWN_TIMEOUT_MS: "10000",
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  let text = "";
+  (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stdout) text += decoder.decode(chunk, { stream: true });
+  })();
+  return { port, child, output: () => text };
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, seconds = 60): Promise<T> {
+  for (let i = 0; i < seconds * 10; i++) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startProxy(
+  upstreams: number[],
+): Promise<{ port: number; child: Deno.ChildProcess; dir: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "apca-nginx-" });
+  const port = freePort();
+  // One process (master_process off) so that round robin alternates strictly; every path inside the temp dir.
+  await Deno.writeTextFile(
+    `${dir}/nginx.conf`,
+    `master_process off;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream api { ${upstreams.map((p) => `server 127.0.0.1:${p};`).join(" ")} }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://api;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream off;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+  );
+  const child = new Deno.Command("nginx", { args: ["-p", dir, "-c", `${dir}/nginx.conf`], stderr: "inherit" })
+    .spawn();
+  return { port, child, dir };
+}
+
+Deno.test("two replicas behind a round-robin proxy share every piece of state", async (t) => {
+  if (!Deno.env.get("TEST_DATABASE_URL")) throw new Error("TEST_DATABASE_URL must name a PostgreSQL server");
+  const database = await createTestDatabase();
+  const { db } = database;
+  const user = await db.insertInto("users").values({
+    email: "replica@test.local",
+    password_hash: await hashPassword(PASSWORD),
+    first_name: "Rita",
+    last_name: "Replica",
+  }).returning("id").executeTakeFirstOrThrow();
+
+  const replicas = [startReplica(database.url!), startReplica(database.url!)];
+  const proxy = await startProxy(replicas.map((r) => r.port));
+  const base = `http://127.0.0.1:${proxy.port}`;
+  /** Sends through the proxy; answers the response, its JSON body and the upstream that answered. */
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { res, body: text ? JSON.parse(text) : null, upstream: res.headers.get("X-Upstream") };
+  };
+  const login = (password: string) => send("POST", "/api/login", { email: "replica@test.local", password });
+  try {
+    for (const r of replicas) {
+      await waitFor(`replica on ${r.port}`, async () => {
+        const res = await fetch(`http://127.0.0.1:${r.port}/api/health/ready`);
+        await res.body?.cancel();
+        return res.ok ? true : undefined;
+      });
+    }
+    await waitFor("the proxy", async () => (await send("GET", "/api/health/live")).res.ok || undefined);
+
+    await t.step("the proxy alternates between the two processes", async () => {
+      const a = await send("GET", "/api/health/live"), b = await send("GET", "/api/health/live");
+      assert(a.upstream && b.upstream && a.upstream !== b.upstream, `${a.upstream} then ${b.upstream}`);
+    });
+
+    await t.step("the sign-in limit per account holds across both (3, not 3 each)", async () => {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await login("wrong password"));
+      assertEquals(answers.map((a) => a.res.status), [401, 401, 401, 429]);
+      assertEquals(new Set(answers.map((a) => a.upstream)).size, 2);
+      // Clears the count (as its window ending would), so that the next steps can sign in.
+      await db.deleteFrom("rate_limits").execute();
+    });
+
+    let token = "";
+    await t.step(
+      "a session started on one is accepted by the other, and refused there once ended",
+      async () => {
+        const signedIn = await login(PASSWORD);
+        assertEquals(signedIn.res.status, 200);
+        token = signedIn.body.token;
+        const auth = { Authorization: `Bearer ${token}` };
+        const seen = await send("GET", "/api/auth/session", undefined, auth);
+        assertEquals(seen.res.status, 200);
+        assert(seen.upstream !== signedIn.upstream);
+        const out = await send("POST", "/api/logout", undefined, auth);
+        assertEquals(out.res.status, 204);
+        const after = await send("GET", "/api/auth/session", undefined, auth);
+        assertEquals(after.res.status, 401);
+        assert(after.upstream !== out.upstream, "the revocation was checked by the other process");
+        token = (await login(PASSWORD)).body.token;
+      },
+    );
+
+    await t.step("an Idempotency-Key replayed on the other process answers the first answer", async () => {
+      await db.insertInto("memberships").values({
+        user_id: user.id,
+        type: "annual",
+        expire_at: "2099-01-01",
+        has_expiration: true,
+        price_cents: 9500,
+      }).execute();
+      const headers = { Authorization: `Bearer ${token}`, "Idempotency-Key": "replica-cancel-1" };
+      const first = await send("DELETE", "/api/auth/account/membership/cancel", undefined, headers);
+      assertEquals(first.res.status, 200);
+      const again = await send("DELETE", "/api/auth/account/membership/cancel", undefined, headers);
+      assert(again.upstream !== first.upstream);
+      assertEquals(again.res.status, 200);
+      assertEquals(again.res.headers.get("Idempotent-Replayed"), "true");
+      assertEquals(again.body, first.body);
+      // Without the key, the same request on either process is now a conflict: only one cancel happened.
+      const fresh = await send("DELETE", "/api/auth/account/membership/cancel", undefined, {
+        Authorization: `Bearer ${token}`,
+      });
+      assertEquals(fresh.res.status, 409);
+    });
+
+    await t.step("the job queue runs each job once with both processes polling", async () => {
+      const ids = (await db.insertInto("jobs")
+        .values(Array.from({ length: 40 }, () => ({ queue: "maintenance.cleanup", payload: {} })))
+        .returning("id").execute()).map((r) => r.id);
+      await waitFor("every job to finish", async () => {
+        const left = await db.selectFrom("jobs").select("id").where("id", "in", ids)
+          .where("finished_at", "is", null).execute();
+        return left.length === 0 ? true : undefined;
+      });
+      const rows = await db.selectFrom("jobs").select(["id", "attempts", "failed"]).where("id", "in", ids)
+        .execute();
+      assertEquals(rows.filter((r) => r.attempts !== 1 || r.failed), []);
+      // Each job's "finished" line appears in exactly one process's log.
+      const runs = replicas.flatMap((r) =>
+        r.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l))
+          .filter((e) => e.event === "job" && ids.includes(e.job))
+      );
+      assertEquals(runs.length, ids.length);
+      assertEquals(new Set(runs.map((e) => e.job)).size, ids.length);
+    });
+
+    await t.step("SIGTERM: each process drains, closes its database and exits 0", async () => {
+      for (const r of replicas) r.child.kill("SIGTERM");
+      for (const r of replicas) assertEquals((await r.child.status).code, 0);
+    });
+  } finally {
+    for (const r of replicas) {
+      try {
+        r.child.kill("SIGKILL");
+      } catch { /* already exited */ }
+      await r.child.status;
+    }
+    proxy.child.kill("SIGTERM");
+    await proxy.child.status;
+    await Deno.remove(proxy.dir, { recursive: true });
+    await database.drop();
+  }
+});
