@@ -17,6 +17,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     ? connectPostgres(config.databaseUrl, {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
+      prepare: config.databasePrepare,
     })
     : await connectPglite(`${config.dataDir}/pglite`);
 }

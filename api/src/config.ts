@@ -91,6 +91,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Bearer token of /api/metrics; unset turns the endpoint off. */
   metricsToken?: string;
+  /** Named prepared statements on PostgreSQL; DATABASE_PREPARE=0 behind PgBouncer in transaction mode. */
+  databasePrepare: boolean;
   /** Pause between job-queue polls when nothing is due. */
   jobPollMs: number;
 }
@@ -146,6 +148,7 @@ export function loadConfig(): Config {
     shutdownTimeoutMs: Number(env("SHUTDOWN_TIMEOUT_MS") ?? 25_000),
     metricsToken: env("METRICS_TOKEN"),
     jobPollMs: Number(env("JOB_POLL_MS") ?? 5000),
+    databasePrepare: env("DATABASE_PREPARE") !== "0",
   };
 }
 

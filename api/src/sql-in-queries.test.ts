@@ -2,7 +2,8 @@
  * A lint as a test for where SQL lives (docs/decisions/0020-one-way.md): a domain's queries are in
  * `<domain>/queries.ts`; its services, routes and jobs call them. Infrastructure that owns its own tables
  * (lib/: jobs, idempotency keys, the audit log; integrations/: the mail outbox, the payment sandbox, the i3
- * simulator; db/) keeps its SQL in the one module that owns the table, and test code may write anything.
+ * simulator; db/) keeps its SQL in the one module that owns the table, and test code (tests, drills) may write
+ * anything.
  */
 import { assertEquals, assertOk } from "./testing/assert.ts";
 
@@ -21,7 +22,8 @@ const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replace
 export const sqlLines = (source: string) => source.split("\n").filter((line) => QUERY.test(line));
 
 const exempt = (rel: string) =>
-  rel.endsWith("/queries.ts") || rel.endsWith(".test.ts") || rel.endsWith("test-helpers.ts") ||
+  rel.endsWith("/queries.ts") || rel.endsWith(".test.ts") || rel.endsWith(".drill.ts") ||
+  rel.endsWith("test-helpers.ts") ||
   /^(lib|integrations|db|testing)\//.test(rel) || rel === "seed.ts";
 
 async function* sourceFiles(dir: URL, path = ""): AsyncGenerator<[string, URL]> {

@@ -43,6 +43,8 @@ export interface PostgresOptions {
   max?: number;
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
+  /** false behind PgBouncer in transaction mode, whose server connections change between statements. */
+  prepare?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   // reserved no longer kills the process.
   const sql = postgres(url, {
     max: options.max ?? 10,
+    prepare: options.prepare ?? true,
     connect_timeout: (options.connectTimeoutMs ?? POSTGRES_TIMEOUTS.connectMs) / 1000,
     backoff: reconnectPause,
     connection: { statement_timeout: options.statementTimeoutMs ?? POSTGRES_TIMEOUTS.statementMs },

@@ -1,5 +1,6 @@
 /**
- * Liveness (no I/O, cheap enough to benchmark against a bare server) and readiness (the database answers).
+ * Liveness (no I/O, cheap enough to benchmark against a bare server) and readiness (the database answers and
+ * holds every migration this process knows: a replica of a newer release is not ready on an older schema).
  * Readiness answers within a second either way, so that a probe never hangs with the database: 503
  * DATABASE_UNAVAILABLE when the database is down or slower than that (docs/decisions/0016-database-outages.md).
  */
@@ -7,9 +8,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { databaseUnavailable } from "../lib/errors.ts";
+import { AppError, databaseUnavailable } from "../lib/errors.ts";
 import { describe } from "../lib/route.ts";
 import { BASELINE_HEADERS } from "../lib/security-headers.ts";
+import { readMigrations } from "../db/migrate.ts";
+import type { Database } from "../db/client.ts";
 
 const Health = z.object({ status: z.literal("ok") });
 
@@ -44,18 +47,32 @@ export const readinessRoutes = new Hono<AppEnv>()
     "/health/ready",
     allow("public"),
     describe({
-      summary: "Readiness: the database answers (within a second, or 503)",
+      summary: "Readiness: the database answers and is migrated (within a second, or 503)",
       tags: ["Health"],
       response: Health,
+      errors: { 503: "The database is unavailable, or lacks a migration this process needs" },
     }),
     async (c) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const answered = await Promise.race([
-        c.var.deps.database.query("select 1").then(() => true, () => false),
+        isMigrated(c.var.deps.database).then((migrated) => migrated ? "ok" : "behind", () => false),
         new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), READY_WITHIN_MS)),
       ]);
       clearTimeout(timer);
       if (!answered) throw databaseUnavailable();
+      if (answered === "behind") {
+        throw new AppError("DATABASE_NOT_MIGRATED", "The database lacks migrations this server needs.");
+      }
       return c.json({ status: "ok" as const }, 200);
     },
   );
+
+/** The sql/ files this process was built with: read once, they do not change while it runs. */
+let known: Promise<number> | undefined;
+
+/** Whether every migration this process knows is applied (one indexed count a probe). */
+async function isMigrated(database: Database): Promise<boolean> {
+  known ??= readMigrations().then((files) => files.length);
+  const [row] = await database.query<{ n: number }>("select count(*)::int as n from schema_migrations");
+  return row.n >= await known;
+}

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   /** i3 (or its simulator) failed; what failed is recorded and can be retried. */
   I3_FAILED: 502,
   DATABASE_UNAVAILABLE: 503,
+  DATABASE_NOT_MIGRATED: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
