@@ -68,10 +68,14 @@ function isHttps(c: Context<AppEnv>): boolean {
   return new URL(c.req.url).protocol === "https:";
 }
 
-/** The caller's address: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY=1. */
+/**
+ * The caller's address: the socket's, or with TRUST_PROXY=1 the last X-Forwarded-For entry, the one our proxy
+ * appended. Earlier entries are whatever the client sent, so trusting the first would let a client pick a new
+ * address for every attempt and walk past the per-address limits.
+ */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.deps.config.trustProxy) {
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
