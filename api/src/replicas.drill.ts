@@ -9,16 +9,10 @@
 import { hashPassword } from "./auth/passwords.ts";
 import { assertEquals, assertOk as assert } from "./testing/assert.ts";
 import { createTestDatabase } from "./testing/db.ts";
+import { freePort } from "./testing/ports.ts";
 
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
 const PASSWORD = "replica-password-local";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 interface Replica {
   port: number;
