@@ -2,7 +2,16 @@
 import { connectPostgres, type Database } from "../db/client.ts";
 import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
 import { createTestDatabase, testDatabaseUrl } from "../testing/db.ts";
-import { claimNext, createJobRunner, enqueue, HOUR, type JobHandler, MINUTE, schedule } from "./jobs.ts";
+import {
+  claimNext,
+  createJobRunner,
+  enqueue,
+  HOUR,
+  type JobHandler,
+  MINUTE,
+  releaseLeases,
+  schedule,
+} from "./jobs.ts";
 
 Deno.test("jobs", async (t) => {
   const database = await createTestDatabase();
@@ -161,6 +170,15 @@ Deno.test("jobs", async (t) => {
       } finally {
         if (second !== database) await second.close();
       }
+    });
+
+    await t.step("a runner that cannot wait at shutdown hands its job back at once", async () => {
+      const id = (await enqueue(db, "lease.q", {}))!;
+      assertEquals((await claimNext(db, ["lease.q"], "leaving", clock, 5 * MINUTE))?.id, id);
+      assertEquals(await claimNext(db, ["lease.q"], "staying", clock, 5 * MINUTE), undefined, "leased");
+      assertEquals(await releaseLeases(db, "staying"), 0, "only the runner's own leases");
+      assertEquals(await releaseLeases(db, "leaving"), 1);
+      assertEquals((await claimNext(db, ["lease.q"], "staying", clock, 5 * MINUTE))?.id, id);
     });
 
     await t.step("a schedule enqueues once per period, across runners", async () => {
