@@ -93,8 +93,6 @@ export interface Config {
   metricsToken?: string;
   /** Named prepared statements on PostgreSQL; DATABASE_PREPARE=0 behind PgBouncer in transaction mode. */
   databasePrepare: boolean;
-  /** Pause between job-queue polls when nothing is due. */
-  jobPollMs: number;
 }
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
@@ -147,7 +145,6 @@ export function loadConfig(): Config {
     locSigningKey: env("LOC_SIGNING_KEY")?.replaceAll("\\n", "\n"),
     shutdownTimeoutMs: Number(env("SHUTDOWN_TIMEOUT_MS") ?? 25_000),
     metricsToken: env("METRICS_TOKEN"),
-    jobPollMs: Number(env("JOB_POLL_MS") ?? 5000),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Two API processes on one PostgreSQL database behind a real round-robin proxy (nginx), and the cases that
  * break when a process keeps shared state to itself: the sign-in limit, Idempotency-Key replays, the job
- * queue, session revocation (docs/decisions/0024-replicas-and-operations.md). Run by `deno task test:replicas`
+ * queue, session revocation (docs/decisions/0025-replicas-and-operations.md). Run by `deno task test:replicas`
  * (a CI step of .ci/test-all.sh, which installs nginx); it needs TEST_DATABASE_URL and nginx on PATH, and
  * fails rather than skips without them. Every case goes through the proxy, and each pair of requests is
  * checked to have reached both processes.
@@ -31,7 +31,7 @@ function startReplica(databaseUrl: string, env: Record<string, string> = {}): Re
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: "1",
       LOGIN_LIMIT_PER_EMAIL: "3",
-      JOB_POLL_MS: "100",
+      JOBS_POLL_MS: "100",
       SHUTDOWN_TIMEOUT_MS: "10000",
       ...env,
     },

@@ -1,6 +1,6 @@
 /**
  * Fixed-window rate limits kept in PostgreSQL (table rate_limits), so that any number of API processes on one
- * database enforce one limit rather than one each (docs/decisions/0024-replicas-and-operations.md). A hit is
+ * database enforce one limit rather than one each (docs/decisions/0025-replicas-and-operations.md). A hit is
  * one atomic upsert: it starts a new window when the row's window has ended, else counts one more, and answers
  * the count, so two processes hitting the same key at once never both see the last free slot.
  *
