@@ -1,15 +1,16 @@
 /**
  * Letters of Compliance: download and e-mail (the member, or an administrator for a member), the public key
- * that checks them offline, and the public verification of the code printed on one.
+ * that checks them offline, and the public verification of the code printed on one. The administrators' calls
+ * for any member are in admin-routes.ts.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { COMPLIANCE_MESSAGES, emailLetter, issueLetter } from "./service.ts";
-import { verifyLetterToken } from "./service.ts";
+import { adminComplianceRoutes } from "./admin-routes.ts";
+import { MessageResponse, pdf, PDF_ERRORS } from "./http.ts";
+import { COMPLIANCE_MESSAGES, emailLetter, issueLetter, verifyLetterToken } from "./service.ts";
 import { VerificationResponse } from "./schemas.ts";
 
 const Jwk = z.object({
@@ -21,22 +22,9 @@ const Jwk = z.object({
   use: z.literal("sig"),
 });
 
-const MessageResponse = z.object({ message: z.string() });
 const TokenParam = z.object({ token: z.string().max(2048, "The code is too long") });
-const PDF_ERRORS = { 403: COMPLIANCE_MESSAGES.unavailable };
 
-function pdf(bytes: Uint8Array, filename: string): Response {
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
-
-export const complianceRoutes = new Hono<AppEnv>()
+const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/account/compliance-letter",
     allow("user"),
@@ -54,22 +42,6 @@ export const complianceRoutes = new Hono<AppEnv>()
       return pdf(letter.bytes, letter.filename);
     },
   )
-  .get(
-    "/auth/user/:id/compliance-letter",
-    allow("admin"),
-    describe({
-      summary: "Download a member's Letter of Compliance",
-      description: "Safe to repeat: the member's letter of today's content is issued once and reused.",
-      tags: ["Compliance"],
-      produces: "application/pdf",
-      errors: { ...PDF_ERRORS, 404: "No such user" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const letter = await issueLetter(c.var.deps, c.req.valid("param").id, caller(c).user_id);
-      return pdf(letter.bytes, letter.filename);
-    },
-  )
   .post(
     "/auth/account/compliance-email",
     allow("user"),
@@ -82,21 +54,6 @@ export const complianceRoutes = new Hono<AppEnv>()
     async (c) => {
       const me = caller(c).user_id;
       await emailLetter(c.var.deps, me, me);
-      return c.json({ message: COMPLIANCE_MESSAGES.emailed }, 200);
-    },
-  )
-  .post(
-    "/auth/user/:id/compliance-email",
-    allow("admin"),
-    describe({
-      summary: "E-mail a member their Letter of Compliance",
-      tags: ["Compliance"],
-      response: MessageResponse,
-      errors: { ...PDF_ERRORS, 404: "No such user" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      await emailLetter(c.var.deps, c.req.valid("param").id, caller(c).user_id);
       return c.json({ message: COMPLIANCE_MESSAGES.emailed }, 200);
     },
   )
@@ -142,3 +99,5 @@ export const complianceRoutes = new Hono<AppEnv>()
       return c.json(await verifyLetterToken(c.var.deps, c.req.valid("param").token), 200);
     },
   );
+
+export const complianceRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminComplianceRoutes);

@@ -8,7 +8,9 @@ import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { LETTER_FILENAME, renderLetterPdf } from "./letter-pdf.ts";
 import { type LetterStatement, signStatement, verifyStatement } from "./signing.ts";
-import { type CoverageStatus, coverageStatus, coveringMembership, membershipFacts } from "./status.ts";
+import { liveUserExists } from "../users/queries.ts";
+import { insertLetter, letterMember, membershipFacts, storedLetter } from "./queries.ts";
+import { type CoverageStatus, coverageStatus, coveringMembership } from "./status.ts";
 
 export const COMPLIANCE_MESSAGES = {
   unavailable: "A Letter of Compliance is available with an active annual membership that is not paused.",
@@ -39,9 +41,7 @@ async function sha256Hex(text: string): Promise<string> {
  */
 export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: number): Promise<IssuedLetter> {
   const { db } = deps.database;
-  const user = await db.selectFrom("users")
-    .select(["id", "email", "first_name", "middle_name", "last_name", "member_number"])
-    .where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+  const user = await letterMember(db, userId);
   if (!user) throw notFound("User");
   const now = deps.now();
   const membership = coveringMembership(await membershipFacts(db, userId, now), now);
@@ -61,9 +61,7 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     deps.letterKeys.kid,
     issuedOn,
   ]));
-  const stored = () =>
-    db.selectFrom("documents").select(["id", "bytes"])
-      .where("user_id", "=", user.id).where("content_key", "=", contentKey).executeTakeFirst();
+  const stored = () => storedLetter(db, user.id, contentKey);
   const found = await stored();
   const answer = (doc: { id: number; bytes: Uint8Array }) => ({
     documentId: doc.id,
@@ -90,19 +88,14 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     publicUrl: deps.config.publicUrl,
   });
   // Of two simultaneous first calls, one records its letter and the other answers that one.
-  const inserted = await db.insertInto("documents").values({
-    kind: "letter_of_compliance",
-    user_id: user.id,
+  const inserted = await insertLetter(db, {
+    userId: user.id,
     filename: LETTER_FILENAME,
-    content_type: "application/pdf",
     bytes,
-    content_key: contentKey,
-    created_by_user_id: issuedBy,
-    created_at: now,
-  }).onConflict((oc) =>
-    oc.columns(["user_id", "content_key"]).where("content_key", "is not", null).doNothing()
-  )
-    .returning("id").executeTakeFirst();
+    contentKey,
+    issuedBy,
+    at: now,
+  });
   if (!inserted) return answer((await stored())!);
   await audit(db, {
     actor: issuedBy,
@@ -150,10 +143,7 @@ export async function verifyLetterToken(deps: LetterDeps, token: string): Promis
   if (!statement) return { genuine: false, checked_at };
   const userId = Number(statement.sub);
   const { db } = deps.database;
-  const user = Number.isSafeInteger(userId)
-    ? await db.selectFrom("users").select("id").where("id", "=", userId).where("deleted_at", "is", null)
-      .executeTakeFirst()
-    : undefined;
-  const current_status = user ? coverageStatus(await membershipFacts(db, user.id, now), now) : "none";
+  const live = Number.isSafeInteger(userId) && await liveUserExists(db, userId);
+  const current_status = live ? coverageStatus(await membershipFacts(db, userId, now), now) : "none";
   return { genuine: true, statement, current_status, checked_at };
 }

@@ -16,6 +16,7 @@ import {
   SignJWT,
 } from "jose";
 import type { Database } from "../db/client.ts";
+import { keepSecret, secretsNamed } from "./queries.ts";
 
 const ISSUER = "apca";
 const PRIVATE_KEY_NAME = "loc_signing_key";
@@ -55,13 +56,8 @@ export interface LetterKeys {
 
 async function storedPrivateKey(database: Database): Promise<string> {
   const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
-  await database.db.insertInto("app_secrets").values({
-    name: PRIVATE_KEY_NAME,
-    value: await exportPKCS8(privateKey),
-  }).onConflict((oc) => oc.column("name").doNothing()).execute();
-  const row = await database.db.selectFrom("app_secrets").select("value").where("name", "=", PRIVATE_KEY_NAME)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  // Of two processes starting at once, the first key stored is the one both use.
+  return await keepSecret(database.db, PRIVATE_KEY_NAME, await exportPKCS8(privateKey));
 }
 
 /** Loads (or creates) the signing key once at start and records its public half. */
@@ -74,17 +70,13 @@ export async function loadLetterKeys(database: Database, configuredPem?: string)
   // 16 characters (96 bits) of the RFC 7638 thumbprint: unique among our keys, and short for the QR code.
   const kid = thumbprint.slice(0, 16);
   const publicJwk: PublicJwk = { kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" };
-  await database.db.insertInto("app_secrets").values({
-    name: PUBLIC_KEY_PREFIX + kid,
-    value: JSON.stringify(publicJwk),
-  }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  await keepSecret(database.db, PUBLIC_KEY_PREFIX + kid, JSON.stringify(publicJwk));
 
   const verifiers = new Map<string, CryptoKey>();
   verifiers.set(kid, await importJWK(publicJwk, "EdDSA") as CryptoKey);
 
   async function storedPublicJwks(): Promise<PublicJwk[]> {
-    const rows = await database.db.selectFrom("app_secrets").select(["value", "created_at"])
-      .where("name", "like", `${PUBLIC_KEY_PREFIX}%`).orderBy("created_at", "desc").execute();
+    const rows = await secretsNamed(database.db, PUBLIC_KEY_PREFIX);
     return rows.map((r) => JSON.parse(r.value) as PublicJwk);
   }
 

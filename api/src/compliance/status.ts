@@ -12,9 +12,10 @@
  * and must not be modelled by flipping `failed` or `cancelled` on a membership that was already paid and
  * active. Only a membership whose initial payment failed (it never became active) counts as failed here.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
 import { termLapsed } from "../lib/dates.ts";
+import { membershipFacts } from "./queries.ts";
 
 export interface MembershipFacts {
   id: number;
@@ -67,29 +68,6 @@ export function coverageStatus(memberships: MembershipFacts[], now: Date): Cover
     )[0];
   if (!latest) return "none";
   return latest.cancelled ? "cancelled" : "expired";
-}
-
-/** A user's memberships with the facts the rule needs, as of `now`. */
-export async function membershipFacts(db: Kysely<DB>, userId: number, now: Date): Promise<MembershipFacts[]> {
-  const rows = await db.selectFrom("memberships as m")
-    .select((eb) => [
-      "m.id",
-      "m.type",
-      "m.starts_at",
-      "m.expire_at",
-      "m.pending",
-      "m.failed",
-      "m.cancelled",
-      eb.exists(
-        eb.selectFrom("membership_pauses as p").select(sql`1`.as("one"))
-          .whereRef("p.membership_id", "=", "m.id")
-          .where("p.paused_at", "<=", now)
-          .where((w) => w.or([w("p.resumed_at", "is", null), w("p.resumed_at", ">", now)])),
-      ).as("paused"),
-    ])
-    .where("m.user_id", "=", userId)
-    .execute();
-  return rows.map((r) => ({ ...r, paused: Boolean(r.paused) }));
 }
 
 /** Whether the user may download (or be sent) a Letter of Compliance at `now`. */
