@@ -167,7 +167,7 @@ export function stripePayments(
         description: request.description,
         "metadata[user_id]": String(request.customer.user_id),
         // What lookupCharge searches by: the intent can be found again after a crash.
-        [`metadata[${KEY_METADATA}]`]: request.idempotency_key,
+        [`metadata[${KEY_METADATA}]`]: await processorKey(request.idempotency_key),
       }, await processorKey(request.idempotency_key));
       const { body } = answer;
       if (answer.status === 200 && body.status === "succeeded") return succeeded(body);
@@ -185,7 +185,8 @@ export function stripePayments(
 
     async lookupCharge(key): Promise<ChargeResult | null> {
       // Search is eventually consistent (about a minute): reconciliation only asks about orders older than that.
-      const query = encodeURIComponent(`metadata['${KEY_METADATA}']:'${key.replaceAll("'", "\\'")}'`);
+      const sent = (await processorKey(key)).replaceAll("'", "\\'");
+      const query = encodeURIComponent(`metadata['${KEY_METADATA}']:'${sent}'`);
       const answer = await call("GET", `/v1/payment_intents/search?query=${query}&limit=10`);
       if (answer.status !== 200 || !Array.isArray(answer.body.data)) {
         throw fail("search payment intents", answer);
