@@ -71,8 +71,12 @@ export async function writeMembership(
     businessId: plan.business_id ?? null,
   });
   // The drug testing rule (admin spec §9) is applied by a job, so i3 is never called inside this transaction
-  // and the test is ordered exactly when the membership exists (drug-tests/jobs.ts).
-  await enqueueMembershipTest(trx, id);
+  // and the test is ordered exactly when the membership exists (drug-tests/jobs.ts). The rule is chosen only
+  // in the forms of those who set a membership up for someone else (admin spec §6: an administrator, or the
+  // company for its employee); a member's own start orders nothing, and the office orders that member's test
+  // from the registration notification ('order test', admin spec §4).
+  const setUpForSomeoneElse = order.created_by_user_id !== null && order.created_by_user_id !== order.user_id;
+  if (setUpForSomeoneElse) await enqueueMembershipTest(trx, id);
   await audit(trx, {
     actor: order.created_by_user_id,
     action: plan.is_renewal ? "membership_renewed" : "membership_started",
