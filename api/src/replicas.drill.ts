@@ -95,6 +95,15 @@ http {
   return { port, child, dir };
 }
 
+/** Waits until the replica answers ready (its database reachable and migrated). */
+function replicaReady(r: Replica): Promise<true> {
+  return waitFor(`replica on ${r.port}`, async () => {
+    const res = await fetch(`http://127.0.0.1:${r.port}/api/health/ready`);
+    await res.body?.cancel();
+    return res.ok ? true : undefined;
+  });
+}
+
 Deno.test("two replicas behind a round-robin proxy share every piece of state", async (t) => {
   if (!Deno.env.get("TEST_DATABASE_URL")) throw new Error("TEST_DATABASE_URL must name a PostgreSQL server");
   const database = await createTestDatabase();
@@ -107,7 +116,15 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
   }).returning("id").executeTakeFirstOrThrow();
 
   // The second runs without named prepared statements, as behind PgBouncer in transaction mode.
-  const replicas = [startReplica(database.url!), startReplica(database.url!, { DATABASE_PREPARE: "0" })];
+  // One at a time: two Deno processes starting together race over node_modules, and in a fresh clone one of
+  // them could not resolve the linked postgres package.
+  const first = startReplica(database.url!);
+  await replicaReady(first).catch(async (error) => {
+    first.child.kill("SIGKILL");
+    await first.child.status;
+    throw error;
+  });
+  const replicas = [first, startReplica(database.url!, { DATABASE_PREPARE: "0" })];
   const proxy = await startProxy(replicas.map((r) => r.port));
   const base = `http://127.0.0.1:${proxy.port}`;
   /** Sends through the proxy; answers the response, its JSON body and the upstream that answered. */
@@ -122,13 +139,7 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
   };
   const login = (password: string) => send("POST", "/api/login", { email: "replica@test.local", password });
   try {
-    for (const r of replicas) {
-      await waitFor(`replica on ${r.port}`, async () => {
-        const res = await fetch(`http://127.0.0.1:${r.port}/api/health/ready`);
-        await res.body?.cancel();
-        return res.ok ? true : undefined;
-      });
-    }
+    for (const r of replicas) await replicaReady(r);
     await waitFor("the proxy", async () => (await send("GET", "/api/health/live")).res.ok || undefined);
 
     await t.step("the proxy alternates between the two processes", async () => {
