@@ -8,6 +8,7 @@ import { createI3 } from "./integrations/i3/i3.ts";
 import { loadLetterKeys } from "./compliance/signing.ts";
 import { createPayments } from "./integrations/payments/payments.ts";
 import type { Deps } from "./lib/context.ts";
+import { createStorage } from "./lib/storage.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
 import { jsonLog } from "./lib/logging.ts";
 import { createMetrics } from "./lib/metrics.ts";
@@ -56,6 +57,7 @@ export async function buildDeps(
     i3: createI3(config, database.db, now),
     letterKeys: await loadLetterKeys(database, config.locSigningKey),
     payments: overrides.payments ?? createPayments(config, database.db, now),
+    storage: createStorage(database.db, config.storageDir),
     log: jsonLog,
     metrics: createMetrics(),
     ...overrides,

@@ -22,6 +22,8 @@ export interface Config {
   databaseConnectTimeoutMs?: number;
   databaseStatementTimeoutMs?: number;
   dataDir: string;
+  /** Where stored files go (lib/storage.ts): unset keeps them in the database, else this absolute directory. */
+  storageDir?: string;
   production: boolean;
   /** HMAC secret for session tokens; when absent one is generated and kept in the database. */
   sessionSecret?: string;
@@ -105,6 +107,7 @@ export function loadConfig(): Config {
     databaseConnectTimeoutMs: optionalNumber("DATABASE_CONNECT_TIMEOUT_MS"),
     databaseStatementTimeoutMs: optionalNumber("DATABASE_STATEMENT_TIMEOUT_MS"),
     dataDir: resolve(env("DATA_DIR") ?? join(projectRoot, "data")),
+    storageDir: env("STORAGE_DIR"),
     production: env("APP_ENV") === "production",
     sessionSecret: env("SESSION_SECRET"),
     webDist: resolve(env("WEB_DIST") ?? join(projectRoot, "web", "dist")),

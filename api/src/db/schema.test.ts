@@ -213,6 +213,8 @@ const COLUMNS_FILE: ColumnList = {
     created_at: true,
   },
   payment_webhook_events: { provider: true, event_id: true, type: true, received_at: true },
+  stored_files: { key: true, content_type: true, byte_size: true, complete: true, created_at: true },
+  stored_file_chunks: { key: true, seq: true, bytes: true },
 };
 
 async function columnsInDatabase(database: Database): Promise<Record<string, string[]>> {

@@ -493,6 +493,21 @@ export interface DocumentsTable {
   content_key: string | null;
 }
 
+/** sql/0016: a file behind the storage interface (lib/storage.ts), its bytes in stored_file_chunks. */
+export interface StoredFilesTable {
+  key: string;
+  content_type: string;
+  byte_size: Generated<number>;
+  complete: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 export interface ExportsTable {
   id: Generated<number>;
   type: ExportType;
@@ -712,4 +727,6 @@ export interface DB {
   sandbox_setup_intents: SandboxSetupIntentsTable;
   sandbox_charges: SandboxChargesTable;
   payment_webhook_events: PaymentWebhookEventsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }

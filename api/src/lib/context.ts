@@ -9,6 +9,7 @@ import type { Payments } from "../integrations/payments/payments.ts";
 import type { LimitName, RateLimit } from "./rate-limit.ts";
 import type { Log } from "./logging.ts";
 import type { Metrics } from "./metrics.ts";
+import type { Storage } from "./storage.ts";
 
 export interface SessionUser {
   user_id: number;
@@ -42,6 +43,8 @@ export interface Deps {
   /** Signs and verifies Letters of Compliance (loaded once at start). */
   letterKeys: LetterKeys;
   payments: Payments;
+  /** Stored files (uploads, exports), streamed: PostgreSQL or STORAGE_DIR (lib/storage.ts). */
+  storage: Storage;
   /** Structured log lines (lib/logging.ts); silent in tests unless a test listens. */
   log: Log;
   /** This process's request counters and latency histograms (lib/metrics.ts). */

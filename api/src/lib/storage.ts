@@ -1,0 +1,185 @@
+/**
+ * The one storage interface for files: uploaded safety concern letters, CSV exports and anything else too large
+ * or too sensitive to pass around whole. Both stores stream in and out in chunks, so a 50 MB export never sits in
+ * memory. Chosen by configuration: PostgreSQL (sql/0016, the default, so backups and replicas need nothing
+ * more) or a directory named by STORAGE_DIR (an absolute path outside the server's working directory, e.g. a
+ * mounted volume or an object-store gateway). A file is readable only once its writer finished: a crash half-way
+ * leaves an incomplete file that `get` answers as missing and `put` under the same key replaces.
+ *
+ * Keys are chosen by the caller (e.g. `exports/42.csv`, `safety-letters/7/<uuid>.pdf`) and never come from a
+ * request; they are checked anyway, so a key can never escape the directory.
+ */
+import type { Kysely } from "kysely";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import type { DB } from "../db/types.ts";
+
+export interface StoredFile {
+  contentType: string;
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface Storage {
+  /** Writes (or replaces) the file at `key` from a stream or bytes; resolves with its size once complete. */
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, contentType: string): Promise<number>;
+  /** The complete file at `key`, streamed, or null. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Bytes per stored chunk: large enough that a row's overhead is noise, small enough to keep memory flat. */
+export const CHUNK_BYTES = 256 * 1024;
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,199}$/;
+
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+/** Re-cuts a stream of any chunk sizes into chunks of exactly `size` bytes (the last one shorter). */
+export async function* rechunk(
+  body: ReadableStream<Uint8Array> | Uint8Array,
+  size = CHUNK_BYTES,
+): AsyncGenerator<Uint8Array> {
+  if (body instanceof Uint8Array) {
+    for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);
+    return;
+  }
+  let buffer = new Uint8Array(size);
+  let filled = 0;
+  for await (const piece of body) {
+    let at = 0;
+    while (at < piece.length) {
+      const take = Math.min(size - filled, piece.length - at);
+      buffer.set(piece.subarray(at, at + take), filled);
+      filled += take;
+      at += take;
+      if (filled === size) {
+        yield buffer;
+        buffer = new Uint8Array(size);
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) yield buffer.subarray(0, filled);
+}
+
+/** Files as chunk rows in PostgreSQL (or PGlite). */
+export function databaseStorage(db: Kysely<DB>): Storage {
+  return {
+    async put(key, body, contentType) {
+      checkKey(key);
+      // Start over: an earlier incomplete (or complete) file under this key is replaced.
+      await db.deleteFrom("stored_files").where("key", "=", key).execute();
+      await db.insertInto("stored_files").values({ key, content_type: contentType }).execute();
+      let seq = 0, size = 0;
+      for await (const chunk of rechunk(body)) {
+        await db.insertInto("stored_file_chunks").values({ key, seq: seq++, bytes: chunk }).execute();
+        size += chunk.length;
+      }
+      await db.updateTable("stored_files").set({ byte_size: size, complete: true }).where("key", "=", key)
+        .execute();
+      return size;
+    },
+
+    async get(key) {
+      checkKey(key);
+      const file = await db.selectFrom("stored_files").select(["content_type", "byte_size"])
+        .where("key", "=", key).where("complete", "=", true).executeTakeFirst();
+      if (!file) return null;
+      let seq = 0;
+      const body = new ReadableStream<Uint8Array>({
+        // One chunk per pull: the reader's pace decides how much is in memory.
+        async pull(controller) {
+          const row = await db.selectFrom("stored_file_chunks").select("bytes")
+            .where("key", "=", key).where("seq", "=", seq++).executeTakeFirst();
+          if (row) controller.enqueue(row.bytes);
+          else controller.close();
+        },
+      });
+      return { contentType: file.content_type, size: Number(file.byte_size), body };
+    },
+
+    async delete(key) {
+      checkKey(key);
+      await db.deleteFrom("stored_files").where("key", "=", key).execute();
+    },
+  };
+}
+
+/**
+ * Files in a directory. A file is written under a temporary name and renamed when complete, and its content type
+ * sits beside it in `<file>.type`.
+ */
+export function directoryStorage(root: string): Storage {
+  const pathOf = (key: string) => join(root, checkKey(key));
+  return {
+    async put(key, body, contentType) {
+      const path = pathOf(key);
+      await Deno.mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${crypto.randomUUID()}.partial`;
+      let size = 0;
+      const file = await Deno.open(partial, { write: true, create: true, truncate: true });
+      try {
+        for await (const chunk of rechunk(body)) {
+          let written = 0;
+          while (written < chunk.length) written += await file.write(chunk.subarray(written));
+          size += chunk.length;
+        }
+      } catch (error) {
+        file.close();
+        await Deno.remove(partial).catch(() => {});
+        throw error;
+      }
+      file.close();
+      await Deno.writeTextFile(`${path}.type`, contentType);
+      await Deno.rename(partial, path);
+      return size;
+    },
+
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        const [info, contentType] = await Promise.all([Deno.stat(path), Deno.readTextFile(`${path}.type`)]);
+        const file = await Deno.open(path, { read: true });
+        return { contentType, size: info.size, body: file.readable };
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      for (const p of [path, `${path}.type`]) {
+        await Deno.remove(p).catch((error) => {
+          if (!(error instanceof Deno.errors.NotFound)) throw error;
+        });
+      }
+    },
+  };
+}
+
+/**
+ * STORAGE_DIR's directory, refused when it is relative or inside the server's working directory (where a
+ * deploy would wipe it and a misconfigured static server could expose it).
+ */
+export function checkStorageDir(dir: string, cwd = Deno.cwd()): string {
+  if (!isAbsolute(dir)) throw new Error("STORAGE_DIR must be an absolute path");
+  const rel = relative(resolve(cwd), resolve(dir));
+  if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) {
+    throw new Error("STORAGE_DIR must be outside the server's working directory");
+  }
+  return resolve(dir);
+}
+
+export function createStorage(db: Kysely<DB>, storageDir: string | undefined): Storage {
+  return storageDir ? directoryStorage(checkStorageDir(storageDir)) : databaseStorage(db);
+}
+
+/** The whole file as bytes: for small files only (a letter to attach to an e-mail), and for tests. */
+export async function readAll(file: StoredFile): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(file.body).arrayBuffer());
+}
