@@ -159,7 +159,11 @@ const ADMIN_ROUTES: AppRoute[] = [
     () => import("../features/admin-businesses/detail-page.tsx"),
   ),
   page("/app/admin/businesses/:id/manage", "Manage Business"),
-  page("/app/admin/businesses/:id/compliance-kit", "Company Compliance Kit"),
+  page(
+    "/app/admin/businesses/:id/compliance-kit",
+    "Company Compliance Kit",
+    () => import("../features/admin-businesses/compliance-kit-page.tsx"),
+  ),
   page("/app/admin/businesses/:id/vessel/new", "Add Vessel"),
   page("/app/admin/businesses/:id/membership/new", "Setup/Renew Membership"),
   page("/app/admin/employee/:id", "Employee Details"),
