@@ -17,6 +17,7 @@ export function useTab(tabs: Tab[]): string {
   return tabs.find((tab) => tab.id === wanted)?.id ?? tabs[0].id;
 }
 
+/** `base` may carry its own query (the employee's ?business=); the tab is added to it. */
 export function LinkTabs({ tabs, current, base, label }: {
   tabs: Tab[];
   current: string;
@@ -29,7 +30,7 @@ export function LinkTabs({ tabs, current, base, label }: {
         {tabs.map((tab, index) => (
           <li key={tab.id}>
             <Link
-              href={index === 0 ? base : `${base}?tab=${tab.id}`}
+              href={index === 0 ? base : `${base}${base.includes("?") ? "&" : "?"}tab=${tab.id}`}
               aria-current={tab.id === current ? "page" : undefined}
             >
               {tab.label}
