@@ -157,3 +157,62 @@ test("an administrator buys a company's compliance kit with a manual payment", a
   await arrive(`${BASE}?tab=downloads`);
   await expect(page.getByRole("link", { name: /policy/i }).first()).toBeVisible();
 });
+
+test("an administrator adds and manages a company's vessel and opens its employee", async ({ page, logInAs, visit, arrive, checkA11y }) => {
+  const company = await ownCompany(page, logInAs);
+  const BASE = `/app/admin/businesses/${company.id}`;
+  await visit(`${BASE}?tab=vessels`);
+  await page.getByRole("link", { name: "Add a vessel" }).click();
+  await arrive(`${BASE}/vessel/new`);
+  const add = page.getByRole("button", { name: "Add Vessel" });
+  await add.click();
+  await expect(page.getByText("Vessel Name is required!")).toBeVisible();
+  await checkA11y();
+  await page.getByLabel(/^Vessel Name/).fill("M/V Bayou Star");
+  await page.getByLabel("Official Number").fill("1234567");
+  await page.getByLabel("Vessel Type").fill("Towing vessel");
+  await add.click();
+  await expectToast(page, "Vessel has been added");
+  await arrive(`${BASE}?tab=vessels`);
+  await page.getByRole("link", { name: "M/V Bayou Star" }).click();
+  await arrive(/\/app\/admin\/manage-vessel\/\d+$/);
+  await expect(page.getByLabel("Official Number")).toHaveValue("1234567");
+  await page.getByLabel("In service").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Vessel has been updated");
+  await arrive(`${BASE}?tab=vessels`);
+  await expect(page.getByRole("row", { name: /M\/V Bayou Star/ })).toContainText("Out of service");
+
+  // The employee detail: its tabs (no Downloads without an active annual membership).
+  await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Employees" })
+    .click();
+  await arrive(`${BASE}?tab=employees`);
+  await page.getByRole("link", { name: "Rita Mariner" }).click();
+  await arrive(/\/app\/admin\/employee\/\d+\?business=\d+$/);
+  await expect(page.getByRole("heading", { name: "Rita Mariner" })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Employee sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Details", "Membership", "Tests"]);
+  await tabs.getByRole("link", { name: "Membership" }).click();
+  await expect(page.getByText("None active")).toBeVisible();
+  await page.getByRole("link", { name: "Setup/Renew Membership" }).click();
+  await arrive(new RegExp(`${BASE}/membership/new\\?user=\\d+$`));
+  await expect(page.getByRole("navigation", { name: "Payment" }).getByRole("link")).toHaveText([
+    "Manual Setup",
+    "Charge Card",
+  ]);
+  await page.getByRole("button", { name: "Setup Membership" }).click();
+  await expect(page.getByText("Payment Medium is required")).toBeVisible();
+  await page.getByLabel("Cash Received").check();
+  await page.getByLabel(/^Payment Date/).fill("2026-11-20");
+  await page.getByLabel("Do not order a drug test").check();
+  const sent = page.waitForRequest((r) => /\/api\/auth\/user\/\d+\/membership$/.test(r.url()));
+  await page.getByRole("button", { name: "Setup Membership" }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    type: "manual",
+    membership_type: "annual",
+    order_test: "false",
+    payment_medium: "Cash Received",
+  });
+  await expectToast(page, "User Membership Has Been Started");
+  await arrive(/\/app\/admin\/users\/\d+\/membership\/details$/);
+});
