@@ -62,10 +62,13 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   // The list: search by name finds it (and only it).
   await visit("/app/admin/businesses");
   await expect(page.getByRole("link", { name: "Add" })).toHaveAttribute("href", "/app/admin/businesses/new");
-  await expect(page.getByRole("heading", { name: "i3 problems" })).toBeVisible();
+  // The seed's company whose i3 set-up failed is listed with its error and 'Resend to i3'.
+  const failedSetUps = page.getByRole("table", { name: "Failed set-ups" });
+  await expect(failedSetUps.getByRole("row", { name: /Delta Crew Boats LLC/ })).toContainText("timed out");
+  await expect(failedSetUps.getByRole("button", { name: "Resend to i3: Delta Crew Boats LLC" })).toBeVisible();
   await page.getByLabel("Search").fill(company.name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table", { name: "Businesses" }).getByRole("row")).toHaveCount(2);
   await page.getByRole("link", { name: company.name }).click();
   await arrive(BASE);
 

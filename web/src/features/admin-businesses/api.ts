@@ -33,6 +33,7 @@ import { invalidate } from "../../lib/use-resource.ts";
 export const PER_PAGE = 20;
 export const BUSINESS_KEY = ["admin-business"];
 export const I3_KEY = ["admin-i3-problems"];
+export const businessKey = (id: number) => [...BUSINESS_KEY, id];
 
 export type SortBy = "id" | "name" | "created_at" | "is_active";
 export interface ListFilter {

@@ -25,8 +25,7 @@ import { cardsKey } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { buyKit, fetchBusiness } from "./api.ts";
-import { businessKey } from "./detail-page.tsx";
+import { businessKey, buyKit, fetchBusiness } from "./api.ts";
 
 export const NO_DER = "ERROR: No DER Attached To Business";
 

@@ -11,15 +11,13 @@ import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
-import { BUSINESS_KEY, fetchBusiness } from "./api.ts";
+import { businessKey, fetchBusiness } from "./api.ts";
 import { BusinessActions, I3Status } from "./business-actions.tsx";
 import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
 import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
 import "./admin-businesses.css";
-
-export const businessKey = (id: number) => [...BUSINESS_KEY, id];
 
 export default function BusinessDetailPage({ params }: PageProps) {
   const id = Number(params.id);

@@ -18,7 +18,7 @@ import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { BUSINESS_KEY, fetchEmployee } from "./api.ts";
+import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployee } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
 import { TestsTab } from "./list-tabs.tsx";
 import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
@@ -52,6 +52,7 @@ export default function EmployeePage({ params }: PageProps) {
 
 function EmployeeView({ employee, businessId }: { employee: BusinessUser; businessId: number }) {
   const u = employee.attributes;
+  const business = useResource(businessKey(businessId), (signal) => fetchBusiness(businessId, signal));
   const downloads = u.user_active_membership && u.user_is_membership_annual;
   const tabs: Tab[] = [
     { id: "details", label: "Details" },
@@ -78,7 +79,9 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
           <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
           <dt>Business</dt>
           <dd>
-            <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>Business #{businessId}</Link>
+            <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
+              {business.data?.attributes.name ?? `Business #${businessId}`}
+            </Link>
           </dd>
           <dt>User</dt>
           <dd>

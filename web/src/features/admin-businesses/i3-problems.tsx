@@ -82,7 +82,7 @@ export function I3Problems() {
                           busy={busy === `b${b.business_id}`}
                           busyLabel="Sending…"
                           disabled={busy !== null}
-                          aria-label={`Resend ${b.name} to i3`}
+                          aria-label={`Resend to i3: ${b.name}`}
                           onClick={() =>
                             run(`b${b.business_id}`, async () => (await sendToI3(b.business_id)).message)}
                         >

@@ -9,9 +9,8 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { fetchBusiness, updateBusiness } from "./api.ts";
+import { businessKey, fetchBusiness, updateBusiness } from "./api.ts";
 import { businessBody, BusinessForm } from "./business-form.tsx";
-import { businessKey } from "./detail-page.tsx";
 
 export default function ManageBusinessPage({ params }: PageProps) {
   const id = Number(params.id);

@@ -24,7 +24,7 @@ import { fetchCards } from "../../lib/payments.ts";
 import { cardsKey, type Subject } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { useResource } from "../../lib/use-resource.ts";
+import { invalidate, useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, fetchEmployees } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
 import { LinkTabs, useTab } from "./tabs.tsx";
@@ -125,6 +125,8 @@ function Form({ manual, subject, cards, back }: {
           : { payment_method_id: cardId! }),
       }, attempt.current);
       attempt.current = null;
+      // The Employees tab and the employee detail show the membership state too.
+      void invalidate(BUSINESS_KEY);
       toast.success(answer.message);
       navigate(`/app/admin/users/${subject.userId}/membership/details`);
     },
