@@ -65,7 +65,8 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   // The seed's company whose i3 set-up failed is listed with its error and 'Resend to i3'.
   const failedSetUps = page.getByRole("table", { name: "Failed set-ups" });
   await expect(failedSetUps.getByRole("row", { name: /Delta Crew Boats LLC/ })).toContainText("timed out");
-  await expect(failedSetUps.getByRole("button", { name: "Resend to i3: Delta Crew Boats LLC" })).toBeVisible();
+  await expect(failedSetUps.getByRole("button", { name: "Resend to i3: Delta Crew Boats LLC" }))
+    .toBeVisible();
   await page.getByLabel("Search").fill(company.name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("table", { name: "Businesses" }).getByRole("row")).toHaveCount(2);
