@@ -78,6 +78,7 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   const tabs = page.getByRole("navigation", { name: "Business sections" });
   await expect(tabs.getByRole("link")).toHaveText(["Details", "Employees", "Tests", "Vessels"]);
   await expect(page.getByText("72-5550101")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Rita Mariner \(member-api-/ })).toBeVisible();
   await tabs.getByRole("link", { name: "Employees" }).click();
   await arrive(`${BASE}?tab=employees`);
   await expect(page.getByRole("link", { name: "Rita Mariner" })).toBeVisible();

@@ -21,6 +21,7 @@ import type {
   KitPurchaseAnswer,
   KitPurchaseRequest,
   RetriedTest,
+  User,
   VesselAnswer,
   VesselCreateRequest,
   VesselListAnswer,
@@ -78,6 +79,8 @@ export const fetchKitDocuments = (id: number, signal: AbortSignal) =>
   );
 export const fetchKitOrder = (id: number, signal: AbortSignal) =>
   api<{ data: KitOrder }>(`/auth/business/${id}/compliance-kit/order`, { signal }).then((a) => a.data);
+export const fetchUser = (id: number, signal: AbortSignal) =>
+  api<{ data: User }>(`/auth/user/${id}`, { signal }).then((a) => a.data);
 export const fetchI3Problems = (signal: AbortSignal) =>
   api<{ data: I3Problems }>("/auth/i3/problems", { signal }).then((a) => a.data);
 

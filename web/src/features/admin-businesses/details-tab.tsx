@@ -7,6 +7,15 @@ import { Link } from "wouter";
 import type { Business } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
 import { formatInstant } from "../../lib/dates.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { fetchUser } from "./api.ts";
+
+/** The DER by name (the business record names only its id), linking to the user's detail. */
+function DerLink({ id }: { id: number }) {
+  const user = useResource(["admin-user", id], (signal) => fetchUser(id, signal));
+  const a = user.data?.attributes;
+  return <Link href={`/app/admin/users/${id}`}>{a ? `${a.full_name} (${a.email})` : `User #${id}`}</Link>;
+}
 
 export function DetailsTab({ business }: { business: Business }) {
   const b = business.attributes;
@@ -30,7 +39,7 @@ export function DetailsTab({ business }: { business: Business }) {
     ["Type", b.is_individual ? "Individual (self-employed)" : "Company"],
     [
       "DER",
-      der ? <Link key="der" href={`/app/admin/users/${der.id}`}>User #{der.id}</Link> : "No DER attached",
+      der ? <DerLink key="der" id={der.id} /> : "No DER attached",
     ],
     ["Compliance kit", b.has_compliance_kit ? "Purchased" : "Not purchased"],
   ];
