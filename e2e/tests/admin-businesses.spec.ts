@@ -221,3 +221,24 @@ test("an administrator adds and manages a company's vessel and opens its employe
   await expectToast(page, "User Membership Has Been Started");
   await arrive(/\/app\/admin\/users\/\d+\/membership\/details$/);
 });
+
+test("a company waiting for its new-company approval shows only 'Not Approved'", async ({ page, logInAs, visit }) => {
+  // A fresh member asks for a company: it exists as a new-company request until an administrator acts.
+  await registerMemberThroughApi(page.request, { membership: "none" });
+  const name = `Waiting Tugs ${Date.now().toString(36)}`;
+  const asked = await page.request.post("/api/auth/account/businesses", {
+    data: { name, tax_id: "72-5550199" },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { data } = await asked.json() as { data: { id: number } };
+  await logInAs("admin");
+
+  await visit(`/app/admin/businesses?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("table", { name: "Businesses" }).getByRole("row", { name: new RegExp(name) }))
+    .toContainText("Not Approved");
+  await visit(`/app/admin/businesses/${data.id}`);
+  await expect(page.getByText("Not Approved")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Business sections" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+});
