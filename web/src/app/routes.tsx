@@ -183,7 +183,6 @@ const ADMIN_ROUTES: AppRoute[] = [
     "Setup/Renew Membership",
     () => import("../features/admin-businesses/membership-page.tsx"),
   ),
-  // ?business= the business the employee is seen under.
   page(
     "/app/admin/employee/:id",
     "Employee Details",

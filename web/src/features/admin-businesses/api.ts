@@ -60,9 +60,9 @@ export const fetchBusiness = (id: number, signal: AbortSignal) =>
   api<BusinessAnswer>(`/auth/business/${id}`, { signal }).then((a) => a.data);
 export const fetchEmployees = (id: number, signal: AbortSignal) =>
   api<BusinessUserListAnswer>(`/auth/business/${id}/business-users`, { signal }).then((a) => a.data);
-export const fetchEmployee = (id: number, businessUserId: number, signal: AbortSignal) =>
-  api<BusinessUserAnswer>(`/auth/business/${id}/business-users/${businessUserId}`, { signal })
-    .then((a) => a.data);
+/** The employee by the link's own id (the administrators' /app/admin/employee/{id}). */
+export const fetchEmployeeById = (businessUserId: number, signal: AbortSignal) =>
+  api<BusinessUserAnswer>(`/auth/business-user/${businessUserId}`, { signal }).then((a) => a.data);
 export const fetchVessels = (id: number, signal: AbortSignal) =>
   api<VesselListAnswer>(`/auth/business/${id}/vessels`, { signal }).then((a) => a.data);
 export const fetchVessel = (vid: number, signal: AbortSignal) =>

@@ -1,11 +1,11 @@
 /**
- * /app/admin/employee/{id}?business={businessId} (admin spec §2): one employee of a business (a business
- * user; the business travels in the address because the employee's calls are under it). Tabs: Details,
+ * /app/admin/employee/{id} (admin spec §2): one employee of a business (a business user, read by its own id
+ * with GET /auth/business-user/{id}, which names its business). Tabs: Details,
  * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
  * membership: the Letter of Compliance, downloaded or e-mailed).
  */
 import { useState } from "react";
-import { Link, useSearchParams } from "wouter";
+import { Link } from "wouter";
 import type { PageProps } from "../../app/routes.tsx";
 import type { BusinessUser } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
@@ -18,7 +18,7 @@ import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployee } from "./api.ts";
+import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
 import { TestsTab } from "./list-tabs.tsx";
 import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
@@ -26,27 +26,15 @@ import "./admin-businesses.css";
 
 export default function EmployeePage({ params }: PageProps) {
   const id = Number(params.id);
-  const [search] = useSearchParams();
-  const businessId = Number(search.get("business"));
-  const employee = useResource(
-    businessId ? [...BUSINESS_KEY, businessId, "employee", id] : null,
-    (signal) => fetchEmployee(businessId, id, signal),
-  );
-  if (!businessId) {
-    return (
-      <Alert variant="warning" title="Which business?">
-        <p>
-          Open the employee from their business's <Link href="/app/admin/businesses">Employees tab</Link>.
-        </p>
-      </Alert>
-    );
-  }
+  const employee = useResource([...BUSINESS_KEY, "employee", id], (signal) => fetchEmployeeById(id, signal));
   if (employee.error) {
     return (
       <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
     );
   }
   if (!employee.data) return <Skeleton lines={5} label="Loading the employee…" />;
+  const businessId = employee.data.relationships.business?.data?.id;
+  if (!businessId) return <Alert variant="warning">This employee belongs to no business.</Alert>;
   return <EmployeeView employee={employee.data} businessId={businessId} />;
 }
 
@@ -61,7 +49,7 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
     ...(downloads ? [{ id: "downloads", label: "Downloads" }] : []),
   ];
   const tab = useTab(tabs);
-  const tabBase = `/app/admin/employee/${employee.id}?business=${businessId}`;
+  const tabBase = `/app/admin/employee/${employee.id}`;
   return (
     <>
       <h2>{fullName(u)}</h2>

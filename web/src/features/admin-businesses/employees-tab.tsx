@@ -19,8 +19,7 @@ import { BUSINESS_KEY, fetchEmployees, removeEmployee } from "./api.ts";
 export const fullName = (u: BusinessUser["attributes"]) =>
   [u.user_first_name, u.user_middle_name, u.user_last_name].filter(Boolean).join(" ");
 
-export const employeeHref = (businessId: number, businessUserId: number) =>
-  `/app/admin/employee/${businessUserId}?business=${businessId}`;
+export const employeeHref = (businessUserId: number) => `/app/admin/employee/${businessUserId}`;
 
 export function EmployeesTab({ businessId }: { businessId: number }) {
   const employees = useResource(
@@ -77,7 +76,7 @@ export function EmployeesTab({ businessId }: { businessId: number }) {
               return (
                 <tr key={e.id}>
                   <td>
-                    <Link href={employeeHref(businessId, e.id)}>{fullName(u)}</Link>
+                    <Link href={employeeHref(e.id)}>{fullName(u)}</Link>
                   </td>
                   <td>{u.user_member_id ?? ""}</td>
                   <td>{u.user_uscg_cred ?? ""}</td>
