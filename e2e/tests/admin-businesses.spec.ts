@@ -133,6 +133,15 @@ test("an administrator buys a company's compliance kit with a manual payment", a
   const orphan = await ownCompany(page, logInAs, { der: false });
   await visit(`/app/admin/businesses/${orphan.id}/compliance-kit`);
   await expect(page.getByText("ERROR: No DER Attached To Business")).toBeVisible();
+  // It has no history, so deleting it (after a confirmation) removes it.
+  await visit(`/app/admin/businesses/${orphan.id}`);
+  await page.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${orphan.name}?` });
+  await checkA11y();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Business has been deleted");
+  await arrive("/app/admin/businesses");
+  expect((await page.request.get(`/api/auth/business/${orphan.id}`)).status()).toBe(404);
 
   const company = await ownCompany(page, logInAs);
   const BASE = `/app/admin/businesses/${company.id}`;
