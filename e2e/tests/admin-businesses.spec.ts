@@ -229,6 +229,15 @@ test("an administrator adds and manages a company's vessel and opens its employe
   });
   await expectToast(page, "User Membership Has Been Started");
   await arrive(/\/app\/admin\/users\/\d+\/membership\/details$/);
+
+  // No request about her is open, so she can be removed from the company (after a confirmation).
+  await visit(`${BASE}?tab=employees`);
+  await expect(page.getByRole("row", { name: /Rita Mariner/ })).toContainText("Annual");
+  await page.getByRole("button", { name: "Remove Rita Mariner" }).click();
+  await page.getByRole("dialog", { name: "Remove Rita Mariner?" }).getByRole("button", { name: "Remove" })
+    .click();
+  await expectToast(page, "Employee has been removed from the business");
+  await expect(page.getByText("No employees yet")).toBeVisible();
 });
 
 test("a company waiting for its new-company approval shows only 'Not Approved'", async ({ page, logInAs, visit }) => {
