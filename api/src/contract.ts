@@ -16,7 +16,13 @@ import type { BusinessRecord } from "./businesses/schemas.ts";
 import type { VerificationResponse } from "./compliance/schemas.ts";
 import type { ContactBody, ContactResponse } from "./contact/schemas.ts";
 import type { DocumentList } from "./documents/schemas.ts";
-import type { DrugTestRecord } from "./drug-tests/schemas.ts";
+import type { KitAnswer, KitBody, KitDocumentList, KitOrderAnswer } from "./compliance-kit/schemas.ts";
+import type {
+  DrugTestRecord,
+  I3ProblemsAnswer,
+  I3SetUpAnswer,
+  RetriedTestAnswer,
+} from "./drug-tests/schemas.ts";
 import type { ListMeta } from "./lib/list.ts";
 import type {
   AdminStartBody,
@@ -132,6 +138,15 @@ export type {
   VesselListAnswer,
   VesselUpdateRequest,
 } from "./vessels/schemas.ts";
+
+// The i3 link and the compliance kit, as the administrators' business screens use them
+export type I3SetUp = z.infer<typeof I3SetUpAnswer>;
+export type I3Problems = z.infer<typeof I3ProblemsAnswer>["data"];
+export type RetriedTest = z.infer<typeof RetriedTestAnswer>["data"];
+export type KitPurchaseRequest = z.input<typeof KitBody>;
+export type KitPurchaseAnswer = z.infer<typeof KitAnswer>;
+export type KitOrder = z.infer<typeof KitOrderAnswer>["data"];
+export type KitDocument = z.infer<typeof KitDocumentList>["data"][number];
 
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;

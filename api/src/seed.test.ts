@@ -19,7 +19,7 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
         (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow()).n,
       );
-    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [5, 2, 3]);
+    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [5, 4, 3]);
     const waiting = await db.selectFrom("employee_requests").select([
       "first_name",
       "status",

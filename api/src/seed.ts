@@ -76,7 +76,9 @@ export async function seed(database: Database, config: Config, log: (line: strin
         ...extra,
       }).returning("id").executeTakeFirstOrThrow()).id;
 
-    await user(config.seedAdminEmail, config.seedAdminPassword, "Ada", "Admin", { is_admin: true });
+    const admin = await user(config.seedAdminEmail, config.seedAdminPassword, "Ada", "Admin", {
+      is_admin: true,
+    });
     const der = await user(DEMO_USERS.der.email, DEMO_USERS.der.password, "Dana", "Reyes", { is_der: true });
     const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {
       uscg_cred: "MMC-0012345",
@@ -206,6 +208,40 @@ export async function seed(database: Database, config: Config, log: (line: strin
       price_cents: 10500,
       order_id: order,
       created_by_user_id: der,
+    }).execute();
+
+    // Two more companies for the administrators' business list: one deactivated (with its reason in the
+    // activation history), one whose i3 set-up failed (shown with 'Resend to i3' and under i3 problems).
+    const laidUp = "Fleet laid up for the season; reactivate when the owner calls.";
+    const [pelican] = await tx.insertInto("businesses").values([
+      {
+        name: "Pelican Marine Services Inc.",
+        tax_id: "72-7654321",
+        email: "ops@pelicanmarine.example",
+        phone: "+1 337 555 0188",
+        city: "Morgan City",
+        state: "LA",
+        country: "United States of America",
+        is_active: false,
+        deactivation_reason: laidUp,
+      },
+      {
+        name: "Delta Crew Boats LLC",
+        dba_name: "Delta Crew",
+        tax_id: "72-3456789",
+        email: "dispatch@deltacrew.example",
+        city: "Venice",
+        state: "LA",
+        country: "United States of America",
+        i3_setup_error: "i3 did not answer (setUpBusiness timed out)",
+        i3_setup_attempted_at: today,
+      },
+    ]).returning("id").execute();
+    await tx.insertInto("business_activations").values({
+      business_id: pelican.id,
+      is_active: false,
+      reason: laidUp,
+      actor_user_id: admin,
     }).execute();
 
     await tx.insertInto("store_items").values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i })))

@@ -153,6 +153,9 @@ Deno.test("businesses: administrators", async (t) => {
       assertEquals(data.attributes.tax_id, "72-1234567");
       assertEquals(data.attributes.employee_id, null, "the administrator is not one of its users");
       assertEquals(data.relationships.der.data.id, ctx.users.der.id);
+      const row = await db.selectFrom("businesses").select("created_at").where("id", "=", A)
+        .executeTakeFirstOrThrow();
+      assertEquals(data.attributes.created_at, new Date(row.created_at).toISOString(), "the list's Created");
       const own = (await (await ctx.request("der", "GET", `/api/auth/business/${A}`)).json()).data.attributes;
       assertEquals(own.tax_id, "72-1234567");
       assertEquals(typeof own.employee_id, "number");

@@ -97,6 +97,8 @@ async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[
         business_deactivation_reason: row.deactivation_reason,
         is_individual: row.is_individual,
         is_i3_setup: row.is_i3_setup,
+        i3_location_code: viewer.is_admin ? row.i3_location_code : null,
+        i3_setup_error: viewer.is_admin ? row.i3_setup_error : null,
         has_compliance_kit: row.has_compliance_kit,
         has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
         business_has_pending_new_employee_request: Boolean(row.has_pending_employee_request),
@@ -109,6 +111,7 @@ async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[
           }
           : null,
         employee_id: row.employee_id ?? null,
+        created_at: new Date(row.created_at).toISOString(),
         activation_history: mayKnow
           ? history.filter((h) => h.business_id === row.id).map((h) => ({
             id: h.id,

@@ -133,6 +133,10 @@ export const BusinessRecord = recordSchema(
     business_deactivation_reason: z.string().nullable(),
     is_individual: z.boolean(),
     is_i3_setup: z.boolean(),
+    i3_location_code: z.string().nullable().describe("Administrators only (null for others): i3's code"),
+    i3_setup_error: z.string().nullable().describe(
+      "Administrators only (null for others): what the last failed i3 set-up said, until 'Resend to i3' works",
+    ),
     has_compliance_kit: z.boolean(),
     has_pending_new_company_approval: z.boolean().describe(
       "Shown as 'Not Approved' until an administrator acts",
@@ -140,6 +144,7 @@ export const BusinessRecord = recordSchema(
     business_has_pending_new_employee_request: z.boolean(),
     business_pending_request: PendingChange.nullable(),
     employee_id: z.number().int().nullable().describe("The caller's business-user id in it, if any"),
+    created_at: z.string().describe("When it was added (ISO 8601)"),
     activation_history: z.array(ActivationEntry).describe("Owners and administrators only; [] for others"),
   }),
   ["der"],

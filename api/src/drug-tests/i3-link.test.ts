@@ -5,6 +5,7 @@
  * new membership's drug testing rule orders or skips the pre-employment test.
  */
 import type { JsonObject } from "../db/types.ts";
+import { BusinessResponse } from "../businesses/schemas.ts";
 import type { I3Simulator } from "../integrations/i3/simulator.ts";
 import { createJobRunner, enqueue } from "../lib/jobs.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
@@ -65,6 +66,16 @@ Deno.test("i3 link: set-up and resend, retried orders, the sync job, the drug te
       const listed = await problems(ctx);
       assertEquals(listed.businesses.map((b: { business_id: number }) => b.business_id), [member.businessId]);
       assertOk(listed.businesses[0].error.includes("setUpBusiness"));
+      // The business detail shows the failure to administrators only (its owner sees null).
+      const seen = BusinessResponse.parse(
+        await (await ctx.request("admin", "GET", `/api/auth/business/${member.businessId}`)).json(),
+      ).data.attributes;
+      assertEquals(seen.i3_setup_error, listed.businesses[0].error);
+      assertEquals(seen.is_i3_setup, false);
+      const owner = BusinessResponse.parse(
+        await (await ctx.request("member", "GET", `/api/auth/business/${member.businessId}`)).json(),
+      ).data.attributes;
+      assertEquals([owner.i3_setup_error, owner.i3_location_code], [null, null]);
 
       const resent = await ctx.request("admin", "POST", `/api/auth/business/${member.businessId}/i3`);
       assertEquals(resent.status, 200);
@@ -78,6 +89,10 @@ Deno.test("i3 link: set-up and resend, retried orders, the sync job, the drug te
         .where("id", "=", member.businessId).executeTakeFirstOrThrow();
       assertEquals(row, { is_i3_setup: true, i3_setup_error: null });
       assertEquals((await problems(ctx)).businesses, []);
+      const after = BusinessResponse.parse(
+        await (await ctx.request("admin", "GET", `/api/auth/business/${member.businessId}`)).json(),
+      ).data.attributes;
+      assertEquals([after.i3_setup_error, after.i3_location_code], [null, body.data.i3_location_code]);
     });
 
     await t.step("a failed order is listed and its retry orders it once", async () => {

@@ -1,6 +1,6 @@
 /**
- * The administrators' employee calls: add an existing user to a business, and remove an employee (only with
- * no request open).
+ * The administrators' employee calls: one employee by its own id, add an existing user to a business, and
+ * remove an employee (only with no request open).
  */
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
@@ -10,9 +10,25 @@ import { describe, validate } from "../lib/route.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { AddBusinessUserBody, BusinessUserParams, BusinessUserResponse } from "./schemas.ts";
-import { addBusinessUser, removeEmployee } from "./service.ts";
+import { addBusinessUser, findBusinessUserById, removeEmployee } from "./service.ts";
 
 export const adminEmployeeRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/business-user/:id",
+    allow("admin"),
+    describe({
+      summary: "One employee by its business-user id (the administrators' employee detail)",
+      description:
+        "The same record as GET /auth/business/{id}/business-users/{eid}; relationships.business " +
+        "names its business. A removed link, or one of a deleted business, answers 404.",
+      tags: ["Employees"],
+      response: BusinessUserResponse,
+      errors: { 404: "No such employee" },
+    }),
+    validate("param", IdParam),
+    async (c) =>
+      c.json({ data: await findBusinessUserById(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
+  )
   .post(
     "/auth/business/:id/business-users",
     allow("admin"),

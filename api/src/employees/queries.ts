@@ -49,6 +49,18 @@ export async function businessUserRows(db: Kysely<DB>, businessId: number, only?
 
 export type BusinessUserRow = Awaited<ReturnType<typeof businessUserRows>>[number];
 
+/** The business of a live link (its business not deleted), or null. */
+export async function businessOfLink(db: Kysely<DB>, businessUserId: number): Promise<number | null> {
+  const row = await db.selectFrom("business_users as bu").innerJoin(
+    "businesses as b",
+    "b.id",
+    "bu.business_id",
+  )
+    .select("bu.business_id").where("bu.id", "=", businessUserId).where("bu.removed_at", "is", null)
+    .where("b.deleted_at", "is", null).executeTakeFirst();
+  return row?.business_id ?? null;
+}
+
 /** Ends a user's link to a business; their tests and memberships stay attached. False when already ended. */
 export async function removeBusinessUser(db: Kysely<DB>, businessUserId: number, at: Date): Promise<boolean> {
   const result = await db.updateTable("business_users").set({ removed_at: at, is_primary: false })

@@ -17,6 +17,7 @@ import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import { notify } from "../notifications/queries.ts";
 import {
+  businessOfLink,
   type BusinessUserRow,
   businessUserRows,
   type EmployeeRequestRow,
@@ -80,6 +81,13 @@ export async function findBusinessUser(deps: Deps, viewer: SessionUser, business
   const [row] = await businessUserRows(db, businessId, id);
   if (!row) throw notFound("Employee");
   return await toBusinessUser(db, row, deps.now());
+}
+
+/** Administrator: one employee by the link's id alone (/app/admin/employee/{id}). */
+export async function findBusinessUserById(deps: Deps, admin: SessionUser, id: number) {
+  const businessId = await businessOfLink(deps.database.db, id);
+  if (businessId === null) throw notFound("Employee");
+  return await findBusinessUser(deps, admin, businessId, id);
 }
 
 /** Administrator: ends an employee's link to the business, only when no request about them is open. */

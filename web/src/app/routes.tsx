@@ -151,15 +151,49 @@ const ADMIN_ROUTES: AppRoute[] = [
   }),
   page("/app/admin/users/:id/order", "Manually Process Order"),
   page("/app/admin/users/:id/order/checkout", "Order Checkout"),
-  page("/app/admin/businesses", "Businesses"),
-  page("/app/admin/businesses/new", "New Business"),
-  page("/app/admin/businesses/:id", "Business Details"),
-  page("/app/admin/businesses/:id/manage", "Manage Business"),
-  page("/app/admin/businesses/:id/compliance-kit", "Company Compliance Kit"),
-  page("/app/admin/businesses/:id/vessel/new", "Add Vessel"),
-  page("/app/admin/businesses/:id/membership/new", "Setup/Renew Membership"),
-  page("/app/admin/employee/:id", "Employee Details"),
-  page("/app/admin/manage-vessel/:vid", "Manage Vessel"),
+  page("/app/admin/businesses", "Businesses", () => import("../features/admin-businesses/list-page.tsx")),
+  page(
+    "/app/admin/businesses/new",
+    "New Business",
+    () => import("../features/admin-businesses/new-page.tsx"),
+  ),
+  page(
+    "/app/admin/businesses/:id",
+    "Business Details",
+    () => import("../features/admin-businesses/detail-page.tsx"),
+  ),
+  page(
+    "/app/admin/businesses/:id/manage",
+    "Manage Business",
+    () => import("../features/admin-businesses/manage-page.tsx"),
+  ),
+  page(
+    "/app/admin/businesses/:id/compliance-kit",
+    "Company Compliance Kit",
+    () => import("../features/admin-businesses/compliance-kit-page.tsx"),
+  ),
+  page(
+    "/app/admin/businesses/:id/vessel/new",
+    "Add Vessel",
+    () => import("../features/admin-businesses/vessel-pages.tsx").then((m) => ({ default: m.NewVesselPage })),
+  ),
+  // ?user= the business's user whose membership it is.
+  page(
+    "/app/admin/businesses/:id/membership/new",
+    "Setup/Renew Membership",
+    () => import("../features/admin-businesses/membership-page.tsx"),
+  ),
+  page(
+    "/app/admin/employee/:id",
+    "Employee Details",
+    () => import("../features/admin-businesses/employee-page.tsx"),
+  ),
+  page(
+    "/app/admin/manage-vessel/:vid",
+    "Manage Vessel",
+    () =>
+      import("../features/admin-businesses/vessel-pages.tsx").then((m) => ({ default: m.ManageVesselPage })),
+  ),
   page("/app/admin/items", "Store Items"),
   page("/app/admin/items/new", "Add Item"),
   page("/app/admin/items/:id", "Item Details"),

@@ -1,0 +1,178 @@
+/**
+ * The administrators' actions on one business (admin spec §2, §6): manage, activate, deactivate with a
+ * reason (confirm dialog), delete (confirm dialog), the roster PDF, the compliance kit, a membership and a
+ * vessel; and its i3 state with 'Resend to i3' while the set-up is incomplete or failed (issue 11 item 6).
+ */
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { Business } from "@api/contract";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { TextAreaField } from "../../components/text-area-field.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { toast } from "../../lib/toast.ts";
+import { activate, deactivate, deleteBusiness, downloadRoster, sendToI3 } from "./api.ts";
+
+export const REASON_REQUIRED = "A reason for deactivating is required";
+
+/** Runs one action at a time: its name while it runs, a toast for its outcome. */
+function useAction() {
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(name: string, action: () => Promise<string | void>): Promise<boolean> {
+    setBusy(name);
+    try {
+      const message = await action();
+      if (message) toast.success(message);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+export function I3Status({ business }: { business: Business }) {
+  const { id, attributes: b } = business;
+  const { busy, run } = useAction();
+  if (b.is_i3_setup) {
+    return <p>Set up in i3{b.i3_location_code ? ` (location code ${b.i3_location_code})` : ""}.</p>;
+  }
+  return (
+    <Alert variant={b.i3_setup_error ? "error" : "warning"} title="i3 set-up incomplete">
+      {b.i3_setup_error
+        ? <p>The last set-up in i3 failed: {b.i3_setup_error}</p>
+        : <p>This business is not set up in i3 yet, so its employees cannot be tested through i3.</p>}
+      <Button
+        variant="secondary"
+        busy={busy === "i3"}
+        busyLabel="Sending to i3…"
+        onClick={() => run("i3", async () => (await sendToI3(id)).message)}
+      >
+        Resend to i3
+      </Button>
+    </Alert>
+  );
+}
+
+export function BusinessActions({ business }: { business: Business }) {
+  const { id, attributes: b } = business;
+  const [, navigate] = useLocation();
+  const { busy, run } = useAction();
+  const [dialog, setDialog] = useState<"deactivate" | "delete" | null>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const base = `/app/admin/businesses/${id}`;
+
+  async function confirmDeactivate() {
+    if (!reason.trim()) return setReasonError(REASON_REQUIRED);
+    const done = await run("deactivate", async () => {
+      await deactivate(id, reason.trim());
+      return "Business has been deactivated";
+    });
+    if (done) {
+      setDialog(null);
+      setReason("");
+    }
+  }
+
+  async function confirmDelete() {
+    const done = await run("delete", async () => {
+      await deleteBusiness(id);
+      return "Business has been deleted";
+    });
+    if (done) navigate("/app/admin/businesses");
+    else setDialog(null);
+  }
+
+  return (
+    <div className="action-bar">
+      <Link href={`${base}/manage`} className="button button-secondary">Manage Business</Link>
+      {b.is_active
+        ? (
+          <Button variant="secondary" disabled={busy !== null} onClick={() => setDialog("deactivate")}>
+            Deactivate
+          </Button>
+        )
+        : (
+          <Button
+            variant="secondary"
+            busy={busy === "activate"}
+            busyLabel="Activating…"
+            disabled={busy !== null}
+            onClick={() =>
+              run("activate", async () => {
+                await activate(id);
+                return "Business has been activated";
+              })}
+          >
+            Activate
+          </Button>
+        )}
+      <Button
+        variant="secondary"
+        busy={busy === "roster"}
+        busyLabel="Downloading…"
+        disabled={busy !== null}
+        onClick={() =>
+          run("roster", async () => {
+            await downloadRoster(id);
+            return "Downloading Document";
+          })}
+      >
+        Download Roster
+      </Button>
+      {!b.has_compliance_kit && (
+        <Link href={`${base}/compliance-kit`} className="button button-secondary">Compliance Kit</Link>
+      )}
+      <Link href={`${base}/membership/new`} className="button button-secondary">Setup/Renew Membership</Link>
+      {!b.is_individual && (
+        <Link href={`${base}/vessel/new`} className="button button-secondary">Add Vessel</Link>
+      )}
+      <Button variant="danger" disabled={busy !== null} onClick={() => setDialog("delete")}>Delete</Button>
+
+      <ConfirmDialog
+        open={dialog === "deactivate"}
+        title={`Deactivate ${b.name}?`}
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating…"
+        busy={busy === "deactivate"}
+        destructive
+        onConfirm={confirmDeactivate}
+        onClose={() => setDialog(null)}
+      >
+        <p>Its members see the business as inactive, with the reason you give.</p>
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          required
+          rows={3}
+          value={reason}
+          error={reasonError}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === "delete"}
+        title={`Delete ${b.name}?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={busy === "delete"}
+        destructive
+        onConfirm={confirmDelete}
+        onClose={() => setDialog(null)}
+      >
+        <p>
+          The business disappears from every list and its employees are unlinked. Its drug tests, memberships
+          and requests are kept, as 49 CFR 40.333 requires.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * /app/admin/businesses/{id} (admin spec §2 "Business list and detail"): the business, its state (inactive
+ * badge and reason, i3 set-up and what failed), the administrators' actions and the tabs Details, Employees,
+ * Tests, Vessels (only if not individual) and Downloads (only with a compliance kit). A company whose
+ * new-company request is still pending shows only 'Not Approved': managing it waits until it is processed.
+ */
+import type { PageProps } from "../../app/routes.tsx";
+import type { Business } from "@api/contract";
+import { Alert } from "../../components/alert.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useResource } from "../../lib/use-resource.ts";
+import { businessKey, fetchBusiness } from "./api.ts";
+import { BusinessActions, I3Status } from "./business-actions.tsx";
+import { DetailsTab } from "./details-tab.tsx";
+import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
+import { EmployeesTab } from "./employees-tab.tsx";
+import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import "./admin-businesses.css";
+
+export default function BusinessDetailPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  if (business.error) {
+    return (
+      <LoadError title="The business could not be loaded" error={business.error} onRetry={business.reload} />
+    );
+  }
+  if (!business.data) return <Skeleton lines={6} label="Loading the business…" />;
+  return <BusinessView business={business.data} />;
+}
+
+function tabsOf(b: Business["attributes"]): Tab[] {
+  return [
+    { id: "details", label: "Details" },
+    { id: "employees", label: "Employees" },
+    { id: "tests", label: "Tests" },
+    ...(b.is_individual ? [] : [{ id: "vessels", label: "Vessels" }]),
+    ...(b.has_compliance_kit ? [{ id: "downloads", label: "Downloads" }] : []),
+  ];
+}
+
+function BusinessView({ business }: { business: Business }) {
+  const { id, attributes: b } = business;
+  const tabs = tabsOf(b);
+  const tab = useTab(tabs);
+  const base = `/app/admin/businesses/${id}`;
+
+  return (
+    <>
+      <h2>
+        {b.name} {!b.is_active && <Chip tone="danger">Inactive</Chip>}{" "}
+        {b.is_individual && <Chip>Individual</Chip>}
+      </h2>
+      {b.has_pending_new_company_approval
+        ? (
+          <Alert variant="warning" title="Not Approved">
+            <p>
+              This company's new-company request is waiting for an administrator. Process it from the
+              Registrations notifications before managing the business.
+            </p>
+          </Alert>
+        )
+        : (
+          <>
+            {!b.is_active && (
+              <Alert variant="warning" title="Business is inactive.">
+                {b.business_deactivation_reason && <p>Reason: {b.business_deactivation_reason}</p>}
+              </Alert>
+            )}
+            <I3Status business={business} />
+            <BusinessActions business={business} />
+            <LinkTabs tabs={tabs} current={tab} base={base} label="Business sections" />
+            {tab === "details" && <DetailsTab business={business} />}
+            {tab === "employees" && <EmployeesTab businessId={id} />}
+            {tab === "tests" && <TestsTab businessId={id} />}
+            {tab === "vessels" && <VesselsTab businessId={id} />}
+            {tab === "downloads" && <DownloadsTab businessId={id} />}
+          </>
+        )}
+    </>
+  );
+}

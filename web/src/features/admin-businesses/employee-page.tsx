@@ -1,0 +1,156 @@
+/**
+ * /app/admin/employee/{id} (admin spec §2): one employee of a business (a business user, read by its own id
+ * with GET /auth/business-user/{id}, which names its business). Tabs: Details,
+ * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
+ * membership: the Letter of Compliance, downloaded or e-mailed).
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import type { PageProps } from "../../app/routes.tsx";
+import type { BusinessUser } from "@api/contract";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { api, apiFile } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/form.ts";
+import { saveFile } from "../../lib/save-file.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
+import { fullName } from "./employees-tab.tsx";
+import { TestsTab } from "./list-tabs.tsx";
+import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import "./admin-businesses.css";
+
+export default function EmployeePage({ params }: PageProps) {
+  const id = Number(params.id);
+  const employee = useResource([...BUSINESS_KEY, "employee", id], (signal) => fetchEmployeeById(id, signal));
+  if (employee.error) {
+    return (
+      <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
+    );
+  }
+  if (!employee.data) return <Skeleton lines={5} label="Loading the employee…" />;
+  const businessId = employee.data.relationships.business?.data?.id;
+  if (!businessId) return <Alert variant="warning">This employee belongs to no business.</Alert>;
+  return <EmployeeView employee={employee.data} businessId={businessId} />;
+}
+
+function EmployeeView({ employee, businessId }: { employee: BusinessUser; businessId: number }) {
+  const u = employee.attributes;
+  const business = useResource(businessKey(businessId), (signal) => fetchBusiness(businessId, signal));
+  const downloads = u.user_active_membership && u.user_is_membership_annual;
+  const tabs: Tab[] = [
+    { id: "details", label: "Details" },
+    { id: "membership", label: "Membership" },
+    { id: "tests", label: "Tests" },
+    ...(downloads ? [{ id: "downloads", label: "Downloads" }] : []),
+  ];
+  const tab = useTab(tabs);
+  const tabBase = `/app/admin/employee/${employee.id}`;
+  return (
+    <>
+      <h2>{fullName(u)}</h2>
+      {(u.pending_request || u.user_pending_request) && (
+        <Alert variant="warning">A request about this employee is waiting for APCA.</Alert>
+      )}
+      <LinkTabs tabs={tabs} current={tab} base={tabBase} label="Employee sections" />
+      {tab === "details" && (
+        <dl className="facts">
+          <dt>Member ID</dt>
+          <dd>{u.user_member_id ?? "—"}</dd>
+          <dt>USCG credential</dt>
+          <dd>{u.user_uscg_cred ?? "—"}</dd>
+          <dt>Role</dt>
+          <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
+          <dt>Business</dt>
+          <dd>
+            <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
+              {business.data?.attributes.name ?? `Business #${businessId}`}
+            </Link>
+          </dd>
+          <dt>User</dt>
+          <dd>
+            <Link href={`/app/admin/users/${u.user_id}`}>User #{u.user_id}</Link>
+          </dd>
+        </dl>
+      )}
+      {tab === "membership" && (
+        <>
+          <p>
+            Membership: {u.user_active_membership
+              ? (
+                <Chip tone="success">
+                  {u.user_is_membership_annual ? "Active annual" : "Active one-time"}
+                </Chip>
+              )
+              : <Chip>None active</Chip>}
+          </p>
+          <div className="action-bar">
+            <Link
+              href={`/app/admin/users/${u.user_id}/membership/details`}
+              className="button button-secondary"
+            >
+              Membership Details
+            </Link>
+            <Link
+              href={`/app/admin/businesses/${businessId}/membership/new?user=${u.user_id}`}
+              className="button button-primary"
+            >
+              Setup/Renew Membership
+            </Link>
+          </div>
+        </>
+      )}
+      {tab === "tests" && <TestsTab businessId={businessId} userId={u.user_id} />}
+      {tab === "downloads" && (
+        <LetterDownloads userId={u.user_id} canDownload={u.user_can_download_compliance} />
+      )}
+    </>
+  );
+}
+
+function LetterDownloads({ userId, canDownload }: { userId: number; canDownload: boolean }) {
+  const [busy, setBusy] = useState<"download" | "email" | null>(null);
+  async function run(which: "download" | "email") {
+    setBusy(which);
+    try {
+      if (which === "download") {
+        const file = await apiFile(`/auth/user/${userId}/compliance-letter`);
+        saveFile(file.blob, file.filename ?? "letter-compliance.pdf");
+        toast.success("Downloading Document");
+      } else {
+        await api(`/auth/user/${userId}/compliance-email`, { method: "POST" });
+        toast.success("Letter Has Been Emailed");
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+  if (!canDownload) return <p className="empty-state">No Letter of Compliance can be issued right now.</p>;
+  return (
+    <div className="action-bar">
+      <Button
+        busy={busy === "download"}
+        busyLabel="Downloading…"
+        disabled={busy !== null}
+        onClick={() => run("download")}
+      >
+        Download Letter Of Compliance
+      </Button>
+      <Button
+        variant="secondary"
+        busy={busy === "email"}
+        busyLabel="Sending…"
+        disabled={busy !== null}
+        onClick={() => run("email")}
+      >
+        Email Letter Of Compliance
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The Employees tab: the business's users with their membership state; each opens the administrators'
+ * employee detail. Removing one is offered only when no request about them is pending (admin spec §6), and
+ * asks first.
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import type { BusinessUser } from "@api/contract";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BUSINESS_KEY, fetchEmployees, removeEmployee } from "./api.ts";
+
+export const fullName = (u: BusinessUser["attributes"]) =>
+  [u.user_first_name, u.user_middle_name, u.user_last_name].filter(Boolean).join(" ");
+
+export const employeeHref = (businessUserId: number) => `/app/admin/employee/${businessUserId}`;
+
+export function EmployeesTab({ businessId }: { businessId: number }) {
+  const employees = useResource(
+    [...BUSINESS_KEY, businessId, "employees"],
+    (s) => fetchEmployees(businessId, s),
+  );
+  const [removing, setRemoving] = useState<BusinessUser | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await removeEmployee(businessId, removing.id);
+      toast.success("Employee has been removed from the business");
+      setRemoving(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (employees.error) {
+    return (
+      <LoadError
+        title="The employees could not be loaded"
+        error={employees.error}
+        onRetry={employees.reload}
+      />
+    );
+  }
+  if (!employees.data) return <Skeleton lines={4} label="Loading the employees…" />;
+  if (employees.data.length === 0) return <p className="empty-state">No employees yet</p>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Employees</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Member ID</th>
+              <th scope="col">USCG credential</th>
+              <th scope="col">Role</th>
+              <th scope="col">Membership</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {employees.data.map((e) => {
+              const u = e.attributes;
+              const pending = u.pending_request || u.user_pending_request;
+              return (
+                <tr key={e.id}>
+                  <td>
+                    <Link href={employeeHref(e.id)}>{fullName(u)}</Link>
+                  </td>
+                  <td>{u.user_member_id ?? ""}</td>
+                  <td>{u.user_uscg_cred ?? ""}</td>
+                  <td>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</td>
+                  <td>
+                    {u.user_active_membership
+                      ? <Chip tone="success">{u.user_is_membership_annual ? "Annual" : "One-time"}</Chip>
+                      : <Chip>None</Chip>}
+                  </td>
+                  <td>
+                    {pending ? <span className="field-hint">Request pending</span> : (
+                      <Button
+                        variant="secondary"
+                        onClick={() => setRemoving(e)}
+                        aria-label={`Remove ${fullName(u)}`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing ? fullName(removing.attributes) : ""}?`}
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        busy={busy}
+        destructive
+        onConfirm={remove}
+        onClose={() => setRemoving(null)}
+      >
+        <p>They leave this business; their tests and memberships stay on record.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * /app/admin/businesses (admin spec §2 "Business list and detail", §7 GET /auth/businesses): companies only
+ * (not_individual=true), searched by name, DBA, e-mail, phone or tax id, sorted by a column header, twenty
+ * to a page; 'Add' opens /new. Search, sort and page live in the address, so Back and a shared link show the
+ * same list. Below it, what failed between APCA and i3 (i3-problems.tsx).
+ */
+import { type FormEvent, useRef } from "react";
+import { Link, useSearchParams } from "wouter";
+import type { Business } from "@api/contract";
+import { Chip } from "../../components/chip.tsx";
+import { PagedList } from "../../components/paged-list.tsx";
+import { formatInstantDay } from "../../lib/dates.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BUSINESS_KEY, fetchBusinesses, type ListFilter, type SortBy } from "./api.ts";
+import { I3Problems } from "./i3-problems.tsx";
+import "./admin-businesses.css";
+
+const SORTS: SortBy[] = ["id", "name", "created_at", "is_active"];
+
+function useFilter(): [ListFilter, (change: Partial<ListFilter>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const sortBy = SORTS.find((s) => s === search.get("sort_by")) ?? "id";
+  const filter: ListFilter = {
+    page: Math.max(1, Math.floor(Number(search.get("page")) || 1)),
+    search: search.get("search") ?? "",
+    sortBy,
+    sortDir: search.get("sort_dir") === "asc" ? "asc" : "desc",
+  };
+  const change = (next: Partial<ListFilter>) => {
+    const merged = { ...filter, page: 1, ...next };
+    const params = new URLSearchParams();
+    if (merged.search) params.set("search", merged.search);
+    if (merged.sortBy !== "id") params.set("sort_by", merged.sortBy);
+    if (merged.sortDir !== "desc") params.set("sort_dir", merged.sortDir);
+    if (merged.page > 1) params.set("page", String(merged.page));
+    setSearch(params);
+  };
+  return [filter, change];
+}
+
+export default function BusinessListPage() {
+  const [filter, change] = useFilter();
+  const input = useRef<HTMLInputElement>(null);
+  const list = useResource(
+    [...BUSINESS_KEY, "list", filter.page, filter.search, filter.sortBy, filter.sortDir],
+    (signal) => fetchBusinesses(filter, signal),
+  );
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change({ search: input.current?.value.trim() ?? "" });
+  }
+
+  return (
+    <>
+      <div className="toolbar">
+        <form role="search" aria-label="Businesses" onSubmit={onSearch}>
+          <div className="field">
+            <label htmlFor="business-search">Search</label>
+            <input
+              id="business-search"
+              ref={input}
+              type="search"
+              name="search"
+              defaultValue={filter.search}
+              key={filter.search}
+              placeholder="Name, DBA, e-mail, phone or tax id"
+            />
+          </div>
+          <button type="submit" className="button button-secondary">Search</button>
+        </form>
+        <Link href="/app/admin/businesses/new" className="button button-primary">Add</Link>
+      </div>
+      <PagedList
+        list={list}
+        page={filter.page}
+        onPage={(page) => change({ page })}
+        skeletonLines={6}
+        labels={{
+          loading: "Loading the businesses…",
+          error: "The businesses could not be loaded",
+          empty: filter.search ? `No business matches “${filter.search}”` : "No businesses yet",
+          pages: "Business pages",
+        }}
+      >
+        {(rows) => <BusinessTable rows={rows} filter={filter} onSort={change} />}
+      </PagedList>
+      <I3Problems />
+    </>
+  );
+}
+
+function BusinessTable({ rows, filter, onSort }: {
+  rows: Business[];
+  filter: ListFilter;
+  onSort(change: Partial<ListFilter>): void;
+}) {
+  const header = (label: string, sortBy: SortBy) => {
+    const active = filter.sortBy === sortBy;
+    const next = active && filter.sortDir === "asc" ? "desc" : "asc";
+    return (
+      <th
+        scope="col"
+        aria-sort={active ? (filter.sortDir === "asc" ? "ascending" : "descending") : undefined}
+      >
+        <button type="button" className="sort-button" onClick={() => onSort({ sortBy, sortDir: next })}>
+          {label}
+          <span className="visually-hidden">, sort {next === "asc" ? "ascending" : "descending"}</span>
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Businesses</caption>
+        <thead>
+          <tr>
+            {header("ID", "id")}
+            {header("Name", "name")}
+            <th scope="col">Contact</th>
+            <th scope="col">i3</th>
+            {header("Status", "is_active")}
+            {header("Created", "created_at")}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ id, attributes: b }) => (
+            <tr key={id}>
+              <td>{id}</td>
+              <td>
+                <Link href={`/app/admin/businesses/${id}`}>{b.name}</Link>
+                {b.dba_name && <div className="field-hint">DBA {b.dba_name}</div>}
+              </td>
+              <td>
+                {b.email ?? ""}
+                {b.phone && <div>{b.phone}</div>}
+              </td>
+              <td>{b.is_i3_setup ? "Set up" : b.i3_setup_error ? "Failed" : "Not set up"}</td>
+              <td>
+                {b.has_pending_new_company_approval
+                  ? <Chip tone="warning">Not Approved</Chip>
+                  : b.is_active
+                  ? <Chip tone="success">Active</Chip>
+                  : <Chip tone="danger">Inactive</Chip>}
+              </td>
+              <td>{formatInstantDay(b.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The business detail's list tabs: Tests (summaries of the tests its employees took under it, never the
+ * laboratory's detail: 49 CFR 40.321), Vessels (each opens /app/admin/manage-vessel/{vid}) and Downloads
+ * (the compliance kit's documents, generated with the business's name).
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import type { BusinessTest } from "@api/contract";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { PagedList } from "../../components/paged-list.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { formatInstantDay } from "../../lib/dates.ts";
+import { REASON_LABELS, STATUS_LABELS, type TestReason, type TestStatus } from "../../lib/drug-tests.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BUSINESS_KEY, fetchKitDocuments, fetchTests, fetchVessels } from "./api.ts";
+
+export function TestsTab({ businessId, userId }: { businessId: number; userId?: number }) {
+  const [page, setPage] = useState(1);
+  const tests = useResource(
+    [...BUSINESS_KEY, businessId, "tests", userId ?? 0, page],
+    (signal) => fetchTests(businessId, page, signal, userId),
+  );
+  return (
+    <PagedList
+      list={tests}
+      page={page}
+      onPage={setPage}
+      labels={{
+        loading: "Loading the tests…",
+        error: "The tests could not be loaded",
+        empty: "No tests yet",
+        pages: "Test pages",
+      }}
+    >
+      {(rows) => <TestTable rows={rows} showName={!userId} />}
+    </PagedList>
+  );
+}
+
+function outcome(t: BusinessTest["attributes"]) {
+  if (t.status === "cancelled" || t.result === "cancelled") return <Chip>Cancelled</Chip>;
+  if (t.passed === null) return <Chip tone="warning">Pending</Chip>;
+  return t.passed ? <Chip tone="success">Passed</Chip> : <Chip tone="danger">Not passed</Chip>;
+}
+
+function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Drug tests, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {showName && <th scope="col">Employee</th>}
+            <th scope="col">Reason</th>
+            <th scope="col">Status</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ id, attributes: t }) => (
+            <tr key={id}>
+              <td>{formatInstantDay(t.date)}</td>
+              {showName && <td>{t.user_full_name}</td>}
+              <td>{REASON_LABELS[t.reason as TestReason] ?? t.reason}</td>
+              <td>{STATUS_LABELS[t.status as TestStatus] ?? t.status}</td>
+              <td>{outcome(t)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function VesselsTab({ businessId }: { businessId: number }) {
+  const vessels = useResource([...BUSINESS_KEY, businessId, "vessels"], (s) => fetchVessels(businessId, s));
+  const add = (
+    <p>
+      <Link href={`/app/admin/businesses/${businessId}/vessel/new`}>Add a vessel</Link>
+    </p>
+  );
+  if (vessels.error) {
+    return (
+      <LoadError title="The vessels could not be loaded" error={vessels.error} onRetry={vessels.reload} />
+    );
+  }
+  if (!vessels.data) return <Skeleton lines={3} label="Loading the vessels…" />;
+  if (vessels.data.length === 0) {
+    return (
+      <>
+        <p className="empty-state">No vessels yet</p>
+        {add}
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Vessels</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Official number</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {vessels.data.map(({ id, attributes: v }) => (
+              <tr key={id}>
+                <td>
+                  <Link href={`/app/admin/manage-vessel/${id}`}>{v.name}</Link>
+                </td>
+                <td>{v.official_number ?? ""}</td>
+                <td>{v.vessel_type ?? ""}</td>
+                <td>{v.is_active ? <Chip tone="success">In service</Chip> : <Chip>Out of service</Chip>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {add}
+    </>
+  );
+}
+
+export function DownloadsTab({ businessId }: { businessId: number }) {
+  const docs = useResource([...BUSINESS_KEY, businessId, "kit"], (s) => fetchKitDocuments(businessId, s));
+  if (docs.error) {
+    return <LoadError title="The documents could not be loaded" error={docs.error} onRetry={docs.reload} />;
+  }
+  if (!docs.data) return <Skeleton lines={3} label="Loading the documents…" />;
+  if (docs.data.length === 0) return <p className="empty-state">No documents yet</p>;
+  return (
+    <ul>
+      {docs.data.map((d) => (
+        <li key={d.id}>
+          <a href={d.attributes.download_url} download={d.attributes.filename}>{d.attributes.title}</a>
+          <div className="field-hint">{d.attributes.description}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
