@@ -22,6 +22,7 @@ import {
   countOpenByType,
   decideAndArchive,
   deleteNotification,
+  findNotification,
   listNotifications,
   listPaused,
   listRegistrations,
@@ -297,7 +298,9 @@ export async function sendLoc(deps: Deps, actor: Actor, id: number) {
 
 /** Resumes the paused membership the notification reports (memberships' rules), then archives it. */
 export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
-  const n = await onOpen(deps, actor, id, ["MEMBERSHIP_PAUSED"], "resume_check", async (_trx, n) => n);
+  const n = await findNotification(deps.database.db, id);
+  if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
+  if (n.archived_at) throw alreadyProcessed();
   await resumeMembership(deps, { userId: actor.user.user_id, ip: actor.ip }, n.user_id!);
   await onOpen(deps, actor, id, ["MEMBERSHIP_PAUSED"], "resume", async (trx, _n, at) => {
     if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
