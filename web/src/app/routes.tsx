@@ -137,9 +137,21 @@ const MEMBER_ROUTES: AppRoute[] = [
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [
-  page("/app/admin/notifications/:id/business/review", "Review Company Request"), // ?convert=1
-  page("/app/admin/notifications/:id/employee/new", "Review Employee Request"),
-  page("/app/admin/notifications/:id/change/approve", "Approve Change Request"),
+  page(
+    "/app/admin/notifications/:id/business/review",
+    "Review Company Request",
+    () => import("../features/admin-requests/business-review-page.tsx"),
+  ), // ?convert=1
+  page(
+    "/app/admin/notifications/:id/employee/new",
+    "Review Employee Request",
+    () => import("../features/admin-requests/employee-request-page.tsx"),
+  ),
+  page(
+    "/app/admin/notifications/:id/change/approve",
+    "Approve Change Request",
+    () => import("../features/admin-requests/change-approve-page.tsx"),
+  ),
   page("/app/admin/users", "Users"),
   page("/app/admin/users/new", "Add User"),
   page("/app/admin/users/:id", "User Details"),
