@@ -1,0 +1,153 @@
+/**
+ * Journey: the administrators' desk (admin spec §2 "Admin Notification Center", §4 registration progress and
+ * the company-link wizard, §8 toasts). Each test registers its own members through the API (unique names), so
+ * nothing here touches the demo accounts or another spec's data: the administrator sets up a company from a
+ * member's request through the wizard, archives the registration and finds it under Archived; a second
+ * administrator's stale action answers 409; at 390 px the categories fold behind a toggle.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, USERS } from "../support/fixtures.ts";
+import { uniqueEmail } from "../support/members.ts";
+
+test.describe.configure({ timeout: 120_000 });
+
+const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
+
+/** Registers a member (a company employee when `company` is given) in its own session; answers the name. */
+async function registerMember(request: APIRequestContext, company?: string): Promise<string> {
+  const last = `Desk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const answer = await request.post("/api/register/member/account", {
+    data: {
+      email: uniqueEmail("desk"),
+      password: "anchors-aweigh-1",
+      recaptcha: "dev-captcha-ok",
+      opt_in_text: true,
+      first_name: "Jules",
+      last_name: last,
+      terms_and_conditions: true,
+      phone: "(504) 555-0123",
+      address_one: "1 River Road",
+      city: "New Orleans",
+      state: "LA",
+      postal_code: "70112",
+      country: "United States of America",
+      is_licensed: false,
+      ssn: "6789",
+      is_company: company !== undefined,
+      ...(company ? { company_name: company, company_phone: "(504) 555-0199" } : {}),
+    },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return `Jules ${last}`;
+}
+
+async function adminSession(playwright: typeof import("@playwright/test"), baseURL: string) {
+  const request = await playwright.request.newContext({ baseURL });
+  const login = await request.post("/api/login", { data: USERS.admin });
+  expect(login.status()).toBe(200);
+  return request;
+}
+
+test("an administrator sets up a member's company through the wizard and archives the registration", async (
+  { page, logInAs, visit, arrive, checkA11y, playwright },
+  testInfo,
+) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const memberSession = await playwright.request.newContext({ baseURL });
+  const company = `Bayou ${Date.now().toString(36)} Marine`;
+  const name = await registerMember(memberSession, company);
+  await memberSession.dispose();
+
+  await logInAs("admin");
+  await visit("/app");
+  const center = page.getByRole("region", { name: "Registrations list" });
+  const categories = page.getByRole("navigation", { name: "Notification categories" });
+  await expect(categories.getByRole("button", { name: /Registrations/ })).toBeVisible();
+  await expect(categories.getByRole("button", { name: /Registrations/ }).locator(".count-badge")).toHaveText(
+    /^\d+\+?$/,
+  );
+  const card = center.getByRole("article").filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText("not yet");
+
+  // The wizard: the choice is required, then a new company needs its tax id.
+  await card.getByRole("link", { name: "Set up business" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/business\/review$/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(
+    page.getByText("Please indicate whether this is a new company or link it to an existing company."),
+  ).toBeVisible();
+  await page.getByLabel("New company").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel(/Company Name/)).toHaveValue(company);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Company Tax ID is required")).toBeVisible();
+  await checkA11y();
+  await page.getByLabel(/Company Tax ID/).fill("72-5550199");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText(`Create the new company ${company}`)).toBeVisible();
+  // Back pops one step: the form again, with what was typed.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel(/Company Tax ID/)).toHaveValue("72-5550199");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(toast(page, "Company Request Approved")).toBeVisible();
+  await arrive(/\/app$/);
+
+  const done = page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
+    hasText: name,
+  });
+  await expect(done.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText("done");
+  await done.getByRole("button", { name: "Archive" }).click();
+  await expect(toast(page, "Successfully archived registration notification")).toBeVisible();
+  await expect(done).toHaveCount(0);
+  await page.getByRole("button", { name: "Archived" }).click();
+  await expect(
+    page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({ hasText: name }),
+  ).toBeVisible();
+  await checkA11y();
+});
+
+test(
+  "a second administrator's stale action answers 409 ALREADY_PROCESSED",
+  async ({ playwright }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL!;
+    const memberSession = await playwright.request.newContext({ baseURL });
+    const name = await registerMember(memberSession);
+    await memberSession.dispose();
+    const [first, second] = [
+      await adminSession(playwright, baseURL),
+      await adminSession(playwright, baseURL),
+    ];
+    const page1 = await (await first.get("/api/auth/notification/registrations?per_page=50")).json() as {
+      data: { id: number; attributes: { user_name: string } }[];
+    };
+    const mine = page1.data.find((r) => r.attributes.user_name === name);
+    expect(mine, "the registration is listed").toBeDefined();
+    const path = `/api/auth/notification/registration/${mine!.id}/archive`;
+    const a = await first.put(path);
+    expect(a.status()).toBe(200);
+    const b = await second.put(path);
+    expect(b.status()).toBe(409);
+    expect((await b.json()).code).toBe("ALREADY_PROCESSED");
+    const archived =
+      await (await second.get("/api/auth/notification/registrations?archived=true&per_page=50"))
+        .json() as { data: { id: number }[] };
+    expect(archived.data.map((r) => r.id)).toContain(mine!.id);
+    await Promise.all([first.dispose(), second.dispose()]);
+  },
+);
+
+test("at 390 px the categories fold behind a toggle and the page never scrolls sideways", async ({ page, logInAs, visit }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAs("admin");
+  await visit("/app");
+  const toggle = page.getByRole("button", { name: /Registrations/, expanded: false });
+  await expect(toggle).toBeVisible();
+  await expect(page.getByRole("button", { name: /Paused Memberships/ })).toBeHidden();
+  await toggle.click();
+  await page.getByRole("button", { name: /Paused Memberships/ }).click();
+  await expect(page.getByRole("region", { name: "Paused Memberships list" })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
