@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
-import { uniqueEmail } from "../support/members.ts";
+import { addCardThroughApi, SANDBOX_CARDS, uniqueEmail } from "../support/members.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -39,6 +39,12 @@ async function registerMember(request: APIRequestContext, company?: string): Pro
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   return `Jules ${last}`;
+}
+
+async function ok(what: string, answer: Promise<import("@playwright/test").APIResponse>) {
+  const response = await answer;
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+  return await response.json();
 }
 
 async function adminSession(playwright: typeof import("@playwright/test"), baseURL: string) {
@@ -150,4 +156,76 @@ test("at 390 px the categories fold behind a toggle and the page never scrolls s
   await expect(page.getByRole("region", { name: "Paused Memberships list" })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+});
+
+test("an administrator approves a business change, creates a requested employee and resumes a pause", async (
+  { page, logInAs, visit, arrive, playwright },
+  testInfo,
+) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const member = await playwright.request.newContext({ baseURL });
+  const name = await registerMember(member);
+  const card = await addCardThroughApi(member, SANDBOX_CARDS.ok);
+  await ok(
+    "membership",
+    member.post("/api/register/member/membership", {
+      data: { payment_method_id: card, is_annual: true },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    }),
+  );
+  const { data: businesses } = await ok("businesses", member.get("/api/auth/account/businesses"));
+  const own = businesses[0].id as number;
+  const renamed = `${name} Charters`;
+  await ok("rename", member.put(`/api/auth/business/${own}`, { data: { name: renamed } }));
+  const employee = `Nell ${Date.now().toString(36)}`;
+  await ok(
+    "employee request",
+    member.post(`/api/auth/business/${own}/employee-requests`, {
+      data: { first_name: "Nell", last_name: employee.slice(5), email: uniqueEmail("nell") },
+    }),
+  );
+  await ok(
+    "pause",
+    member.post("/api/auth/account/membership/pause", {
+      data: { reason: "Currently out of season" },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    }),
+  );
+  await member.dispose();
+
+  await logInAs("admin");
+  await visit("/app");
+  const nav = page.getByRole("navigation", { name: "Notification categories" });
+  await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
+  const changes = page.getByRole("region", { name: "Company/Member Changes list" });
+  await changes.getByRole("article").filter({ hasText: `${name} changed a business` })
+    .getByRole("link", { name: "Review change" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/change\/approve$/);
+  await expect(page.getByRole("row", { name: new RegExp(`Name .* ${renamed}`) })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(page, "Member Request Approved")).toBeVisible();
+  await arrive(/\/app$/);
+
+  await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
+  await changes.getByRole("article").filter({ hasText: `${name} asked to add an employee` })
+    .getByRole("link", { name: "Review employee request" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/employee\/new$/);
+  await page.getByLabel("Create a new user").check();
+  await expect(page.getByLabel(/First Name/)).toHaveValue("Nell");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(toast(page, "Successfully added new user to company")).toBeVisible();
+  await arrive(/\/app$/);
+
+  await nav.getByRole("button", { name: /Paused Memberships/ }).click();
+  const paused = page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article")
+    .filter({ hasText: name });
+  await paused.getByRole("button", { name: "Resume" }).click();
+  await expect(toast(page, "Successfully resumed paused membership")).toBeVisible();
+  await expect(paused).toHaveCount(0);
+  await page.getByRole("button", { name: "Archived" }).click();
+  await expect(
+    page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article").filter({
+      hasText: name,
+    }),
+  ).toBeVisible();
 });
