@@ -229,3 +229,49 @@ test("an administrator approves a business change, creates a requested employee 
     }),
   ).toBeVisible();
 });
+
+test(
+  "a company request that duplicates an existing company is linked to it through the duplicate path",
+  async (
+    { page, logInAs, visit, arrive, playwright },
+    testInfo,
+  ) => {
+    const baseURL = testInfo.project.use.baseURL!;
+    const tag = Date.now().toString(36);
+    // The existing company is this test's own, so linking never touches the demo company's roster.
+    const admin = await adminSession(playwright, baseURL);
+    await ok(
+      "company",
+      admin.post("/api/auth/businesses", {
+        data: { name: `Pelican ${tag} Towing Inc.`, tax_id: "72-0000042" },
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      }),
+    );
+    await admin.dispose();
+    const member = await playwright.request.newContext({ baseURL });
+    const name = await registerMember(member, `pelican ${tag} towing, LLC`);
+    await member.dispose();
+
+    await logInAs("admin");
+    await visit("/app");
+    await page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
+      hasText: name,
+    })
+      .getByRole("link", { name: "Set up business" }).click();
+    await arrive(/\/business\/review$/);
+    await expect(page.getByText("The company submitted seems to be a possible duplicate in our database..."))
+      .toBeVisible();
+    await page.getByLabel("Link to an existing company").check();
+    await expect(page.getByLabel(`Link to the possible duplicate: Pelican ${tag} Towing Inc.`)).toBeChecked();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText(`Link the request to the existing company Pelican ${tag} Towing Inc.`))
+      .toBeVisible();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(toast(page, "Company Request Approved")).toBeVisible();
+    await arrive(/\/app$/);
+    const done = page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
+      hasText: name,
+    });
+    await expect(done).toContainText(`Pelican ${tag} Towing Inc.`);
+  },
+);
