@@ -10,7 +10,8 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import type { NotificationCategory } from "@api/contract";
 import { NotificationCard } from "./notification-cards.tsx";
-import { badge, CATEGORY_LIST, fetchCounts, fetchList } from "./notifications-api.ts";
+import { badge } from "./badge.ts";
+import { CATEGORY_LIST, fetchCounts, fetchList } from "./notifications-api.ts";
 
 export function NotificationCenter() {
   const [category, setCategory] = useState<NotificationCategory>("registration");

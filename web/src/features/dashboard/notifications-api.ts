@@ -83,6 +83,3 @@ export async function act(
   await Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
   return answer?.message;
 }
-
-/** The badge's text: exact up to 99, then 99+ (admin §9). */
-export const badge = (n: number) => (n > 99 ? "99+" : String(n));
