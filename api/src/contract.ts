@@ -149,6 +149,7 @@ export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
 
 // The administrators' notification center (notifications/schemas.ts)
 export type {
+  BusinessRequestRef,
   Category as NotificationCategory,
   DoneAnswer,
   DuplicateCompany,

@@ -11,6 +11,7 @@ import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import {
+  businessRequest,
   createCompany,
   createEmployee,
   duplicatesFor,
@@ -20,6 +21,7 @@ import {
 } from "./requests.ts";
 import {
   ArchivedListQuery,
+  BusinessRequestAnswer,
   CountsAnswer,
   DecideBody,
   Done,
@@ -241,6 +243,18 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       return c.json({ message: await createEmployee(c.var.deps, actor(c), id, c.req.valid("json")) }, 200);
     },
+  )
+  .get(
+    "/auth/business-request/:id",
+    allow("admin"),
+    describe({
+      summary: "A company request by its own id, and the notification the wizard's actions take",
+      tags: TAGS,
+      response: BusinessRequestAnswer,
+      errors: { 404: "No such company request" },
+    }),
+    validate("param", IdParam),
+    async (c) => c.json({ data: await businessRequest(c.var.deps, c.req.valid("param").id) }, 200),
   )
   .get(
     "/auth/duplicate/company/:id",

@@ -80,6 +80,7 @@ Deno.test("notifications: the administrators' center", async (t) => {
           email: "a@b.co",
         }],
         ["GET", `/api/auth/duplicate/company/999999`],
+        ["GET", `/api/auth/business-request/999999`],
       ];
       for (const [method, path, body] of cases) {
         const res = await ctx.request("admin", method, path, body);
@@ -275,6 +276,9 @@ Deno.test("notifications: the administrators' center", async (t) => {
       assertEquals(dup.data[0].id, der.businessId);
       assertEquals(dup.data[0].matched, ["name", "tax_id"]);
       assertEquals(dup.message, M.duplicate);
+      const byId = await (await ctx.request("admin", "GET", `/api/auth/business-request/${dup.request.id}`))
+        .json();
+      assertEquals(byId.data, { id: dup.request.id, notification_id: nid, status: "pending" });
       const res = await put(ctx, `/api/auth/notification/registration/${nid}/company/link`, {
         business_id: der.businessId,
       });

@@ -424,3 +424,9 @@ export async function applyVesselChange(
 ) {
   await trx.updateTable("vessels").set(change).where("id", "=", vesselId).execute();
 }
+
+/** A company request by its own id (the wizard's /app/admin/requests/{id}/business/new). */
+export async function businessRequestById(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("new_business_requests").select(["id", "notification_id", "status"])
+    .where("id", "=", id).executeTakeFirst() ?? null;
+}

@@ -22,6 +22,7 @@ import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
 import {
   approveRegistrationBusiness,
   archiveNotification,
+  businessRequestById,
   businessRequestFor,
   employeeRequestByNotification,
   findDuplicateCompanies,
@@ -265,4 +266,11 @@ export async function createEmployee(
     await archiveNotification(trx, id, at);
   });
   return M.addedUser;
+}
+
+/** A company request by its own id, with the notification its wizard works on. */
+export async function businessRequest(deps: Deps, id: number) {
+  const r = await businessRequestById(deps.database.db, id);
+  if (!r) throw notFound("Company request");
+  return r;
 }

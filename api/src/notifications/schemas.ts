@@ -254,6 +254,15 @@ export const DuplicatesAnswer = z.object({
   message: z.string().nullable(),
 });
 
+export const BusinessRequestAnswer = z.object({
+  data: z.object({
+    id: z.number().int(),
+    notification_id: z.number().int().nullable().describe("The notification the wizard's actions take"),
+    status: z.string(),
+  }),
+});
+export type BusinessRequestRef = z.infer<typeof BusinessRequestAnswer>["data"];
+
 export const UserCandidate = z.object({
   id: z.number().int(),
   first_name: z.string(),

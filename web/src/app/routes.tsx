@@ -180,7 +180,11 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/randoms", "Random Pools"),
   page("/app/admin/randoms/new", "New Random Pool"),
   page("/app/admin/randoms/:id", "Random Pool"),
-  page("/app/admin/requests/:id/business/new", "Review New Business Request"), // ?convert=
+  page(
+    "/app/admin/requests/:id/business/new",
+    "Review New Business Request",
+    () => import("../features/admin-requests/request-business-page.tsx"),
+  ), // ?convert=
   page("/app/admin/analytics", "Analytics"),
   page("/app/admin/export", "Exports"),
   page("/app/admin/export/new", "New Export"),
