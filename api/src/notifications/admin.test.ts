@@ -151,6 +151,15 @@ Deno.test("notifications: the administrators' center", async (t) => {
       const user = await db.selectFrom("users").select("city").where("id", "=", member.id)
         .executeTakeFirstOrThrow();
       assertEquals(user.city, "Houma");
+      const other = change(member.id, member.businessId);
+      if (other.type === "UPDATE_USER") other.meta.changes = { city: "Morgan City" };
+      const refused = await put(ctx, `/api/auth/notification/${await write(ctx, other)}`, {
+        approved: false,
+      });
+      assertEquals((await refused.json()).message, M.refused);
+      const still = await db.selectFrom("users").select("city").where("id", "=", member.id)
+        .executeTakeFirstOrThrow();
+      assertEquals(still.city, "Houma", "a refused change is not applied");
       const order = await write(ctx, {
         type: "REGISTRATION",
         triggerUserId: der.id,

@@ -50,6 +50,7 @@ export const NOTIFICATION_MESSAGES = {
   archivedPaused: "Successfully archived paused membership notification",
   resumed: "Successfully resumed paused membership",
   approved: "Member Request Approved",
+  refused: "Member Request Refused",
   archived: "Successfully archived notification",
   companyApproved: "Company Request Approved",
   linkedUser: "Successfully linked to existing user",

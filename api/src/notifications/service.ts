@@ -234,7 +234,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
       );
     }
   });
-  return M.approved;
+  return approved ? M.approved : M.refused;
 }
 
 /** Deletes a registration notification and its progress (the member and what they bought stay). */

@@ -1,5 +1,5 @@
 /** The administrators' request screens' calls (admin spec §7 "Notifications", "Businesses and users"). */
-import { api } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 import type {
   DoneAnswer,
@@ -32,11 +32,16 @@ export const searchCompanies = (search: string, signal: AbortSignal) =>
 
 /** One action on a notification; answers the server's message and refreshes the center. */
 export async function act(path: string, method: "PUT" | "POST", body?: unknown): Promise<string | undefined> {
+  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
   const answer = await api<DoneAnswer>(path, {
     method,
     body,
     headers: { "Idempotency-Key": crypto.randomUUID() },
+  }).catch(async (error) => {
+    // Another administrator processed it first: show the list as it now is, then say why.
+    if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
+    throw error;
   });
-  await Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
+  await refresh();
   return answer?.message;
 }

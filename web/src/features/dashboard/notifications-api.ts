@@ -2,7 +2,7 @@
  * The notification center's calls (admin spec §7 "Notifications"). Every action answers the spec's toast in
  * `message`; each click sends its own Idempotency-Key, so a retried request is answered once.
  */
-import { api } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 import type {
   DoneAnswer,
@@ -75,11 +75,16 @@ export async function act(
   method: "PUT" | "POST" | "DELETE" = "PUT",
   body?: unknown,
 ): Promise<string | undefined> {
+  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
   const answer = await api<DoneAnswer | undefined>(path, {
     method,
     body,
     headers: { "Idempotency-Key": crypto.randomUUID() },
+  }).catch(async (error) => {
+    // Another administrator processed it first: show the list as it now is, then say why.
+    if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
+    throw error;
   });
-  await Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
+  await refresh();
   return answer?.message;
 }
