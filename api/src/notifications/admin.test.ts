@@ -248,9 +248,12 @@ Deno.test("notifications: the administrators' center", async (t) => {
     });
 
     await t.step("company request: duplicates ranked, link to an existing company, then 409", async () => {
-      const provisional =
-        (await db.insertInto("businesses").values({ name: "Company A, L.L.C.", tax_id: "1" })
-          .returning("id").executeTakeFirstOrThrow()).id;
+      const provisional = (await db.insertInto("businesses").values({
+        name: "Company A, L.L.C.",
+        tax_id: "1",
+        has_compliance_kit: true,
+      })
+        .returning("id").executeTakeFirstOrThrow()).id;
       await db.insertInto("business_users").values({
         business_id: provisional,
         user_id: der.id,
@@ -295,6 +298,9 @@ Deno.test("notifications: the administrators' center", async (t) => {
       const gone = await db.selectFrom("businesses").select("deleted_at").where("id", "=", provisional)
         .executeTakeFirstOrThrow();
       assertOk(gone.deleted_at !== null, "the provisional business is retired");
+      const target = await db.selectFrom("businesses").select(["has_compliance_kit", "der_user_id"])
+        .where("id", "=", der.businessId).executeTakeFirstOrThrow();
+      assertEquals(target, { has_compliance_kit: true, der_user_id: der.id }, "the paid kit comes along");
       const again = await put(ctx, `/api/auth/notification/registration/${nid}/company/link`, {
         business_id: der.businessId,
       });

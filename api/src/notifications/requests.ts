@@ -134,6 +134,16 @@ export async function linkCompany(deps: Deps, actor: Actor, id: number, business
     const target = await findLiveBusiness(trx, businessId);
     if (!target) throw notFound("Business");
     if (request.business_id && request.business_id !== businessId) {
+      // A DER's provisional company hands over what the registration bought with it: the DER (when the
+      // existing company has none) and a paid compliance kit.
+      const provisional = await findLiveBusiness(trx, request.business_id);
+      const handOver = {
+        ...(provisional?.der_user_id && !target.der_user_id ? { der_user_id: provisional.der_user_id } : {}),
+        ...(provisional?.has_compliance_kit && !target.has_compliance_kit
+          ? { has_compliance_kit: true }
+          : {}),
+      };
+      if (Object.keys(handOver).length) await updateBusiness(trx, businessId, handOver);
       await moveBusinessUsers(trx, request.business_id, businessId);
       await softDeleteBusiness(trx, request.business_id, at);
     } else if (!await isLinked(trx, businessId, request.user_id)) {
