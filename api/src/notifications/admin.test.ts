@@ -144,6 +144,22 @@ Deno.test("notifications: the administrators' center", async (t) => {
       },
     );
 
+    await t.step(
+      "a double click (the same Idempotency-Key) replays the first answer and acts once",
+      async () => {
+        const id = await write(ctx, change(member.id, member.businessId));
+        const key = { "Idempotency-Key": crypto.randomUUID() };
+        const path = `/api/auth/notification/${id}/archive`;
+        const first = await ctx.request("admin", "PUT", path, undefined, key);
+        const second = await ctx.request("admin", "PUT", path, undefined, key);
+        assertEquals([first.status, second.status], [200, 200]);
+        assertEquals([(await first.json()).message, (await second.json()).message], [M.archived, M.archived]);
+        const audits = await db.selectFrom("audit_log").select("action").where("entity", "=", "notification")
+          .where("entity_id", "=", String(id)).execute();
+        assertEquals(audits.map((a) => a.action), ["notification.archive"]);
+      },
+    );
+
     await t.step("approve: the waiting change applies, 'Member Request Approved'", async () => {
       const id = await write(ctx, change(member.id, member.businessId));
       const res = await put(ctx, `/api/auth/notification/${id}`, { approved: true });
