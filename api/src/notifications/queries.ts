@@ -344,23 +344,6 @@ export async function findDuplicateCompanies(
   return rows.rows;
 }
 
-/** The query plan of the duplicate look-up (the benchmark and a test show it uses the indexes). */
-export async function explainDuplicateLookup(db: Kysely<DB>, name: string) {
-  const rows = await sql<{ "QUERY PLAN": string }>`
-    explain select id from businesses where deleted_at is null
-      and (apca_company_key(name) = apca_company_key(${name}) or apca_digits(tax_id) = apca_digits('12-3456789')
-        or apca_digits(phone) = apca_digits('(985) 555-0100') or apca_email_key(email) = apca_email_key('a@b.co'))`
-    .execute(db);
-  return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
-
-/** The query plan of the badges' count (the benchmark shows it reads the index only). */
-export async function explainCount(db: Kysely<DB>) {
-  const rows = await sql<{ "QUERY PLAN": string }>`
-    explain select type, count(*) from notifications where archived_at is null group by type`.execute(db);
-  return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
-
 /** The employee request behind a notification, locked. */
 export async function lockEmployeeRequest(trx: Transaction<DB>, notificationId: number) {
   return await trx.selectFrom("employee_requests").selectAll().where("notification_id", "=", notificationId)
