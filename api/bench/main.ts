@@ -8,6 +8,7 @@
  *   6. the member's account dashboard read, GET /api/auth/account/membership, closed and open loop, for a member
  *      with an active annual membership and a past pause long enough to raise the pause warning, and the SQL
  *      that endpoint sends per request (captured from the service's own queries), through the same two clients,
+ *   7. the administrators' desk with 100,000 notifications and 50,000 businesses (bench/notifications.ts),
  * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
  * whenever the run itself worked. Subprocesses and the bench database are removed on every way out.
  *
@@ -31,6 +32,7 @@ import { activeSessionQuery, findActiveSession } from "../src/auth/queries.ts";
 import type { DB } from "../src/db/types.ts";
 import type { Deps } from "../src/lib/context.ts";
 import { getMembership } from "../src/memberships/record.ts";
+import { benchNotifications } from "./notifications.ts";
 import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
@@ -680,6 +682,10 @@ async function main() {
   ] as const;
   console.log("\nFor information (no targets):");
   for (const [label, value] of info) console.log(`${label.padEnd(74)} ${value.toFixed(2).padStart(6)}`);
+
+  // 7. The administrators' desk at volume: the badges' count and the duplicate look-up (their own database).
+  console.log("");
+  await benchNotifications(ADMIN_URL);
 }
 
 let failed = false;

@@ -161,3 +161,22 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
+
+// The administrators' notification center (notifications/schemas.ts)
+export type {
+  BusinessRequestRef,
+  Category as NotificationCategory,
+  DoneAnswer,
+  DuplicateCompany,
+  DuplicatesAnswerBody,
+  EmployeeRequestReview,
+  NewCompanyRequest,
+  NewEmployeeRequest,
+  NotificationCounts,
+  NotificationItem,
+  NotificationPageAnswer,
+  PausedItem,
+  PausedPageAnswer,
+  RegistrationItem,
+  RegistrationPageAnswer,
+} from "./notifications/schemas.ts";

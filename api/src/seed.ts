@@ -6,7 +6,9 @@
  */
 import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
+import type { Transaction } from "kysely";
 import type { Database } from "./db/client.ts";
+import type { DB } from "./db/types.ts";
 import { notify } from "./notifications/queries.ts";
 
 export const DEMO_USERS = {
@@ -176,6 +178,8 @@ export async function seed(database: Database, config: Config, log: (line: strin
     })
       .execute();
 
+    await seedAdminDesk(tx, { der, e1, member, company, own });
+
     // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
     // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
     const today = new Date();
@@ -252,6 +256,172 @@ export async function seed(database: Database, config: Config, log: (line: strin
       Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword
     }; member: ${DEMO_USERS.member.email} / ${DEMO_USERS.member.password}; DER: ${DEMO_USERS.der.email} / ${DEMO_USERS.der.password}`,
   );
+}
+
+/**
+ * The administrators' desk (issue 12): at least one open notification of each kind the center lists, so the
+ * demo administrator's /app is never empty. Kept apart from the rest of the seed; nothing here changes what a
+ * demo member, DER or employee sees as current (Eli's paused and cancelled term is an old one, written before
+ * his company's current membership, and the company request has no provisional business).
+ */
+async function seedAdminDesk(
+  tx: Transaction<DB>,
+  ids: { der: number; e1: number; member: number; company: number; own: number },
+) {
+  const { der, e1, member, company, own } = ids;
+  const at = (d: string) => new Date(`${d}T15:00:00Z`);
+  const morgan = { member_user_id: member, member_first_name: "Morgan", member_last_name: "Lee" };
+  const dana = {
+    member_user_id: der,
+    member_first_name: "Dana",
+    member_last_name: "Reyes",
+    member_number: null,
+  };
+  const eli = {
+    member_user_id: e1,
+    member_first_name: "Eli",
+    member_last_name: "Boudreaux",
+    member_number: "M-100002",
+  };
+  await notify(tx, {
+    type: "REGISTRATION",
+    triggerUserId: member,
+    userId: member,
+    businessId: own,
+    businessApprovedAt: at("2026-11-02"),
+    at: at("2026-11-02"),
+    meta: {
+      ...morgan,
+      member_number: "M-100001",
+      kind: "independent",
+      business_id: own,
+      business_name: "Morgan Lee",
+    },
+  });
+  await notify(tx, {
+    type: "REGISTRATION",
+    triggerUserId: der,
+    userId: der,
+    businessId: company,
+    businessApprovedAt: at("2026-11-03"),
+    at: at("2026-11-03"),
+    meta: { ...dana, kind: "DER", business_id: company, business_name: "Gulf Coast Towing LLC" },
+  });
+  // Morgan asks for a company that is Gulf Coast Towing written another way: the wizard's duplicate path.
+  const requested = "Gulf Coast Towing, L.L.C.";
+  const requestId = await notify(tx, {
+    type: "NEW_BUSINESS_REQUEST",
+    triggerUserId: member,
+    userId: member,
+    businessId: null,
+    at: at("2026-11-10"),
+    meta: { ...morgan, member_number: "M-100001", business_id: null, business_name: requested },
+  });
+  await tx.insertInto("new_business_requests").values({
+    notification_id: requestId,
+    user_id: member,
+    is_company: true,
+    business_name: requested,
+    business_phone: "(985) 555-0142",
+    business_tax_id: "721234567",
+    business_city: "Houma",
+    business_state: "LA",
+    created_at: at("2026-11-10"),
+  }).execute();
+  const vessel = await tx.selectFrom("vessels").select(["id", "name"]).where("business_id", "=", company)
+    .where("is_active", "=", false).executeTakeFirstOrThrow();
+  await notify(tx, {
+    type: "UPDATE_VESSEL",
+    triggerUserId: der,
+    userId: der,
+    businessId: company,
+    vesselId: vessel.id,
+    at: at("2026-11-12"),
+    meta: {
+      business_id: company,
+      business_name: "Gulf Coast Towing LLC",
+      vessel_name: vessel.name,
+      previous_vessel_name: vessel.name,
+      ...dana,
+      changes: { is_active: false },
+      previous: { is_active: true },
+      awaiting_approval: false,
+    },
+  });
+  const order = await tx.insertInto("orders").values({
+    kind: "store",
+    user_id: der,
+    business_id: company,
+    total_cents: 6000,
+    status: "completed",
+    payment_type: "manual",
+    payment_medium: "Check Received",
+    manual_charge_date: "2026-11-14",
+    completed_at: at("2026-11-14"),
+    created_by_user_id: der,
+    created_at: at("2026-11-14"),
+  }).returning(["id", "number"]).executeTakeFirstOrThrow();
+  await tx.insertInto("order_items").values({
+    order_id: order.id,
+    name: "Replacement custody control form",
+    cost_cents: 6000,
+    quantity: 1,
+  }).execute();
+  await notify(tx, {
+    type: "NEW_ORDER",
+    triggerUserId: der,
+    userId: der,
+    orderId: order.id,
+    at: at("2026-11-14"),
+    meta: {
+      ...dana,
+      order_id: order.id,
+      order_number: order.number,
+      order_completed: true,
+      order_cancelled: false,
+      total_cents: 6000,
+    },
+  });
+  // Eli's 2024 term: paused for the off season, resumed, then cancelled when he moved to the company's plan.
+  const old = (await tx.insertInto("memberships").values({
+    user_id: e1,
+    type: "annual",
+    expire_at: "2025-03-01",
+    has_expiration: true,
+    autorenew: false,
+    price_cents: 10500,
+    created_at: at("2024-03-01"),
+    starts_at: at("2024-03-01"),
+    cancelled_at: at("2024-11-15"),
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  const pause = (await tx.insertInto("membership_pauses").values({
+    membership_id: old,
+    paused_at: at("2024-07-01"),
+    resumed_at: at("2024-08-15"),
+    reason: "Currently out of season",
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  await notify(tx, {
+    type: "MEMBERSHIP_PAUSED",
+    triggerUserId: e1,
+    userId: e1,
+    membershipId: old,
+    membershipPauseId: pause,
+    at: at("2024-07-01"),
+    meta: {
+      ...eli,
+      reason: "Currently out of season",
+      paused_at: at("2024-07-01").toISOString(),
+      resumed_at: at("2024-08-15").toISOString(),
+    },
+  });
+  await notify(tx, {
+    type: "MEMBERSHIP_CANCELLED",
+    triggerUserId: e1,
+    userId: e1,
+    membershipId: old,
+    at: at("2024-11-15"),
+    meta: { ...eli, cancelled_at: at("2024-11-15").toISOString() },
+  });
 }
 
 if (import.meta.main) {

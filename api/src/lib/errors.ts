@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   MEMBERSHIP_CONFLICT: 409,
+  /** Another administrator already processed the notification (two work one queue). */
+  ALREADY_PROCESSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_INVALID: 422,

@@ -137,9 +137,21 @@ const MEMBER_ROUTES: AppRoute[] = [
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [
-  page("/app/admin/notifications/:id/business/review", "Review Company Request"), // ?convert=1
-  page("/app/admin/notifications/:id/employee/new", "Review Employee Request"),
-  page("/app/admin/notifications/:id/change/approve", "Approve Change Request"),
+  page(
+    "/app/admin/notifications/:id/business/review",
+    "Review Company Request",
+    () => import("../features/admin-requests/business-review-page.tsx"),
+  ), // ?convert=1
+  page(
+    "/app/admin/notifications/:id/employee/new",
+    "Review Employee Request",
+    () => import("../features/admin-requests/employee-request-page.tsx"),
+  ),
+  page(
+    "/app/admin/notifications/:id/change/approve",
+    "Approve Change Request",
+    () => import("../features/admin-requests/change-approve-page.tsx"),
+  ),
   page("/app/admin/users", "Users"),
   page("/app/admin/users/new", "Add User"),
   page("/app/admin/users/:id", "User Details"),
@@ -202,7 +214,11 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/randoms", "Random Pools"),
   page("/app/admin/randoms/new", "New Random Pool"),
   page("/app/admin/randoms/:id", "Random Pool"),
-  page("/app/admin/requests/:id/business/new", "Review New Business Request"), // ?convert=
+  page(
+    "/app/admin/requests/:id/business/new",
+    "Review New Business Request",
+    () => import("../features/admin-requests/request-business-page.tsx"),
+  ), // ?convert=
   page("/app/admin/analytics", "Analytics"),
   page("/app/admin/export", "Exports"),
   page("/app/admin/export/new", "New Export"),

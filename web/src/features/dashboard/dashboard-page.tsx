@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { type Role, role, session } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
+import { AdminView } from "./admin-view.tsx";
 import { DerView } from "./der-view.tsx";
 import { MemberView } from "./member-view.tsx";
 import "./dashboard.css";
@@ -42,9 +43,7 @@ export default function DashboardPage() {
       <p>Welcome, {session.value?.full_name}.</p>
       {view === "member" && <MemberView />}
       {view === "der" && <DerView />}
-      {view === "admin" && (
-        <p className="not-built">The notification center and the overview analytics are not built yet.</p>
-      )}
+      {view === "admin" && <AdminView />}
     </section>
   );
 }

@@ -1,0 +1,309 @@
+/**
+ * The administrators' notification center: the lists, the badges' counts and the actions on one notification
+ * (admin spec §4 "Registration notification progress", "Notifications"). Two administrators work one queue, so
+ * every action locks the notification, checks it is still open and writes conditionally: the second one's stale
+ * action answers 409 ALREADY_PROCESSED, never a second effect. Every action is audited in its transaction.
+ */
+import type { Transaction } from "kysely";
+import type { DB, NotificationType } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { type ListParams, record, ref } from "../lib/list.ts";
+import { emailLetter } from "../compliance/service.ts";
+import { orderDrugTest } from "../drug-tests/service.ts";
+import { resumeMembership } from "../memberships/changes.ts";
+import { updateBusiness } from "../businesses/queries.ts";
+import { IDENTITY_FIELDS } from "../businesses/changes.ts";
+import {
+  applyUserChange,
+  applyVesselChange,
+  archiveNotification,
+  countOpenByType,
+  decideAndArchive,
+  deleteNotification,
+  findNotification,
+  listNotifications,
+  listPaused,
+  listRegistrations,
+  lockNotification,
+  lockRegistration,
+  updateRegistration,
+} from "./queries.ts";
+import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
+
+export type Actor = { user: SessionUser; ip: string | null };
+type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
+
+export const alreadyProcessed = () => new AppError("ALREADY_PROCESSED", M.alreadyProcessed);
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+/** The five badges: open notifications per category, exact (the web caps the display at 99+). */
+export async function countNotifications(deps: Deps) {
+  const rows = await countOpenByType(deps.database.db);
+  const by = new Map(rows.map((r) => [r.type, Number(r.n)]));
+  const sum = (types: readonly NotificationType[]) => types.reduce((n, t) => n + (by.get(t) ?? 0), 0);
+  return Object.fromEntries(
+    (Object.keys(CATEGORIES) as Category[]).map((c) => [c, sum(CATEGORIES[c])]),
+  ) as Record<Category, number>;
+}
+
+type ListRow = Awaited<ReturnType<typeof listNotifications>>["rows"][number];
+
+function toNotification(r: ListRow) {
+  const meta = { ...(r.meta as Record<string, unknown>) };
+  // An order's chips follow the order as it is now, not as it was when the notification was written.
+  if (r.type === "NEW_ORDER" && r.order_status) {
+    meta.order_completed = r.order_status === "completed";
+    meta.order_cancelled = r.order_status === "cancelled";
+  }
+  const requestStatus = r.business_request_status ?? r.employee_request_status;
+  return record("notification", r.id, {
+    type: r.type,
+    meta,
+    approved: r.approved,
+    archived_at: iso(r.archived_at),
+    created_at: iso(r.created_at)!,
+    trigger_user_id: r.trigger_user_id,
+    trigger_user_first_name: r.trigger_first_name ?? null,
+    trigger_user_last_name: r.trigger_last_name ?? null,
+    user_id: r.user_id,
+    business_id: r.business_id,
+    vessel_id: r.vessel_id,
+    request_id: r.business_request_id ?? r.employee_request_id ?? null,
+    request_pending: requestStatus === "pending",
+  }, {
+    user: ref("user", r.user_id),
+    business: ref("business", r.business_id),
+    order: ref("order", r.order_id),
+  });
+}
+
+export async function notificationPage(
+  deps: Deps,
+  q: ListParams & { archived: boolean; types?: NotificationType[] },
+) {
+  const types = q.types?.length ? q.types : [...NOTIFICATION_TYPES];
+  const { rows, meta } = await listNotifications(deps.database.db, { archived: q.archived, types }, q);
+  return { data: rows.map(toNotification), meta };
+}
+
+/** One notification, open or archived (the change-approval and employee-request screens open it by id). */
+export async function oneNotification(deps: Deps, id: number) {
+  const filter = { archived: false, types: [...NOTIFICATION_TYPES], id };
+  const one = { page: 1, per_page: 1, sort_by: "id", sort_dir: "desc" } as const;
+  const { rows } = await listNotifications(deps.database.db, filter, one);
+  if (!rows[0]) throw notFound("Notification");
+  return toNotification(rows[0]);
+}
+
+const passed = (s: string | null) => s === "negative" || s === "negative_dilute";
+
+export async function registrationPage(deps: Deps, q: ListParams & { archived: boolean }) {
+  const { rows, meta } = await listRegistrations(deps.database.db, q.archived, q);
+  const data = rows.map((r) =>
+    record("registration_notification", r.id, {
+      type: r.kind,
+      user_id: r.user_id,
+      user_name: `${r.first_name} ${r.last_name}`,
+      member_number: r.member_number,
+      business_id: r.business_id,
+      business_name: r.business_name ?? null,
+      created_at: iso(r.created_at)!,
+      business_approved_at: iso(r.business_approved_at),
+      paid_at: iso(r.paid_at),
+      company_training_at: iso(r.company_training_at),
+      drug_test_at: iso(r.drug_test_at),
+      loc_sent_at: iso(r.loc_sent_at),
+      drug_test_status: (r.drug_test_status as string | null) ?? null,
+      drug_test_passed: passed(r.drug_test_status as string | null),
+      is_annual: r.is_annual,
+      membership_created: Boolean(r.membership_created),
+      compliance_paid: Boolean(r.has_compliance_kit),
+      business_request_id: r.business_request_id ?? null,
+      archived_at: iso(r.archived_at),
+    }, { user: ref("user", r.user_id), business: ref("business", r.business_id) })
+  );
+  return { data, meta };
+}
+
+export async function pausedPage(deps: Deps, q: ListParams & { archived: boolean }) {
+  const { rows, meta } = await listPaused(deps.database.db, q.archived, q);
+  const data = rows.map((r) =>
+    record("paused_notification", r.id, {
+      user_id: r.user_id!,
+      user_name: `${r.first_name} ${r.last_name}`,
+      member_number: r.member_number,
+      reason: r.other_reason ?? r.reason,
+      paused_at: iso(r.paused_at),
+      resumed_at: iso(r.resumed_at),
+      archived_at: iso(r.archived_at),
+    }, { user: ref("user", r.user_id) })
+  );
+  return { data, meta };
+}
+
+/**
+ * Runs `act` on the locked, open notification of one of `types` in one transaction, then audits it. Another
+ * type or no such notification is a 404; an archived one was processed already (409).
+ */
+export async function onOpen<T>(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  types: readonly NotificationType[],
+  action: string,
+  act: (trx: Transaction<DB>, n: Row, at: Date) => Promise<T>,
+): Promise<T> {
+  const at = deps.now();
+  return await deps.database.db.transaction().execute(async (trx) => {
+    const n = await lockNotification(trx, id);
+    if (!n || !types.includes(n.type)) throw notFound("Notification");
+    if (n.archived_at) throw alreadyProcessed();
+    const result = await act(trx, n, at);
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: `notification.${action}`,
+      entity: "notification",
+      entityId: id,
+      detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
+      ip: actor.ip,
+    });
+    return result;
+  });
+}
+
+const ARCHIVED_MESSAGE: Partial<Record<NotificationType, string>> = {
+  REGISTRATION: M.archivedRegistration,
+  MEMBERSHIP_PAUSED: M.archivedPaused,
+  MEMBERSHIP_CANCELLED: M.archivedCancelled,
+};
+
+/** Archive any notification (open → archived); the spec's toast for its kind. */
+export async function archive(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  types: readonly NotificationType[] = NOTIFICATION_TYPES,
+) {
+  return await onOpen(deps, actor, id, types, "archive", async (trx, n, at) => {
+    if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
+    return ARCHIVED_MESSAGE[n.type] ?? M.archived;
+  });
+}
+
+const CHANGES = ["UPDATE_USER", "UPDATE_BUSINESS", "NEW_VESSEL", "UPDATE_VESSEL"] as const;
+const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+const USER_FIELDS = [
+  "first_name",
+  "middle_name",
+  "last_name",
+  "email",
+  "phone",
+  "address_one",
+  "address_two",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+  "uscg_cred",
+];
+
+/**
+ * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is
+ * decided and archived. A change already applied at once (contact details, vessels) is acknowledged.
+ */
+export async function decide(deps: Deps, actor: Actor, id: number, approved: boolean) {
+  await onOpen(deps, actor, id, CHANGES, approved ? "approve" : "refuse", async (trx, n, at) => {
+    if (n.approved !== null) throw alreadyProcessed();
+    if (!await decideAndArchive(trx, id, { approved, by: actor.user.user_id, at })) throw alreadyProcessed();
+    const meta = n.meta as { changes?: Record<string, unknown>; awaiting_approval?: boolean };
+    if (!approved || !meta.awaiting_approval || !meta.changes) return;
+    if (n.type === "UPDATE_BUSINESS" && n.business_id) {
+      const changes = pick(meta.changes, IDENTITY_FIELDS);
+      if (Object.keys(changes).length) await updateBusiness(trx, n.business_id, changes);
+    } else if (n.type === "UPDATE_USER" && n.user_id) {
+      const changes = pick(meta.changes, USER_FIELDS);
+      if (Object.keys(changes).length) await applyUserChange(trx, n.user_id, changes);
+    } else if (n.type === "UPDATE_VESSEL" && n.vessel_id) {
+      await applyVesselChange(
+        trx,
+        n.vessel_id,
+        pick(meta.changes, ["name", "official_number", "vessel_type", "is_active"]),
+      );
+    }
+  });
+  return approved ? M.approved : M.refused;
+}
+
+/** Deletes a registration notification and its progress (the member and what they bought stay). */
+export async function deleteRegistration(deps: Deps, actor: Actor, id: number) {
+  await onOpen(deps, actor, id, ["REGISTRATION"], "delete", async (trx) => {
+    if (!await deleteNotification(trx, id)) throw alreadyProcessed();
+  });
+}
+
+/** DER: the company's training is done (once). */
+export async function companyTraining(deps: Deps, actor: Actor, id: number) {
+  await onOpen(deps, actor, id, ["REGISTRATION"], "company_training", async (trx, _n, at) => {
+    const r = await lockRegistration(trx, id);
+    if (!r) throw notFound("Notification");
+    if (r.kind !== "DER") throw new AppError("CONFLICT", M.notDer);
+    if (r.company_training_at) throw alreadyProcessed();
+    await updateRegistration(trx, id, { company_training_at: at });
+  });
+  return M.training;
+}
+
+/**
+ * Orders the member's test through i3. The registration is claimed first (drug_test_at set where it was
+ * empty), so a double click or a second administrator never orders two; a failed i3 order frees it again.
+ */
+export async function orderTest(deps: Deps, actor: Actor, id: number) {
+  const r = await onOpen(deps, actor, id, ["REGISTRATION"], "order_test", async (trx, _n, at) => {
+    const r = await lockRegistration(trx, id);
+    if (!r) throw notFound("Notification");
+    if (r.drug_test_at) throw alreadyProcessed();
+    if (!r.business_id) throw new AppError("CONFLICT", M.noBusiness);
+    await updateRegistration(trx, id, { drug_test_at: at, drug_test_status: "ordered" });
+    return r;
+  });
+  const test = await orderDrugTest(deps, {
+    userId: r.user_id,
+    businessId: r.business_id!,
+    reason: "pre_employment",
+    orderedBy: actor.user.user_id,
+  });
+  const db = deps.database.db;
+  if (test.status === "failed") {
+    await updateRegistration(db, id, { drug_test_at: null, drug_test_status: null, drug_test_id: test.id });
+    throw new AppError("I3_FAILED", test.error ?? "i3 did not accept the order.");
+  }
+  await updateRegistration(db, id, { drug_test_id: test.id });
+  return M.ordered;
+}
+
+/** Mails the member their Letter of Compliance and notes when. */
+export async function sendLoc(deps: Deps, actor: Actor, id: number) {
+  const r = await onOpen(deps, actor, id, ["REGISTRATION"], "send_loc", async (trx) => {
+    const r = await lockRegistration(trx, id);
+    if (!r) throw notFound("Notification");
+    return r;
+  });
+  await emailLetter(deps, r.user_id, actor.user.user_id);
+  await updateRegistration(deps.database.db, id, { loc_sent_at: deps.now() });
+  return M.locSent;
+}
+
+/** Resumes the paused membership the notification reports (memberships' rules), then archives it. */
+export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
+  const n = await findNotification(deps.database.db, id);
+  if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
+  if (n.archived_at) throw alreadyProcessed();
+  await resumeMembership(deps, { userId: actor.user.user_id, ip: actor.ip }, n.user_id!);
+  await onOpen(deps, actor, id, ["MEMBERSHIP_PAUSED"], "resume", async (trx, _n, at) => {
+    if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
+  });
+  return M.resumed;
+}

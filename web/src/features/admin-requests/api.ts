@@ -1,0 +1,47 @@
+/** The administrators' request screens' calls (admin spec §7 "Notifications", "Businesses and users"). */
+import { api, ApiError } from "../../lib/api.ts";
+import { invalidate } from "../../lib/use-resource.ts";
+import type {
+  DoneAnswer,
+  DuplicatesAnswerBody,
+  EmployeeRequestReview,
+  NotificationItem,
+} from "@api/contract";
+
+export const fetchNotification = (id: string, signal: AbortSignal) =>
+  api<{ data: NotificationItem }>(`/auth/notification/${id}`, { signal }).then((a) => a.data);
+
+export const fetchEmployeeRequest = (id: string, signal: AbortSignal) =>
+  api<{ data: EmployeeRequestReview }>(`/auth/notification/registration/${id}/employee`, { signal })
+    .then((a) => a.data);
+
+export const fetchDuplicates = (id: string, signal: AbortSignal) =>
+  api<DuplicatesAnswerBody>(`/auth/duplicate/company/${id}`, { signal });
+
+export interface BusinessOption {
+  id: number;
+  attributes: { name: string; city: string | null; state: string | null; tax_id: string | null };
+}
+
+/** Companies whose name, DBA, e-mail, phone or tax id contains `search` (the select-existing step). */
+export const searchCompanies = (search: string, signal: AbortSignal) =>
+  api<{ data: BusinessOption[] }>(
+    `/auth/businesses?not_individual=true&per_page=10&search=${encodeURIComponent(search)}`,
+    { signal },
+  ).then((a) => a.data);
+
+/** One action on a notification; answers the server's message and refreshes the center. */
+export async function act(path: string, method: "PUT" | "POST", body?: unknown): Promise<string | undefined> {
+  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
+  const answer = await api<DoneAnswer>(path, {
+    method,
+    body,
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  }).catch(async (error) => {
+    // Another administrator processed it first: show the list as it now is, then say why.
+    if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
+    throw error;
+  });
+  await refresh();
+  return answer?.message;
+}

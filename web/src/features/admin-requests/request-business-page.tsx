@@ -1,0 +1,37 @@
+/**
+ * /app/admin/requests/{id}/business/new[?convert=] (admin spec §2): the company-link wizard reached by the
+ * company request's own id (from a user's page) rather than its notification; the wizard itself is the same.
+ */
+import { Alert } from "../../components/alert.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { api } from "../../lib/api.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import type { BusinessRequestRef } from "@api/contract";
+import BusinessReviewPage from "./business-review-page.tsx";
+
+export default function RequestBusinessPage({ params }: { params: { id?: string } }) {
+  const id = params.id!;
+  const request = useResource(
+    ["notifications", "business-request", id],
+    (signal) =>
+      api<{ data: BusinessRequestRef }>(`/auth/business-request/${id}`, { signal }).then((a) => a.data),
+  );
+  if (request.loading && !request.data) return <Skeleton label="Loading the company request…" />;
+  if (request.error) {
+    return (
+      <LoadError
+        title="The company request could not be loaded"
+        error={request.error}
+        onRetry={request.reload}
+      />
+    );
+  }
+  const { notification_id } = request.data!;
+  if (notification_id === null) {
+    return (
+      <Alert variant="warning" title="No notification">This company request has no notification left.</Alert>
+    );
+  }
+  return <BusinessReviewPage params={{ id: String(notification_id) }} />;
+}

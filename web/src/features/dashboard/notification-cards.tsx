@@ -1,0 +1,289 @@
+/**
+ * One card per notification kind (admin spec §3, §4): its facts and the actions the spec offers. Archived
+ * notifications show their facts only. Every action disables its buttons while it runs and toasts the server's
+ * message (the spec's words) or its error.
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { formatInstant, formatInstantDay } from "../../lib/dates.ts";
+import { errorMessage } from "../../lib/form.ts";
+import { toast } from "../../lib/toast.ts";
+import type { NotificationItem, PausedItem, RegistrationItem } from "@api/contract";
+import { act, type Entry } from "./notifications-api.ts";
+
+const day = (iso: string | null) => (iso ? formatInstantDay(iso) : null);
+
+/** Runs an action once at a time: `busy` names the running one. */
+function useAction() {
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(
+    name: string,
+    path: string,
+    method: "PUT" | "POST" | "DELETE" = "PUT",
+    fallback?: string,
+  ) {
+    setBusy(name);
+    try {
+      const message = await act(path, method);
+      toast.success(message ?? fallback ?? "Done");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+function Step({ done, children }: { done: boolean; children: string }) {
+  return (
+    <li className={done ? "step step-done" : "step"}>
+      <span aria-hidden="true">{done ? "✓" : "○"}</span> {children}
+      <span className="visually-hidden">{done ? ": done" : ": not yet"}</span>
+    </li>
+  );
+}
+
+const KIND_LABEL = { DER: "DER", independent: "Independent member", company_employee: "Company employee" };
+
+function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
+  const a = n.attributes;
+  const { busy, run } = useAction();
+  const [confirm, setConfirm] = useState(false);
+  const base = `/auth/notification/registration/${n.id}`;
+  const testLabel = a.drug_test_status
+    ? `Test results: ${a.drug_test_passed ? "passed" : a.drug_test_status.replace("_", " ")}`
+    : "Test results";
+  return (
+    <article className="notification" aria-labelledby={`n-${n.id}`}>
+      <h4 id={`n-${n.id}`}>
+        <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> registered
+      </h4>
+      <p className="notification-facts">
+        {KIND_LABEL[a.type]}
+        {a.business_name ? ` · ${a.business_name}` : ""} · {formatInstant(a.created_at)}
+      </p>
+      <ol className="progress" aria-label="Registration progress">
+        <Step done>Created</Step>
+        <Step done={a.business_approved_at !== null}>Business approval</Step>
+        <Step done={a.membership_created}>Membership created</Step>
+        <Step done={a.drug_test_passed}>{testLabel}</Step>
+        {a.type === "DER" && <Step done={a.compliance_paid}>Compliance paid</Step>}
+        {a.type === "DER" && <Step done={a.company_training_at !== null}>Company training</Step>}
+      </ol>
+      {open && (
+        <div className="notification-actions">
+          {a.business_request_id !== null && (
+            <>
+              <Link
+                className="button button-primary"
+                href={`/app/admin/notifications/${n.id}/business/review`}
+              >
+                Set up business
+              </Link>
+              <Link
+                className="button button-secondary"
+                href={`/app/admin/notifications/${n.id}/business/review?convert=1`}
+              >
+                Convert to {a.type === "independent" ? "company" : "independent"}
+              </Link>
+            </>
+          )}
+          {!a.membership_created && (
+            <Link className="button button-secondary" href={`/app/admin/users/${a.user_id}/membership/new`}>
+              Purchase membership
+            </Link>
+          )}
+          {a.type === "DER" && a.business_id !== null && !a.compliance_paid && (
+            <Link
+              className="button button-secondary"
+              href={`/app/admin/businesses/${a.business_id}/compliance-kit`}
+            >
+              Order compliance kit
+            </Link>
+          )}
+          {a.drug_test_at === null && a.business_id !== null && (
+            <Button
+              variant="secondary"
+              busy={busy === "test"}
+              disabled={busy !== null}
+              onClick={() => run("test", `${base}/test/order`)}
+            >
+              Order test
+            </Button>
+          )}
+          {a.membership_created && (
+            <Button
+              variant="secondary"
+              busy={busy === "loc"}
+              disabled={busy !== null}
+              onClick={() => run("loc", `${base}/loc`)}
+            >
+              Send LOC
+            </Button>
+          )}
+          {a.type === "DER" && a.company_training_at === null && (
+            <Button
+              variant="secondary"
+              busy={busy === "training"}
+              disabled={busy !== null}
+              onClick={() => run("training", `${base}/company/training`)}
+            >
+              Update company training
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            busy={busy === "archive"}
+            disabled={busy !== null}
+            onClick={() => run("archive", `${base}/archive`)}
+          >
+            Archive
+          </Button>
+          <Button variant="danger" disabled={busy !== null} onClick={() => setConfirm(true)}>Delete</Button>
+          <ConfirmDialog
+            open={confirm}
+            title="Delete this registration notification?"
+            confirmLabel="Delete"
+            busyLabel="Deleting…"
+            destructive
+            busy={busy === "delete"}
+            onClose={() => setConfirm(false)}
+            onConfirm={async () => {
+              await run("delete", base, "DELETE", "Successfully deleted registration notification");
+              setConfirm(false);
+            }}
+          >
+            <p>The member, their membership and their tests stay; only this notification goes.</p>
+          </ConfirmDialog>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
+  const a = n.attributes;
+  const { busy, run } = useAction();
+  const base = `/auth/notification/membership/paused/${n.id}`;
+  return (
+    <article className="notification" aria-labelledby={`n-${n.id}`}>
+      <h4 id={`n-${n.id}`}>
+        <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> paused their membership
+      </h4>
+      <p className="notification-facts">
+        {a.reason} · paused {day(a.paused_at)}
+        {a.resumed_at ? ` · resumed ${day(a.resumed_at)}` : ""}
+      </p>
+      {open && (
+        <div className="notification-actions">
+          {a.resumed_at === null && (
+            <Button
+              busy={busy === "resume"}
+              disabled={busy !== null}
+              onClick={() => run("resume", `${base}/resume`)}
+            >
+              Resume
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            busy={busy === "archive"}
+            disabled={busy !== null}
+            onClick={() => run("archive", `${base}/archive`)}
+          >
+            Archive
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+const CHANGE_TITLE: Record<string, string> = {
+  UPDATE_USER: "changed their details",
+  UPDATE_BUSINESS: "changed a business",
+  NEW_VESSEL: "added a vessel",
+  UPDATE_VESSEL: "changed a vessel",
+  NEW_BUSINESS_REQUEST: "asked for a new company",
+  NEW_EMPLOYEE_REQUEST: "asked to add an employee",
+};
+
+function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
+  const a = n.attributes;
+  const m = a.meta as Record<string, string | number | boolean | null>;
+  const { busy, run } = useAction();
+  const who = a.trigger_user_first_name
+    ? `${a.trigger_user_first_name} ${a.trigger_user_last_name}`
+    : `${m.member_first_name ?? m.owner_name ?? "A member"} ${m.member_last_name ?? ""}`.trim();
+  const archive = open && (
+    <Button
+      variant="secondary"
+      busy={busy === "archive"}
+      disabled={busy !== null}
+      onClick={() => run("archive", `/auth/notification/${n.id}/archive`)}
+    >
+      Archive
+    </Button>
+  );
+  let title: string;
+  let facts: string | null = null;
+  let review: { href: string; label: string } | null = null;
+  let chips = null;
+  if (a.type === "NEW_ORDER") {
+    title = `${who} placed order ${m.order_number}`;
+    chips = (
+      <>
+        {m.order_completed && <Chip tone="success">Completed</Chip>}
+        {m.order_cancelled && <Chip tone="danger">Cancelled</Chip>}
+      </>
+    );
+    review = { href: `/app/admin/orders/${m.order_id}`, label: "View order" };
+  } else if (a.type === "MEMBERSHIP_CANCELLED") {
+    title = `${m.member_first_name} ${m.member_last_name} cancelled their membership`;
+    facts = `${m.member_number ?? ""} · cancelled ${day(m.cancelled_at as string)}`;
+  } else if (CHANGE_TITLE[a.type]) {
+    title = `${who} ${CHANGE_TITLE[a.type]}`;
+    facts = [m.business_name ?? m.company_name, m.vessel_name].filter(Boolean).join(" · ") || null;
+    if (a.type === "NEW_BUSINESS_REQUEST" && a.request_pending) {
+      review = { href: `/app/admin/notifications/${n.id}/business/review`, label: "Review company request" };
+    } else if (a.type === "NEW_EMPLOYEE_REQUEST" && a.request_pending) {
+      review = { href: `/app/admin/notifications/${n.id}/employee/new`, label: "Review employee request" };
+    } else if (!a.type.startsWith("NEW_B") && !a.type.startsWith("NEW_E") && a.approved === null) {
+      review = { href: `/app/admin/notifications/${n.id}/change/approve`, label: "Review change" };
+    }
+  } else {
+    return (
+      <article className="notification">
+        <p>Unknown Notification Type</p>
+      </article>
+    );
+  }
+  return (
+    <article className="notification" aria-labelledby={`n-${n.id}`}>
+      <h4 id={`n-${n.id}`}>{title}</h4>
+      <p className="notification-facts">
+        {facts ? `${facts} · ` : ""}
+        {formatInstant(a.created_at)} {chips}
+        {a.approved !== null && (
+          <Chip tone={a.approved ? "success" : "neutral"}>{a.approved ? "Approved" : "Refused"}</Chip>
+        )}
+      </p>
+      {(review || archive) && (
+        <div className="notification-actions">
+          {review && <Link className="button button-primary" href={review.href}>{review.label}</Link>}
+          {archive}
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function NotificationCard({ entry, open }: { entry: Entry; open: boolean }) {
+  if (entry.kind === "registration") return <RegistrationCard n={entry.item} open={open} />;
+  if (entry.kind === "paused") return <PausedCard n={entry.item} open={open} />;
+  return <GeneralCard n={entry.item} open={open} />;
+}

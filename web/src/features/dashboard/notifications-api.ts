@@ -1,0 +1,90 @@
+/**
+ * The notification center's calls (admin spec §7 "Notifications"). Every action answers the spec's toast in
+ * `message`; each click sends its own Idempotency-Key, so a retried request is answered once.
+ */
+import { api, ApiError } from "../../lib/api.ts";
+import { invalidate } from "../../lib/use-resource.ts";
+import type {
+  DoneAnswer,
+  NotificationCategory,
+  NotificationCounts,
+  NotificationItem,
+  NotificationPageAnswer,
+  PausedItem,
+  PausedPageAnswer,
+  RegistrationItem,
+  RegistrationPageAnswer,
+} from "@api/contract";
+
+export const PER_PAGE = 20;
+
+/** The left list, in the spec's order, and the notification types the general list asks for. */
+export const CATEGORY_LIST: { id: NotificationCategory; label: string; types?: string }[] = [
+  { id: "registration", label: "Registrations" },
+  {
+    id: "changes",
+    label: "Company/Member Changes",
+    types: "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST",
+  },
+  { id: "paused", label: "Paused Memberships" },
+  { id: "store", label: "Store Notifications", types: "NEW_ORDER" },
+  { id: "cancelled", label: "Canceled Memberships", types: "MEMBERSHIP_CANCELLED" },
+];
+
+export type Entry =
+  | { kind: "registration"; item: RegistrationItem }
+  | { kind: "paused"; item: PausedItem }
+  | { kind: "notification"; item: NotificationItem };
+
+export interface Loaded {
+  entries: Entry[];
+  total: number;
+}
+
+export const fetchCounts = (signal: AbortSignal) =>
+  api<{ data: NotificationCounts }>("/auth/notifications/count", { signal }).then((a) => a.data);
+
+/** Pages 1..`pages` of a category's list, joined (Load More asks for one page more). */
+export async function fetchList(
+  category: NotificationCategory,
+  archived: boolean,
+  pages: number,
+  signal: AbortSignal,
+): Promise<Loaded> {
+  const one = async (page: number): Promise<{ entries: Entry[]; total: number }> => {
+    const q = `page=${page}&per_page=${PER_PAGE}&archived=${archived}`;
+    if (category === "registration") {
+      const a = await api<RegistrationPageAnswer>(`/auth/notification/registrations?${q}`, { signal });
+      return { entries: a.data.map((item) => ({ kind: "registration", item })), total: a.meta.total };
+    }
+    if (category === "paused") {
+      const a = await api<PausedPageAnswer>(`/auth/notification/memberships/paused?${q}`, { signal });
+      return { entries: a.data.map((item) => ({ kind: "paused", item })), total: a.meta.total };
+    }
+    const types = CATEGORY_LIST.find((c) => c.id === category)!.types!;
+    const a = await api<NotificationPageAnswer>(`/auth/notifications?${q}&types=${types}`, { signal });
+    return { entries: a.data.map((item) => ({ kind: "notification", item })), total: a.meta.total };
+  };
+  const all = await Promise.all(Array.from({ length: pages }, (_, i) => one(i + 1)));
+  return { entries: all.flatMap((p) => p.entries), total: all[all.length - 1].total };
+}
+
+/** Runs one action and answers the server's message; the lists and the badges reload. */
+export async function act(
+  path: string,
+  method: "PUT" | "POST" | "DELETE" = "PUT",
+  body?: unknown,
+): Promise<string | undefined> {
+  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
+  const answer = await api<DoneAnswer | undefined>(path, {
+    method,
+    body,
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  }).catch(async (error) => {
+    // Another administrator processed it first: show the list as it now is, then say why.
+    if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
+    throw error;
+  });
+  await refresh();
+  return answer?.message;
+}
