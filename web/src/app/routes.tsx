@@ -132,8 +132,8 @@ const MEMBER_ROUTES: AppRoute[] = [
   // Also reached as /{employeeId}/employee/new?redirectURL=/app: the same pattern.
   page("/app/member/businesses/:id/employee/new", "Add Employee"),
   page("/app/member/businesses/:id/employee/:eid", "Employee Details"),
-  // The employee family's calls are not built yet (its issue adds them): placeholders until then.
-  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: false }),
+  // An employee's membership, run by the company with its cards (lib/subject.ts).
+  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: true }),
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [
