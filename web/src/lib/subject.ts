@@ -24,6 +24,16 @@ export function subjectOf(family: SubjectFamily, params: Partial<Record<string, 
   return { kind: "employee", businessId: Number(params.id), employeeId: Number(params.eid) };
 }
 
+/**
+ * Whose cards a company pays with: its cards are the same for every employee subject of the company (only
+ * `businessId` addresses them), so the compliance kit's card form names the company this way.
+ */
+export const companyCards = (businessId: number): Subject => ({
+  kind: "employee",
+  businessId,
+  employeeId: 0,
+});
+
 /** A short stable name for cache keys: "self", "user:7", "employee:3:12". */
 export function subjectId(subject: Subject): string {
   switch (subject.kind) {

@@ -96,7 +96,9 @@ function ConfirmCancel(
         const deletionAt = (outcome.body as Partial<MembershipAnswer> | undefined)?.data?.attributes
           .account_deletion_at;
         if (deletionAt) {
-          toast.info(`The member's account will be deleted on ${formatInstantDay(deletionAt)} unless they add a card.`);
+          toast.info(
+            `The member's account will be deleted on ${formatInstantDay(deletionAt)} unless they add a card.`,
+          );
         }
       }
       navigate(paths.details);

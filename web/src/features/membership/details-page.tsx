@@ -42,7 +42,8 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
             {m?.attributes.pause_warning && <PauseWarningNotice warning={m.attributes.pause_warning} />}
             {subject.kind !== "self" && m?.attributes.account_deletion_at && (
               <Alert variant="warning" title="Account to be deleted">
-                The member's account will be deleted on {formatInstantDay(m.attributes.account_deletion_at)}{" "}
+                The member's account will be deleted on {formatInstantDay(m.attributes.account_deletion_at)}
+                {" "}
                 unless they add their own payment information.
               </Alert>
             )}
@@ -63,8 +64,9 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
       {admin ? <MemberCards subject={subject} /> : (
         <Panel id="payment-methods" title="Payment methods">
           <p>
-            {company ? "The company's cards pay for its employees' memberships." : "Your default card pays for renewals."}
-            {" "}
+            {company
+              ? "The company's cards pay for its employees' memberships."
+              : "Your default card pays for renewals."}{" "}
             <Link href={paths.payments}>Manage payment methods</Link>
           </p>
         </Panel>

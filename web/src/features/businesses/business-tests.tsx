@@ -1,0 +1,74 @@
+/**
+ * Business Tests (public spec §2; admin §2 "Tests"): the summaries of the tests taken under this company, ten
+ * to a page, for its owner only (49 CFR 40.321: when, why, status and outcome; never the laboratory detail).
+ * With `userId`, one employee's tests under this company.
+ */
+import type { BusinessTest, DrugTest } from "@api/contract";
+import { Chip } from "../../components/chip.tsx";
+import { PagedList, usePageParam } from "../../components/paged-list.tsx";
+import { fetchBusinessTests } from "../../lib/businesses.ts";
+import { formatInstantDay } from "../../lib/dates.ts";
+import { REASON_LABELS, STATUS_LABELS, testOutcome } from "../../lib/drug-tests.ts";
+import { useResource } from "../../lib/use-resource.ts";
+
+export function BusinessTests({ businessId, userId }: { businessId: number; userId?: number }) {
+  const [page, goTo] = usePageParam();
+  const tests = useResource(
+    ["business", businessId, "tests", userId ?? "all", page],
+    (signal) => fetchBusinessTests(businessId, page, signal, userId),
+  );
+  return (
+    <PagedList
+      list={tests}
+      page={page}
+      onPage={goTo}
+      labels={{
+        loading: "Loading the tests…",
+        error: "The tests could not be loaded",
+        empty: "No tests under this company yet.",
+        pages: "Test pages",
+      }}
+    >
+      {(rows) => <TestTable rows={rows} showName={!userId} />}
+    </PagedList>
+  );
+}
+
+function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Tests under this company, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {showName && <th scope="col">Employee</th>}
+            <th scope="col">Reason</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ id, attributes: t }) => {
+            const outcome = testOutcome(t as unknown as DrugTest["attributes"]);
+            return (
+              <tr key={id}>
+                <td>{formatInstantDay(t.date)}</td>
+                {showName && <td>{t.user_full_name}</td>}
+                <td>{REASON_LABELS[t.reason as keyof typeof REASON_LABELS] ?? t.reason}</td>
+                <td>
+                  <Chip
+                    tone={outcome === "Passed" ? "success" : outcome === "Not passed" ? "danger" : "neutral"}
+                  >
+                    {STATUS_LABELS[t.status as keyof typeof STATUS_LABELS] && outcome === "Pending"
+                      ? STATUS_LABELS[t.status as keyof typeof STATUS_LABELS]
+                      : outcome}
+                  </Chip>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
