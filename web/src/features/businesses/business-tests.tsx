@@ -36,7 +36,7 @@ export function BusinessTests({ businessId, userId }: { businessId: number; user
 
 function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Tests under this company">
       <table className="data-table">
         <caption className="visually-hidden">Tests under this company, newest first</caption>
         <thead>
