@@ -149,7 +149,7 @@ function HistoryTable(
   // Focusable, so a keyboard can scroll it on a phone where it is wider than the screen (axe
   // scrollable-region-focusable).
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership history">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
