@@ -63,7 +63,8 @@ const ownRoutes = new Hono<AppEnv>()
       response: ProfileUpdateAnswer,
       errors: {
         409: PROFILE_MESSAGES.changePending,
-        422: `A field is invalid, the e-mail belongs to another account, or '${PROFILE_MESSAGES.nothingToChange}'`,
+        422:
+          `A field is invalid, the e-mail belongs to another account, or '${PROFILE_MESSAGES.nothingToChange}'`,
       },
     }),
     validate("json", ProfileUpdateBody),

@@ -65,7 +65,7 @@ export const ProfileUpdateBody = z.object({
   postal_code: optionalText(20),
   country: optionalText(),
   uscg_cred: optionalText(100),
-  ssn: matchingText(SSN_PATTERN, M.ssnInvalid, 4).describe("Last 4 digits only"),
+  ssn: matchingText(SSN_PATTERN, M.ssnInvalid, 20).describe("Last 4 digits only"),
 }).partial();
 
 const ChangeValues = z.record(z.string(), z.unknown());
