@@ -52,7 +52,7 @@ export function KitPurchase({ business }: { business: Business }) {
   }
 
   return (
-    <section aria-labelledby="kit-heading" className="dashboard-card">
+    <section aria-labelledby="kit-heading" className="record">
       <h3 id="kit-heading">Business Compliance Kit</h3>
       <p>
         The written drug and alcohol policy, the forms and the records checklist your company needs under 46
