@@ -139,3 +139,22 @@ for (
     });
   });
 }
+
+test("a company APCA has not approved shows only 'Not Approved'; one not in i3 cannot add employees", async ({ page, visit, browser, baseURL }) => {
+  const waiting = await createDerWithCompany(page.request, { approved: false, i3: false });
+  await visit(`/app/member/businesses/${waiting.businessId}`);
+  await expect(page.getByText("Not Approved", { exact: true })).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Manage Business" })).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  try {
+    const notInI3 = await createDerWithCompany(other.request, { i3: false });
+    await other.goto(`/app/member/businesses/${notInI3.businessId}/employee/new`);
+    await expect(other.getByText("Please contact APCA to allow new employees to be added")).toBeVisible();
+    await expect(other.getByRole("button", { name: "Request Employee" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
