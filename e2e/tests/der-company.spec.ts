@@ -29,8 +29,8 @@ for (
   test.describe(device, () => {
     test.use({ viewport });
 
-    test(`a DER runs its company on a ${device}`, async ({ page, visit, arrive, baseURL }) => {
-      test.setTimeout(120_000); // one long journey: a company from set-up to a cancelled membership
+    test(`a DER runs its company on a ${device}`, async ({ page, visit, arrive, checkA11y, baseURL }) => {
+      test.setTimeout(180_000); // one long journey: a company from set-up to a cancelled membership
       const company = await createDerWithCompany(page.request);
 
       // My Company on the dashboard: the selector (with its 'new' option), the actions and the tabs.
@@ -106,6 +106,7 @@ for (
       await page.getByRole("tab", { name: "Downloads" }).click();
       const documents = page.getByRole("list", { name: "Compliance kit documents" });
       await expect(documents.getByRole("listitem").first()).toBeVisible();
+      await checkA11y();
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         documents.getByRole("button", { name: /^Download / }).first().click(),
@@ -127,6 +128,14 @@ for (
       await page.getByRole("button", { name: "Purchase" }).click();
       await expect(page.getByText("User Membership Has Been Started")).toBeVisible();
       await arrive(`${employeePath}/membership/details`);
+      // With an active annual membership the employee's Downloads tab offers their Letter of Compliance.
+      await visit(`${employeePath}?tab=downloads`);
+      const [letter] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: `Download ${employee.fullName}'s Letter of Compliance` }).click(),
+      ]);
+      expect(letter.suggestedFilename()).toMatch(/\.pdf$/);
+      await visit(`${employeePath}/membership/details`);
       await page.getByRole("link", { name: "Cancel Membership" }).click();
       await arrive(`${employeePath}/membership/cancel`);
       await page.getByRole("button", { name: "Continue to cancel" }).click();

@@ -146,3 +146,12 @@ export async function buyComplianceKit(id: number, paymentMethodId: number, key:
   await changed(id);
   return answer.message;
 }
+
+/** An employee's Letter of Compliance, for the company that employs them (decision 0027). */
+export async function downloadEmployeeLetter(
+  id: number,
+  userId: number,
+): Promise<{ blob: Blob; filename: string }> {
+  const file = await apiFile(`/auth/business/${id}/employee/${userId}/compliance-letter`);
+  return { blob: file.blob, filename: file.filename ?? "letter-compliance.pdf" };
+}

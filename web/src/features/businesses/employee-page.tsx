@@ -4,15 +4,20 @@
  * membership. The membership itself is run through the shared membership screens under
  * …/employee/{eid}/membership (lib/subject.ts), paid with the company's cards.
  */
+import { useState } from "react";
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
 import type { PageProps } from "../../app/routes.tsx";
+import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { MembershipActions, MembershipFacts } from "../../components/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
-import { employeesKey, fetchEmployee } from "../../lib/businesses.ts";
+import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "../../lib/businesses.ts";
+import { errorMessage } from "../../lib/form.ts";
+import { saveFile } from "../../lib/save-file.ts";
+import { toast } from "../../lib/toast.ts";
 import { fetchMembership } from "../../lib/membership.ts";
 import { membershipKey, screenPaths, type Subject } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -69,11 +74,7 @@ function EmployeeView({ businessId, employee }: { businessId: number; employee: 
       label: "Downloads",
       render: () => (
         <>
-          <p>
-            {e.user_can_download_compliance
-              ? `${name}'s Letter of Compliance is issued to them: they download it from their own account.`
-              : `${name} cannot download a Letter of Compliance yet.`}
-          </p>
+          <EmployeeLetter businessId={businessId} employee={employee} name={name} />
           <KitDownloads businessId={businessId} />
         </>
       ),
@@ -118,5 +119,33 @@ function EmployeeMembership({ subject }: { subject: Subject }) {
         <Link href={paths.details}>Membership details and history</Link>
       </p>
     </>
+  );
+}
+
+/** The employee's Letter of Compliance, when they can have one (public spec §6). */
+function EmployeeLetter(
+  { businessId, employee, name }: { businessId: number; employee: BusinessUser; name: string },
+) {
+  const [busy, setBusy] = useState(false);
+  if (!employee.attributes.user_can_download_compliance) {
+    return <p>{name} cannot have a Letter of Compliance yet.</p>;
+  }
+  async function download() {
+    setBusy(true);
+    try {
+      const file = await downloadEmployeeLetter(businessId, employee.attributes.user_id);
+      saveFile(file.blob, file.filename);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <p>
+      <Button busy={busy} busyLabel="Downloading…" onClick={download}>
+        Download {name}'s Letter of Compliance
+      </Button>
+    </p>
   );
 }

@@ -132,14 +132,8 @@ function DocumentItem({ doc }: { doc: KitDocument }) {
     <li className="record">
       <p className="record-title">{doc.attributes.title}</p>
       <p className="record-facts">{doc.attributes.description}</p>
-      <Button
-        variant="secondary"
-        busy={busy}
-        busyLabel="Downloading…"
-        aria-label={`Download ${doc.attributes.title}`}
-        onClick={download}
-      >
-        Download PDF
+      <Button variant="secondary" busy={busy} busyLabel="Downloading…" onClick={download}>
+        Download PDF<span className="visually-hidden">: {doc.attributes.title}</span>
       </Button>
     </li>
   );
