@@ -125,3 +125,13 @@ export async function pendingEmployeeRequests(businessId: number): Promise<{ fir
     await sql.end();
   }
 }
+
+/** Deactivates the company with a reason, as an administrator would. */
+export async function deactivateCompany(businessId: number, reason: string): Promise<void> {
+  const sql = database();
+  try {
+    await sql`update businesses set is_active = false, deactivation_reason = ${reason} where id = ${businessId}`;
+  } finally {
+    await sql.end();
+  }
+}

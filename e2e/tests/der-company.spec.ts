@@ -8,7 +8,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { addEmployee, createDerWithCompany, pendingEmployeeRequests } from "../support/companies.ts";
+import {
+  addEmployee,
+  createDerWithCompany,
+  deactivateCompany,
+  pendingEmployeeRequests,
+} from "../support/companies.ts";
 import { SANDBOX_CARDS } from "../support/members.ts";
 
 /** The field labelled `label`, whether or not the label also says "(required)". */
@@ -149,7 +154,7 @@ for (
   });
 }
 
-test("a company APCA has not approved shows only 'Not Approved'; one not in i3 cannot add employees", async ({ page, visit, browser, baseURL }) => {
+test("a company APCA has not approved shows only 'Not Approved'; one not in i3 cannot add employees; an inactive one says why", async ({ page, visit, browser, baseURL }) => {
   const waiting = await createDerWithCompany(page.request, { approved: false, i3: false });
   await visit(`/app/member/businesses/${waiting.businessId}`);
   await expect(page.getByText("Not Approved", { exact: true })).toBeVisible();
@@ -163,6 +168,15 @@ test("a company APCA has not approved shows only 'Not Approved'; one not in i3 c
     await other.goto(`/app/member/businesses/${notInI3.businessId}/employee/new`);
     await expect(other.getByText("Please contact APCA to allow new employees to be added")).toBeVisible();
     await expect(other.getByRole("button", { name: "Request Employee" })).toHaveCount(0);
+
+    // An inactive company says why, on its page and on My Company.
+    await deactivateCompany(notInI3.businessId, "Dues unpaid since March");
+    await other.goto(`/app/member/businesses/${notInI3.businessId}`);
+    await expect(other.getByRole("status").filter({ hasText: "Inactive" })).toContainText(
+      "Dues unpaid since March",
+    );
+    await other.goto("/app");
+    await expect(other.getByRole("region", { name: "My Company" })).toContainText("Dues unpaid since March");
   } finally {
     await context.close();
   }
