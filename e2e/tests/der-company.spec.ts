@@ -78,6 +78,14 @@ for (
       await page.getByRole("tab", { name: "Vessels" }).click();
       await expect(page.getByRole("list", { name: "Vessels" })).toContainText("Miss Dana");
       await expect(page.getByRole("list", { name: "Vessels" })).toContainText("O.N. 1234567 · Towing vessel");
+      // Manages it (laid up): the change applies at once and comes back to the Vessels tab.
+      await page.getByRole("link", { name: "Manage Miss Dana" }).click();
+      await arrive(/\/vessel\/\d+\/manage\?redirectURL=/);
+      await page.getByLabel("In service").uncheck();
+      await page.getByRole("button", { name: "Save Vessel" }).click();
+      await expect(page.getByText("Vessel has been updated")).toBeVisible();
+      await arrive(/\/app\?tab=vessels$/);
+      await expect(page.getByRole("list", { name: "Vessels" })).toContainText("Out of service");
 
       // Requests an employee: it waits for administrators, and the DER sees it pending.
       await page.getByRole("link", { name: "Add Employee" }).click();
