@@ -52,6 +52,7 @@ import type {
 import type { PricesResponse } from "./settings/schemas.ts";
 import type { StoreItemRecord } from "./store/schemas.ts";
 import type { UserRecord } from "./users/schemas.ts";
+export type { ProfileAnswerBody, ProfileUpdateAnswerBody, ProfileUpdateRequest } from "./users/schemas.ts";
 
 /** Every list answers one page: `{ data, meta: { total, page, per_page } }` (lib/list.ts). */
 export interface ListPage<T> {

@@ -203,9 +203,15 @@ test("a tests page failure offers a retry", async ({ page, visit }) => {
   await expect(page.getByText("No tests yet")).toBeVisible();
 });
 
-test("the DER dashboard lists the DER's companies", async ({ page, logInAs, visit }) => {
+test("the demo DER's My Company is populated: employees, a pending request and vessels", async ({ page, logInAs, visit }) => {
   await logInAs("der");
   await visit("/app");
   await expect(page.getByRole("heading", { level: 2, name: "DER dashboard" })).toBeVisible();
-  await expect(card(page, "Your companies")).toBeVisible();
+  const myCompany = card(page, "My Company");
+  await expect(myCompany.getByLabel("Company")).toContainText("Gulf Coast Towing LLC");
+  await expect(myCompany.getByRole("list", { name: "Employees" })).toContainText("Eli Boudreaux");
+  await expect(myCompany.getByRole("list", { name: "Employees" })).toContainText("Erin Thibodeaux");
+  await expect(myCompany).toContainText("Waiting for APCA approval");
+  await myCompany.getByRole("tab", { name: "Vessels" }).click();
+  await expect(myCompany.getByRole("list", { name: "Vessels" })).toContainText("M/V Bayou Star");
 });

@@ -9,6 +9,7 @@ import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminComplianceRoutes } from "./admin-routes.ts";
+import { companyComplianceRoutes } from "./company-routes.ts";
 import { MessageResponse, pdf, PDF_ERRORS } from "./http.ts";
 import { COMPLIANCE_MESSAGES, emailLetter, issueLetter, verifyLetterToken } from "./service.ts";
 import { VerificationResponse } from "./schemas.ts";
@@ -100,4 +101,5 @@ const ownRoutes = new Hono<AppEnv>()
     },
   );
 
-export const complianceRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminComplianceRoutes);
+export const complianceRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", companyComplianceRoutes)
+  .route("/", adminComplianceRoutes);

@@ -80,6 +80,8 @@ export interface UserChange {
   postal_code?: string | null;
   country?: string | null;
   uscg_cred?: string | null;
+  /** The SSN's last 4 digits (the only ones ever stored). */
+  ssn_last4?: string | null;
 }
 
 /** The business fields (admin spec §3 "Company/business") a member may propose to change. */

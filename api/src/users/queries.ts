@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
@@ -154,4 +154,40 @@ export async function minimiseAccount(db: Kysely<DB>, userId: number, now: Date,
     .where("user_id", "=", userId).where("removed_at", "is", null).execute();
   await db.updateTable("memberships").set({ autorenew: false })
     .where("user_id", "=", userId).where("autorenew", "=", true).execute();
+}
+
+/** The live user's own columns, as a change compares against them. */
+export async function findUserRow(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("users").select(COLUMNS).where("id", "=", id).where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The user's change waiting for APCA (an UPDATE_USER awaiting approval, undecided), or null. */
+export async function openUserChange(db: Kysely<DB> | Transaction<DB>, userId: number) {
+  return await db.selectFrom("notifications").select(["id", "meta", "created_at"])
+    .where("type", "=", "UPDATE_USER").where("user_id", "=", userId)
+    .where("approved", "is", null).where("archived_at", "is", null)
+    .where(sql<boolean>`(meta ->> 'awaiting_approval') = 'true'`)
+    .orderBy("id", "desc").executeTakeFirst() ?? null;
+}
+
+/** Whether another account already signs in with this e-mail (any case). */
+export async function emailUsedByOther(db: Kysely<DB>, email: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id")
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase()).where("id", "<>", userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Applies changed columns of a user. */
+export async function updateUserFields(
+  trx: Transaction<DB>,
+  id: number,
+  fields: Updateable<UsersTable>,
+): Promise<void> {
+  await trx.updateTable("users").set(fields).where("id", "=", id).execute();
+}
+
+/** Locks the user's row for the transaction, so two changes of one account are decided one after the other. */
+export async function lockUser(trx: Transaction<DB>, id: number): Promise<void> {
+  await trx.selectFrom("users").select("id").where("id", "=", id).forUpdate().execute();
 }

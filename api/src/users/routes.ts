@@ -1,13 +1,25 @@
-/** Users: one user (yourself, or anyone for an administrator). The administrators' list is in admin-routes.ts. */
+/**
+ * Users: one user (yourself, or anyone for an administrator), and a member's change of their own details
+ * (decision 0027). The administrators' list is in admin-routes.ts.
+ */
 import { Hono } from "hono";
+import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
+import { idempotent } from "../lib/idempotency.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminUserRoutes } from "./admin-routes.ts";
 import { findUserFor } from "./queries.ts";
-import { UserResponse } from "./schemas.ts";
+import { profileOf, updateOwnProfile } from "./changes.ts";
+import {
+  PROFILE_MESSAGES,
+  ProfileAnswer,
+  ProfileUpdateAnswer,
+  ProfileUpdateBody,
+  UserResponse,
+} from "./schemas.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
@@ -24,6 +36,41 @@ const ownRoutes = new Hono<AppEnv>()
       const user = await findUserFor(c.var.deps.database.db, caller(c), c.req.valid("param").id);
       if (!user) throw notFound("User");
       return c.json({ data: user }, 200);
+    },
+  )
+  .get(
+    "/auth/account/profile",
+    allow("user"),
+    describe({
+      summary: "Your own details, and your change waiting for APCA approval (pending_request, or null)",
+      tags: ["Users"],
+      response: ProfileAnswer,
+    }),
+    async (c) => c.json(await profileOf(c.var.deps, caller(c)), 200),
+  )
+  .put(
+    "/auth/account/profile",
+    allow("user"),
+    idempotent(),
+    describe({
+      summary: "Change your own details (public spec §3 user form fields); only the fields sent change",
+      description: "Phone and address apply at once and are reported to APCA (UPDATE_USER, nothing to " +
+        "approve). First, middle and last name, e-mail, USCG credential and SSN digits identify you on the " +
+        "custody form: they wait for APCA (UPDATE_USER awaiting approval, shown as pending_request) and are " +
+        "applied only once approved (decision 0027). While such a change waits, another change of those " +
+        `fields answers 409 '${PROFILE_MESSAGES.changePending}'.`,
+      tags: ["Users"],
+      response: ProfileUpdateAnswer,
+      errors: {
+        409: PROFILE_MESSAGES.changePending,
+        422:
+          `A field is invalid, the e-mail belongs to another account, or '${PROFILE_MESSAGES.nothingToChange}'`,
+      },
+    }),
+    validate("json", ProfileUpdateBody),
+    async (c) => {
+      const actor = { user: caller(c), ip: clientIp(c) };
+      return c.json(await updateOwnProfile(c.var.deps, actor, c.req.valid("json")), 200);
     },
   );
 

@@ -122,18 +122,47 @@ const MEMBER_ROUTES: AppRoute[] = [
   page("/app/account/tests", "My Tests", () => import("../features/tests/tests-page.tsx")),
   page("/app/account/downloads", "My Downloads", () => import("../features/downloads/downloads-page.tsx")),
   ...membershipRoutes("/app/account", "self", { built: true }),
-  page("/app/member/businesses", "My Businesses"),
-  page("/app/member/businesses/new", "New Business"),
-  page("/app/member/businesses/:id", "Business Details"),
-  page("/app/member/businesses/:id/manage", "Manage Business"),
-  page("/app/member/businesses/:id/membership/new", "Start Business Membership"),
-  page("/app/member/businesses/:id/vessel/new", "Add Vessel"), // ?redirectURL=
-  page("/app/member/businesses/:id/vessel/:vid/manage", "Manage Vessel"), // ?redirectURL=
+  page("/app/member/businesses", "My Businesses", () => import("../features/businesses/list-page.tsx")),
+  page("/app/member/businesses/new", "New Business", () => import("../features/businesses/new-page.tsx")),
+  page(
+    "/app/member/businesses/:id",
+    "Business Details",
+    () => import("../features/businesses/detail-page.tsx"),
+  ),
+  page(
+    "/app/member/businesses/:id/manage",
+    "Manage Business",
+    () => import("../features/businesses/manage-page.tsx"),
+  ),
+  page(
+    "/app/member/businesses/:id/membership/new",
+    "Start Business Membership",
+    () => import("../features/businesses/membership-new-page.tsx"),
+  ),
+  // ?redirectURL=
+  page(
+    "/app/member/businesses/:id/vessel/new",
+    "Add Vessel",
+    () => import("../features/businesses/vessel-new-page.tsx"),
+  ),
+  page(
+    "/app/member/businesses/:id/vessel/:vid/manage",
+    "Manage Vessel",
+    () => import("../features/businesses/vessel-manage-page.tsx"),
+  ), // ?redirectURL=
   // Also reached as /{employeeId}/employee/new?redirectURL=/app: the same pattern.
-  page("/app/member/businesses/:id/employee/new", "Add Employee"),
-  page("/app/member/businesses/:id/employee/:eid", "Employee Details"),
-  // The employee family's calls are not built yet (its issue adds them): placeholders until then.
-  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: false }),
+  page(
+    "/app/member/businesses/:id/employee/new",
+    "Add Employee",
+    () => import("../features/businesses/employee-new-page.tsx"),
+  ),
+  page(
+    "/app/member/businesses/:id/employee/:eid",
+    "Employee Details",
+    () => import("../features/businesses/employee-page.tsx"),
+  ),
+  // An employee's membership, run by the company with its cards (lib/subject.ts).
+  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: true }),
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [

@@ -36,6 +36,18 @@ export function membershipWords(subject: Subject): MembershipWords {
       theMembership: "Your membership",
     };
   }
+  if (subject.kind === "employee") {
+    return {
+      cardTitle: "Membership",
+      loading: "Loading the membership…",
+      loadError: "Unable to load membership details",
+      noMembership: "This employee has no membership yet. The company can start one with one of its cards.",
+      historyCaption: "The employee's memberships, newest first",
+      historyLoading: "Loading the membership history…",
+      historyError: "The membership history could not be loaded",
+      theMembership: "The membership",
+    };
+  }
   return {
     cardTitle: "Membership",
     loading: "Loading the membership…",

@@ -23,6 +23,8 @@ export const PAYMENT_MESSAGES = {
   intentFailed: "Failed to set up payment method. Please try again.",
   noSecret: "No payment intent secret received",
   added: "Payment method added successfully",
+  /** Public spec §8: the toast after a company card is added (an employee's membership is paid with it). */
+  companyAdded: "Payment method has been added successfully",
 } as const;
 
 /** Thrown when the failure has already been shown in a toast, so forms need not repeat it. */
@@ -79,7 +81,8 @@ export async function savePaymentMethod(owner: Subject, setupIntentId: string): 
 
 /**
  * The whole card set-up: secret, the processor's confirmation (`confirm` returns the setup intent id), then
- * the server stores the card. Toasts 'Payment method added successfully' and returns the stored card.
+ * the server stores the card. Toasts 'Payment method added successfully' ('Payment method has been added
+ * successfully' for a company's card) and returns the stored card.
  */
 export async function addCard(
   owner: Subject,
@@ -87,7 +90,7 @@ export async function addCard(
 ): Promise<PaymentMethod> {
   const secret = await paymentIntentSecret(owner);
   const method = await savePaymentMethod(owner, await confirm(secret));
-  toast.success(PAYMENT_MESSAGES.added);
+  toast.success(owner.kind === "employee" ? PAYMENT_MESSAGES.companyAdded : PAYMENT_MESSAGES.added);
   void invalidate(cardsKey(owner));
   return method;
 }

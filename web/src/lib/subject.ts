@@ -2,8 +2,8 @@
  * Whose membership and cards a screen shows: the caller's own, an employee's of the caller's business, or
  * any user's for an administrator (issue 9 item 5). The membership screens are written once and take a
  * subject; this module says where each subject's screens live, where its API calls go and which cache
- * keys hold its data. The employee family's calls are not built yet (its issue names them), so its screens
- * stay "not built yet" rows in the route table.
+ * keys hold its data. An employee's membership is run by the company (its owner, the DER): its calls are
+ * under /auth/business/{id}/employee/{eid} and it is paid with the company's cards, not the member's.
  */
 import type { ResourceKey } from "./resource-store.ts";
 
@@ -23,6 +23,16 @@ export function subjectOf(family: SubjectFamily, params: Partial<Record<string, 
   if (family === "user") return { kind: "user", userId: Number(params.id) };
   return { kind: "employee", businessId: Number(params.id), employeeId: Number(params.eid) };
 }
+
+/**
+ * Whose cards a company pays with: its cards are the same for every employee subject of the company (only
+ * `businessId` addresses them), so the compliance kit's card form names the company this way.
+ */
+export const companyCards = (businessId: number): Subject => ({
+  kind: "employee",
+  businessId,
+  employeeId: 0,
+});
 
 /** A short stable name for cache keys: "self", "user:7", "employee:3:12". */
 export function subjectId(subject: Subject): string {
@@ -44,7 +54,9 @@ export const historyKey = (subject: Subject, page: number, perPage: number): Res
   page,
   perPage,
 ];
-export const cardsKey = (subject: Subject): ResourceKey => ["cards", subjectId(subject)];
+/** An employee's membership is paid with the company's cards: every employee of a company shares them. */
+export const cardsKey = (subject: Subject): ResourceKey =>
+  subject.kind === "employee" ? ["cards", `business:${subject.businessId}`] : ["cards", subjectId(subject)];
 
 /** Where the subject's membership screens are. */
 export function screenBase(subject: Subject): string {
@@ -108,7 +120,15 @@ export function subjectApi(subject: Subject): SubjectApi {
         cards: `/auth/user/${subject.userId}/payment-methods`,
         paymentIntent: `/auth/user/${subject.userId}/payment-intent`,
       };
-    case "employee":
-      throw new Error("The calls for an employee's membership are not built yet.");
+    case "employee": {
+      const company = `/auth/business/${subject.businessId}`;
+      const employee = `${company}/employee/${subject.employeeId}`;
+      return {
+        membership: `${employee}/membership`,
+        history: `${employee}/memberships`,
+        cards: `${company}/payment-methods`,
+        paymentIntent: `${company}/payment-intent`,
+      };
+    }
   }
 }

@@ -21,6 +21,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "../../offline/use-cached.ts";
 import type { User } from "@api/contract";
 import { fetchAccountUser, userKey } from "./api.ts";
+import { ProfilePanel } from "./profile-panel.tsx";
 
 const PATHS = screenPaths(SELF);
 
@@ -38,6 +39,7 @@ export default function AccountPage() {
           : user.error
           ? <LoadError title="Your account could not be loaded" error={user.error} onRetry={user.reload} />
           : user.data && <AccountDetails user={user.data} />}
+        <ProfilePanel />
       </Panel>
       <Panel id="membership-summary" title="Membership">
         <WithMembership membership={membership} words={membershipWords(SELF)}>

@@ -1,7 +1,7 @@
 /** The account page's call (public spec §2 /app/account): the signed-in user's details. */
-import type { User } from "@api/contract";
+import type { ProfileAnswerBody, ProfileUpdateAnswerBody, ProfileUpdateRequest, User } from "@api/contract";
 import { api } from "../../lib/api.ts";
-import type { ResourceKey } from "../../lib/use-resource.ts";
+import { invalidate, type ResourceKey } from "../../lib/use-resource.ts";
 
 /** The cache key of a user's record (the same record wherever it is shown). */
 export const userKey = (userId: number): ResourceKey => ["user", userId];
@@ -9,4 +9,22 @@ export const userKey = (userId: number): ResourceKey => ["user", userId];
 export async function fetchAccountUser(userId: number, signal: AbortSignal): Promise<User> {
   const { data } = await api<{ data: User }>(`/auth/user/${userId}`, { signal });
   return data;
+}
+
+/** The member's own details and the change waiting for APCA (decision 0027). */
+export const PROFILE_KEY: ResourceKey = ["profile"];
+
+export function fetchProfile(signal: AbortSignal): Promise<ProfileAnswerBody> {
+  return api<ProfileAnswerBody>("/auth/account/profile", { signal });
+}
+
+/** Sends a change of the member's details; refreshes the profile and the account's user record. */
+export async function saveProfile(body: ProfileUpdateRequest): Promise<ProfileUpdateAnswerBody> {
+  const answer = await api<ProfileUpdateAnswerBody>("/auth/account/profile", {
+    method: "PUT",
+    body,
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  await Promise.all([invalidate(PROFILE_KEY), invalidate(userKey(answer.data.id))]);
+  return answer;
 }

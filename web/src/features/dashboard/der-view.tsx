@@ -1,22 +1,31 @@
 /**
- * The DER's dashboard (spec §2 /app, §6 DER): the companies they run, with the compliance kit and the i3
- * set-up that decide what they can do next, each linking to the company's page.
+ * The DER's dashboard: My Company (public spec §2 "My Company", §6 DER). A company selector (its 'new'
+ * option opens Add Business), the chosen company's state (Not Approved, inactive, a change waiting for
+ * APCA), Add Employee (only once the company is set up in i3; otherwise 'Please contact APCA to allow new
+ * employees to be added') and Add Vessel, both coming back here, and its Employees and Vessels tabs.
  */
-import { Link } from "wouter";
-import { Alert } from "../../components/alert.tsx";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { Business } from "@api/contract";
+import { EmployeesList } from "../../components/business/employees-list.tsx";
+import { addEmployeeBlocked, BusinessNotices, RoleBadge } from "../../components/business/status.tsx";
+import { VesselsList } from "../../components/business/vessels-list.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { BUSINESSES_KEY } from "../../lib/businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import type { Business } from "@api/contract";
 import { fetchCompanies } from "./api.ts";
 
+const NEW = "new";
+
 export function DerView() {
-  const companies = useResource(["companies"], fetchCompanies);
+  const companies = useResource([...BUSINESSES_KEY, "der"], fetchCompanies);
   return (
-    <section className="dashboard-card dashboard-card-wide" aria-labelledby="companies-card">
-      <h3 id="companies-card">Your companies</h3>
-      {companies.loading ? <Skeleton label="Loading your companies…" /> : companies.error
+    <section className="dashboard-card dashboard-card-wide" aria-labelledby="my-company">
+      <h3 id="my-company">My Company</h3>
+      {companies.error
         ? (
           <LoadError
             title="Your companies could not be loaded"
@@ -24,55 +33,99 @@ export function DerView() {
             onRetry={companies.reload}
           />
         )
-        : companies.data === null
-        ? (
-          // Neither GET /api/auth/der/companies nor /auth/account/businesses exists on this server yet.
-          <p className="not-built">
-            The list of your companies is not available yet. Open them from{" "}
-            <Link href="/app/member/businesses">My Company</Link>.
-          </p>
-        )
-        : companies.data?.length
-        ? (
-          <ul className="company-list">
-            {companies.data.map((company) => <CompanyItem key={company.id} company={company} />)}
-          </ul>
-        )
-        : <p className="empty-state">You do not run any company yet.</p>}
+        : companies.data === undefined
+        ? <Skeleton label="Loading your companies…" />
+        : <MyCompany companies={companies.data ?? []} />}
     </section>
   );
 }
 
-function CompanyItem({ company }: { company: Business }) {
-  const c = company.attributes;
+function MyCompany({ companies }: { companies: Business[] }) {
+  const [, navigate] = useLocation();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const company = companies.find((c) => c.id === chosenId) ?? companies[0];
+  if (!company) {
+    return (
+      <>
+        <p className="empty-state">You do not run any company yet.</p>
+        <Link href="/app/member/businesses/new" className="button button-primary">Add a company</Link>
+      </>
+    );
+  }
   return (
-    <li className="company">
+    <>
+      <div className="field">
+        <label htmlFor="company-select">Company</label>
+        <select
+          id="company-select"
+          value={String(company.id)}
+          onChange={(event) => {
+            if (event.target.value === NEW) navigate("/app/member/businesses/new");
+            else setChosenId(Number(event.target.value));
+          }}
+        >
+          {companies.map((c) => <option key={c.id} value={c.id}>{c.attributes.name}</option>)}
+          <option value={NEW}>New company…</option>
+        </select>
+      </div>
+      <CompanyPanel key={company.id} company={company} />
+    </>
+  );
+}
+
+function CompanyPanel({ company }: { company: Business }) {
+  const c = company.attributes;
+  const base = `/app/member/businesses/${company.id}`;
+  const employeeBlock = addEmployeeBlocked(company);
+  return (
+    <>
       <p className="company-name">
-        <Link href={`/app/member/businesses/${company.id}`}>{c.name}</Link>
+        <Link href={base}>{c.name}</Link> <RoleBadge business={company} />
       </p>
-      {c.has_pending_new_company_approval
-        ? <Alert variant="warning">Not Approved: APCA is reviewing this company.</Alert>
-        : (
+      <BusinessNotices business={company} />
+      {!c.has_pending_new_company_approval && (
+        <>
           <ul className="company-facts" aria-label={`${c.name} status`}>
             <li>
               Compliance kit: {c.has_compliance_kit
                 ? <Chip tone="success">Purchased</Chip>
-                : <Chip tone="warning">Not purchased</Chip>}
+                : <Link href={base}>Not purchased: buy it</Link>}
             </li>
             <li>
               i3 set-up:{" "}
               {c.is_i3_setup ? <Chip tone="success">Complete</Chip> : <Chip tone="warning">Incomplete</Chip>}
             </li>
-            {c.is_active === false && (
-              <li>
-                <Chip tone="danger">Business is inactive.</Chip>
-              </li>
-            )}
           </ul>
-        )}
-      {c.is_i3_setup === false && !c.has_pending_new_company_approval && (
-        <p className="field-hint">Please contact APCA to allow new employees to be added</p>
+          <div className="dashboard-actions">
+            {employeeBlock ? <p className="field-hint">{employeeBlock}</p> : (
+              <Link
+                href={`${base}/employee/new?redirectURL=/app`}
+                className="button button-primary"
+              >
+                Add Employee
+              </Link>
+            )}
+            <Link href={`${base}/vessel/new?redirectURL=/app`} className="button button-secondary">
+              Add Vessel
+            </Link>
+          </div>
+          <Tabs
+            label={`${c.name}: employees and vessels`}
+            tabs={[
+              {
+                id: "employees",
+                label: "Employees",
+                render: () => <EmployeesList businessId={company.id} />,
+              },
+              {
+                id: "vessels",
+                label: "Vessels",
+                render: () => <VesselsList businessId={company.id} back="/app?tab=vessels" />,
+              },
+            ]}
+          />
+        </>
       )}
-    </li>
+    </>
   );
 }

@@ -5,10 +5,11 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
-import { formatDay } from "../../lib/dates.ts";
-import type { Membership } from "@api/contract";
+import { formatDay, formatInstantDay } from "../../lib/dates.ts";
+import type { Membership, MembershipAnswer } from "@api/contract";
 import { failureText } from "../../lib/membership.ts";
 import { membershipWords } from "../../lib/membership-view.ts";
 import { type ScreenPaths, screenPaths, type Subject } from "../../lib/subject.ts";
@@ -18,6 +19,10 @@ import { sendChange } from "./send-change.ts";
 
 export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
 export const CANCEL_FAILED = "Error occurred while cancelling membership";
+/** Public spec §6, §9: a company cancelling a membership it paid for, the member having no card of their own. */
+export const ACCOUNT_DELETION_WARNING =
+  "The company entered the payment information for this membership. If the member does not add their own " +
+  "payment information, the member's account will be deleted in 30 days.";
 
 export default function MembershipCancelPage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);
@@ -86,7 +91,16 @@ function ConfirmCancel(
     try {
       const outcome = await sendChange(subject, "cancel", membership.id);
       if (outcome.queued) toast.info(outcome.message);
-      else toast.success(CANCELLED_MESSAGE);
+      else {
+        toast.success(CANCELLED_MESSAGE);
+        const deletionAt = (outcome.body as Partial<MembershipAnswer> | undefined)?.data?.attributes
+          .account_deletion_at;
+        if (deletionAt) {
+          toast.info(
+            `The member's account will be deleted on ${formatInstantDay(deletionAt)} unless they add a card.`,
+          );
+        }
+      }
       navigate(paths.details);
     } catch (error) {
       toast.error(failureText(CANCEL_FAILED, error));
@@ -121,6 +135,11 @@ function ConfirmCancel(
               <li>the membership will not renew, and no refund is made for the rest of the term.</li>
             </ul>
             <p>To be covered again later the member will need a new membership.</p>
+            {m.account_deletion_warning && (
+              <Alert variant="warning" title="The member's account will be deleted">
+                {ACCOUNT_DELETION_WARNING}
+              </Alert>
+            )}
           </>
         )}
       <div className="form-actions">

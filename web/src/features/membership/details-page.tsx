@@ -7,6 +7,7 @@
  * Failed and Cancelled chips beside the type.
  */
 import { Link } from "wouter";
+import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
 import {
   MembershipActions,
@@ -32,12 +33,20 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
   const words = membershipWords(subject);
   const paths = screenPaths(subject);
   const admin = subject.kind === "user";
+  const company = subject.kind === "employee";
   return (
     <>
       <WithMembership membership={membership} words={words}>
         {(m) => (
           <>
             {m?.attributes.pause_warning && <PauseWarningNotice warning={m.attributes.pause_warning} />}
+            {subject.kind !== "self" && m?.attributes.account_deletion_at && (
+              <Alert variant="warning" title="Account to be deleted">
+                The member's account will be deleted on {formatInstantDay(m.attributes.account_deletion_at)}
+                {" "}
+                unless they add their own payment information.
+              </Alert>
+            )}
             <Panel id="membership-card" title={words.cardTitle}>
               {m ? <MembershipFacts membership={m} own={!admin} /> : <p>{words.noMembership}</p>}
               <MembershipActions membership={m} paths={paths} />
@@ -55,7 +64,10 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
       {admin ? <MemberCards subject={subject} /> : (
         <Panel id="payment-methods" title="Payment methods">
           <p>
-            Your default card pays for renewals. <Link href={paths.payments}>Manage payment methods</Link>
+            {company
+              ? "The company's cards pay for its employees' memberships."
+              : "Your default card pays for renewals."}{" "}
+            <Link href={paths.payments}>Manage payment methods</Link>
           </p>
         </Panel>
       )}
@@ -134,8 +146,10 @@ function MembershipHistory({ subject }: { subject: Subject }) {
 function HistoryTable(
   { rows, caption, admin }: { rows: MembershipHistoryRow[]; caption: string; admin: boolean },
 ) {
+  // Focusable, so a keyboard can scroll it on a phone where it is wider than the screen (axe
+  // scrollable-region-focusable).
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership history">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -130,7 +130,8 @@ function PurchaseForm(
       try {
         const answer = await startMembership(subject, body, keys.current.next());
         keys.current.settled();
-        toast.success(admin ? answer.message : STARTED_MESSAGE);
+        // An administrator's or a company's start answers its own words ('User Membership Has Been Started').
+        toast.success(subject.kind === "self" ? STARTED_MESSAGE : answer.message);
         navigate(paths.details);
       } catch (error) {
         keys.current.settled(error);

@@ -33,6 +33,8 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
   const loaded = useResource(cardsKey(subject), (signal) => fetchCards(subject, signal));
   const paths = screenPaths(subject);
   const own = subject.kind === "self";
+  // An employee's membership is paid with the company's cards, which are added here but managed nowhere else.
+  const company = subject.kind === "employee";
   const [working, setWorking] = useState<number | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
@@ -71,7 +73,11 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
         <h2 id="cards-heading" ref={heading} tabIndex={-1}>Saved cards</h2>
         <Link href={paths.addCard} className="button button-primary">Add card</Link>
       </div>
-      <p>{own ? "Your" : "The member's"} default card pays for automatic renewals.</p>
+      <p>
+        {company
+          ? "The company's cards pay for its employees' memberships and its compliance kit."
+          : `${own ? "Your" : "The member's"} default card pays for automatic renewals.`}
+      </p>
       {loaded.loading && !loaded.data
         ? <Skeleton lines={3} label="Loading the cards…" />
         : loaded.error
@@ -87,7 +93,7 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
                   {card.attributes.default && <Chip tone="success">Default</Chip>}
                 </p>
                 <p className="card-expiry">Expires {cardExpiry(card)}</p>
-                <div className="card-actions">
+                <div className="card-actions" hidden={company}>
                   {!card.attributes.default && (
                     <Button
                       variant="secondary"

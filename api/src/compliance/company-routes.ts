@@ -1,0 +1,39 @@
+/**
+ * An employee's Letter of Compliance for the company that employs them (public spec §2 "Employee detail tabs":
+ * Downloads only with an active annual membership; decision 0027): the company's owner (its DER) or an
+ * administrator, about a current employee of that company (eid is the employee's user id); anyone else 404.
+ * The letter is proof of enrolment in the random-testing program, not a test result (49 CFR 40.321 keeps
+ * results to their summary, and the letter carries none).
+ */
+import { Hono } from "hono";
+import { allow, caller } from "../lib/access.ts";
+import type { AppEnv } from "../lib/context.ts";
+import { describe, validate } from "../lib/route.ts";
+import { requireCompanyEmployee } from "../memberships/company.ts";
+import { CompanyEmployeeParam } from "../memberships/schemas.ts";
+import { pdf, PDF_ERRORS } from "./http.ts";
+import { issueLetter } from "./service.ts";
+
+export const companyComplianceRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/business/:id/employee/:eid/compliance-letter",
+    allow("user"),
+    describe({
+      summary: "Download an employee's Letter of Compliance, for the company that employs them",
+      description: "Safe to repeat: the member's letter of today's content is issued once and reused.",
+      tags: ["Compliance", "Employee memberships"],
+      produces: "application/pdf",
+      errors: {
+        ...PDF_ERRORS,
+        404: "No such company among those you own, or not a current employee of it",
+      },
+    }),
+    validate("param", CompanyEmployeeParam),
+    async (c) => {
+      const { id, eid } = c.req.valid("param");
+      const me = caller(c);
+      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
+      const letter = await issueLetter(c.var.deps, eid, me.user_id);
+      return pdf(letter.bytes, letter.filename);
+    },
+  );

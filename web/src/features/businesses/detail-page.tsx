@@ -1,0 +1,191 @@
+/**
+ * /app/member/businesses/{id} (public spec §2 "Business detail tabs"): Information always; My Tests and My
+ * Downloads when the user has a membership; Business Tests, Vessels and Employees when the business is a
+ * company and the user its owner; Downloads when it has the compliance kit. The Owner or Employee badge, an
+ * inactive business's reason, a change waiting for APCA; a company APCA has not approved yet shows only the
+ * 'Not Approved' warning, not its details.
+ */
+import { Link } from "wouter";
+import type { Business } from "@api/contract";
+import { EmployeesList } from "../../components/business/employees-list.tsx";
+import {
+  addEmployeeBlocked,
+  BusinessNotices,
+  editBlocked,
+  RoleBadge,
+} from "../../components/business/status.tsx";
+import { VesselsList } from "../../components/business/vessels-list.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { type Tab, Tabs } from "../../components/tabs.tsx";
+import type { PageProps } from "../../app/routes.tsx";
+import { businessKey, fetchBusiness } from "../../lib/businesses.ts";
+import { fetchMembership } from "../../lib/membership.ts";
+import { membershipKey, SELF } from "../../lib/subject.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BusinessTests } from "./business-tests.tsx";
+import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
+import "./businesses.css";
+
+export default function BusinessDetailPage({ params }: PageProps) {
+  const id = Number(params.id);
+  const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  const membership = useResource(membershipKey(SELF), (signal) => fetchMembership(SELF, signal));
+  if (business.error) {
+    return (
+      <LoadError title="The business could not be loaded" error={business.error} onRetry={business.reload} />
+    );
+  }
+  if (!business.data) return <Skeleton lines={5} label="Loading the business…" />;
+  return <BusinessView business={business.data} hasMembership={Boolean(membership.data)} />;
+}
+
+function BusinessView({ business, hasMembership }: { business: Business; hasMembership: boolean }) {
+  const b = business.attributes;
+  const base = `/app/member/businesses/${business.id}`;
+  const back = `${base}?tab=vessels`;
+  const heading = (
+    <div className="section-head">
+      <h2 id="business-name">{b.name}</h2>
+      <RoleBadge business={business} />
+    </div>
+  );
+  if (b.has_pending_new_company_approval) {
+    return (
+      <section aria-labelledby="business-name">
+        {heading}
+        <BusinessNotices business={business} />
+      </section>
+    );
+  }
+  const ownerTabs = !b.is_individual && b.is_owner;
+  const tabs: Tab[] = [{
+    id: "information",
+    label: "Information",
+    render: () => <Information business={business} />,
+  }];
+  if (hasMembership) {
+    tabs.push(
+      {
+        id: "my-tests",
+        label: "My Tests",
+        render: () => <Shortcut href="/app/account/tests" what="your tests" />,
+      },
+      {
+        id: "my-downloads",
+        label: "My Downloads",
+        render: () => <Shortcut href="/app/account/downloads" what="your documents" />,
+      },
+    );
+  }
+  if (ownerTabs) {
+    const employeeBlock = addEmployeeBlocked(business);
+    tabs.push(
+      {
+        id: "business-tests",
+        label: "Business Tests",
+        render: () => <BusinessTests businessId={business.id} />,
+      },
+      {
+        id: "vessels",
+        label: "Vessels",
+        render: () => (
+          <>
+            <p>
+              <Link
+                href={`${base}/vessel/new?redirectURL=${encodeURIComponent(back)}`}
+                className="button button-primary"
+              >
+                Add Vessel
+              </Link>
+            </p>
+            <VesselsList businessId={business.id} back={back} />
+          </>
+        ),
+      },
+      {
+        id: "employees",
+        label: "Employees",
+        render: () => (
+          <>
+            {employeeBlock ? <p className="field-hint">{employeeBlock}</p> : (
+              <p>
+                <Link href={`${base}/employee/new`} className="button button-primary">Add Employee</Link>
+              </p>
+            )}
+            <EmployeesList businessId={business.id} />
+          </>
+        ),
+      },
+    );
+  }
+  if (b.has_compliance_kit) {
+    tabs.push({
+      id: "downloads",
+      label: "Downloads",
+      render: () => <KitDownloads businessId={business.id} />,
+    });
+  }
+  return (
+    <section aria-labelledby="business-name">
+      {heading}
+      <BusinessNotices business={business} />
+      <Tabs tabs={tabs} label={`${b.name} sections`} />
+    </section>
+  );
+}
+
+function Shortcut({ href, what }: { href: string; what: string }) {
+  return (
+    <p>
+      Your membership is yours, whichever company you work for. <Link href={href}>Open {what}</Link>.
+    </p>
+  );
+}
+
+function Information({ business }: { business: Business }) {
+  const b = business.attributes;
+  const blocked = editBlocked(business);
+  const address = [
+    b.address_one,
+    b.address_two,
+    [b.city, b.state, b.postal_code].filter(Boolean).join(", "),
+    b.country,
+  ]
+    .filter(Boolean).join(", ");
+  const rows: [string, string | null][] = [
+    ["DBA", b.dba_name],
+    ["EIN", b.tax_id],
+    ["Email", b.email],
+    ["Phone", b.phone],
+    ["Address", address || null],
+    ["PO Box", b.po_box],
+    ["LLC", b.is_llc ? b.llc_name ?? "Yes" : null],
+  ];
+  return (
+    <>
+      <dl className="business-facts">
+        {rows.filter(([, value]) => value).map(([label, value]) => (
+          <div key={label} style={{ display: "contents" }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {b.is_owner && (
+        <div className="business-actions">
+          {blocked
+            ? <p className="field-hint" id="edit-blocked">{blocked}</p>
+            : (
+              <Link href={`/app/member/businesses/${business.id}/manage`} className="button button-secondary">
+                Manage Business
+              </Link>
+            )}
+        </div>
+      )}
+      {b.is_owner && !b.is_individual && !b.has_compliance_kit && b.is_active && (
+        <KitPurchase business={business} />
+      )}
+    </>
+  );
+}

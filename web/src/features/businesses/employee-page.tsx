@@ -1,0 +1,151 @@
+/**
+ * /app/member/businesses/{id}/employee/{eid} (public spec §2 "Employee detail tabs"; eid is the employee's
+ * user id): Details, Membership and Tests, and Downloads only while the employee has an active annual
+ * membership. The membership itself is run through the shared membership screens under
+ * …/employee/{eid}/membership (lib/subject.ts), paid with the company's cards.
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import type { BusinessUser } from "@api/contract";
+import type { PageProps } from "../../app/routes.tsx";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { MembershipActions, MembershipFacts } from "../../components/membership-parts.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { type Tab, Tabs } from "../../components/tabs.tsx";
+import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "../../lib/businesses.ts";
+import { errorMessage } from "../../lib/form.ts";
+import { saveFile } from "../../lib/save-file.ts";
+import { toast } from "../../lib/toast.ts";
+import { fetchMembership } from "../../lib/membership.ts";
+import { membershipKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { BusinessTests } from "./business-tests.tsx";
+import { KitDownloads } from "./kit-panel.tsx";
+import "./businesses.css";
+
+export default function EmployeePage({ params }: PageProps) {
+  const id = Number(params.id);
+  const eid = Number(params.eid);
+  const employee = useResource([...employeesKey(id), eid], (signal) => fetchEmployee(id, eid, signal));
+  if (employee.error) {
+    return (
+      <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
+    );
+  }
+  if (!employee.data) return <Skeleton lines={5} label="Loading the employee…" />;
+  return <EmployeeView businessId={id} employee={employee.data} />;
+}
+
+function EmployeeView({ businessId, employee }: { businessId: number; employee: BusinessUser }) {
+  const e = employee.attributes;
+  const name = [e.user_first_name, e.user_middle_name, e.user_last_name].filter(Boolean).join(" ");
+  const subject: Subject = { kind: "employee", businessId, employeeId: e.user_id };
+  const tabs: Tab[] = [
+    {
+      id: "details",
+      label: "Details",
+      render: () => (
+        <dl className="business-facts">
+          <dt>Name</dt>
+          <dd>{name}</dd>
+          <dt>Member number</dt>
+          <dd>{e.user_member_id ?? "—"}</dd>
+          <dt>USCG credentials</dt>
+          <dd>{e.user_uscg_cred ?? "—"}</dd>
+          <dt>Requests</dt>
+          <dd>
+            {e.pending_request || e.user_pending_request ? "Waiting for APCA approval" : "None pending"}
+          </dd>
+        </dl>
+      ),
+    },
+    { id: "membership", label: "Membership", render: () => <EmployeeMembership subject={subject} /> },
+    {
+      id: "tests",
+      label: "Tests",
+      render: () => <BusinessTests businessId={businessId} userId={e.user_id} />,
+    },
+  ];
+  if (e.user_active_membership && e.user_is_membership_annual) {
+    tabs.push({
+      id: "downloads",
+      label: "Downloads",
+      render: () => (
+        <>
+          <EmployeeLetter businessId={businessId} employee={employee} name={name} />
+          <KitDownloads businessId={businessId} />
+        </>
+      ),
+    });
+  }
+  return (
+    <section aria-labelledby="employee-name">
+      <div className="section-head">
+        <h2 id="employee-name">{name}</h2>
+        {e.user_active_membership
+          ? <Chip tone="success">Active membership</Chip>
+          : <Chip>No active membership</Chip>}
+      </div>
+      <Tabs tabs={tabs} label={`${name} sections`} />
+      <p>
+        <Link href={`/app/member/businesses/${businessId}?tab=employees`}>Back to the employees</Link>
+      </p>
+    </section>
+  );
+}
+
+function EmployeeMembership({ subject }: { subject: Subject }) {
+  const membership = useResource(membershipKey(subject), (signal) => fetchMembership(subject, signal));
+  const paths = screenPaths(subject);
+  if (membership.error) {
+    return (
+      <LoadError
+        title="Unable to load membership details"
+        error={membership.error}
+        onRetry={membership.reload}
+      />
+    );
+  }
+  if (membership.data === undefined) return <Skeleton lines={3} label="Loading the membership…" />;
+  return (
+    <>
+      {membership.data
+        ? <MembershipFacts membership={membership.data} own={false} />
+        : <p>This employee has no membership yet. The company can start one with one of its cards.</p>}
+      <MembershipActions membership={membership.data} paths={paths} />
+      <p>
+        <Link href={paths.details}>Membership details and history</Link>
+      </p>
+    </>
+  );
+}
+
+/** The employee's Letter of Compliance, when they can have one (public spec §6). */
+function EmployeeLetter(
+  { businessId, employee, name }: { businessId: number; employee: BusinessUser; name: string },
+) {
+  const [busy, setBusy] = useState(false);
+  if (!employee.attributes.user_can_download_compliance) {
+    return <p>{name} cannot have a Letter of Compliance yet.</p>;
+  }
+  async function download() {
+    setBusy(true);
+    try {
+      const file = await downloadEmployeeLetter(businessId, employee.attributes.user_id);
+      saveFile(file.blob, file.filename);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <p>
+      <Button busy={busy} busyLabel="Downloading…" onClick={download}>
+        Download {name}'s Letter of Compliance
+      </Button>
+    </p>
+  );
+}

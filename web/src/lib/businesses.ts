@@ -1,0 +1,157 @@
+/**
+ * A business's calls for the member and DER screens (public spec §2 "Member-side business routes", §7): the
+ * business, its employees, vessels, tests and compliance kit, and the requests an owner makes (add a
+ * business, an employee, a vessel; manage them: decision 0021 says which wait for APCA). Shared by the
+ * business screens and the DER's My Company on the dashboard, so both show the same cached data: a change
+ * invalidates `businessKey(id)` (and the list), and every screen showing that business reloads.
+ */
+import type {
+  Business,
+  BusinessCreateRequest,
+  BusinessTestPageAnswer,
+  BusinessUpdateAnswer,
+  BusinessUpdateRequest,
+  BusinessUser,
+  EmployeeRequest,
+  EmployeeRequestRequest,
+  Vessel,
+  VesselCreateRequest,
+  VesselUpdateRequest,
+} from "@api/contract";
+import { api, apiFile } from "./api.ts";
+import type { ResourceKey } from "./resource-store.ts";
+import { invalidate } from "./use-resource.ts";
+
+/** The caller's businesses (a member's) and a DER's companies share this prefix. */
+export const BUSINESSES_KEY: ResourceKey = ["businesses"];
+export const businessKey = (id: number): ResourceKey => ["business", id];
+export const employeesKey = (id: number): ResourceKey => [...businessKey(id), "employees"];
+export const employeeRequestsKey = (id: number): ResourceKey => [...businessKey(id), "employee-requests"];
+export const vesselsKey = (id: number): ResourceKey => [...businessKey(id), "vessels"];
+export const kitDocumentsKey = (id: number): ResourceKey => [...businessKey(id), "kit-documents"];
+
+const changed = (id?: number) =>
+  Promise.all([invalidate(BUSINESSES_KEY), id === undefined ? undefined : invalidate(businessKey(id))]);
+
+/** The caller's own businesses: those they own or belong to. */
+export async function fetchOwnBusinesses(signal?: AbortSignal): Promise<Business[]> {
+  return (await api<{ data: Business[] }>("/auth/account/businesses", { signal })).data;
+}
+
+export async function fetchBusiness(id: number, signal?: AbortSignal): Promise<Business> {
+  return (await api<{ data: Business }>(`/auth/business/${id}`, { signal })).data;
+}
+
+export async function createBusiness(body: BusinessCreateRequest, key: string): Promise<Business> {
+  const { data } = await api<{ data: Business }>("/auth/account/businesses", {
+    body,
+    headers: { "Idempotency-Key": key },
+  });
+  await changed();
+  return data;
+}
+
+export async function updateBusiness(id: number, body: BusinessUpdateRequest): Promise<BusinessUpdateAnswer> {
+  const answer = await api<BusinessUpdateAnswer>(`/auth/business/${id}`, { method: "PUT", body });
+  await changed(id);
+  return answer;
+}
+
+export async function fetchEmployees(id: number, signal?: AbortSignal): Promise<BusinessUser[]> {
+  return (await api<{ data: BusinessUser[] }>(`/auth/business/${id}/business-users`, { signal })).data;
+}
+
+/** One business user by its user id (the employee's detail screen is addressed by user id). */
+export async function fetchEmployee(id: number, userId: number, signal?: AbortSignal): Promise<BusinessUser> {
+  const all = await fetchEmployees(id, signal);
+  const found = all.find((row) => row.attributes.user_id === userId);
+  if (!found) throw new Error("This employee could not be found in this business.");
+  return found;
+}
+
+export async function fetchEmployeeRequests(id: number, signal?: AbortSignal): Promise<EmployeeRequest[]> {
+  return (await api<{ data: EmployeeRequest[] }>(`/auth/business/${id}/employee-requests`, { signal })).data;
+}
+
+export async function requestEmployee(
+  id: number,
+  body: EmployeeRequestRequest,
+  key: string,
+): Promise<EmployeeRequest> {
+  const { data } = await api<{ data: EmployeeRequest }>(`/auth/business/${id}/employee-requests`, {
+    body,
+    headers: { "Idempotency-Key": key },
+  });
+  await changed(id);
+  return data;
+}
+
+export async function fetchVessels(id: number, signal?: AbortSignal): Promise<Vessel[]> {
+  return (await api<{ data: Vessel[] }>(`/auth/business/${id}/vessels`, { signal })).data;
+}
+
+export async function fetchVessel(vid: number, signal?: AbortSignal): Promise<Vessel> {
+  return (await api<{ data: Vessel }>(`/auth/vessel/${vid}`, { signal })).data;
+}
+
+export async function createVessel(id: number, body: VesselCreateRequest, key: string): Promise<Vessel> {
+  const { data } = await api<{ data: Vessel }>(`/auth/business/${id}/vessels`, {
+    body,
+    headers: { "Idempotency-Key": key },
+  });
+  await changed(id);
+  return data;
+}
+
+export async function updateVessel(id: number, vid: number, body: VesselUpdateRequest): Promise<Vessel> {
+  const { data } = await api<{ data: Vessel }>(`/auth/vessel/${vid}`, { method: "PUT", body });
+  await changed(id);
+  return data;
+}
+
+export function fetchBusinessTests(
+  id: number,
+  page: number,
+  signal: AbortSignal,
+  userId?: number,
+): Promise<BusinessTestPageAnswer> {
+  const user = userId ? `&user_id=${userId}` : "";
+  return api(`/auth/business/${id}/tests?page=${page}&per_page=10&sort_by=date&sort_dir=desc${user}`, {
+    signal,
+  });
+}
+
+export interface KitDocument {
+  id: string;
+  attributes: { title: string; description: string; filename: string; download_url: string };
+}
+
+export async function fetchKitDocuments(id: number, signal?: AbortSignal): Promise<KitDocument[]> {
+  return (await api<{ data: KitDocument[] }>(`/auth/business/${id}/compliance-kit/documents`, { signal }))
+    .data;
+}
+
+/** One of the kit's PDFs (its download_url is under /api). */
+export async function downloadKitDocument(doc: KitDocument): Promise<{ blob: Blob; filename: string }> {
+  const file = await apiFile(doc.attributes.download_url.replace(/^\/api/, ""));
+  return { blob: file.blob, filename: file.filename ?? doc.attributes.filename };
+}
+
+/** Buys the compliance kit with one of the company's cards; answers the server's message. */
+export async function buyComplianceKit(id: number, paymentMethodId: number, key: string): Promise<string> {
+  const answer = await api<{ message: string }>(`/auth/business/${id}/compliance-kit`, {
+    body: { payment_method_id: paymentMethodId },
+    headers: { "Idempotency-Key": key },
+  });
+  await changed(id);
+  return answer.message;
+}
+
+/** An employee's Letter of Compliance, for the company that employs them (decision 0027). */
+export async function downloadEmployeeLetter(
+  id: number,
+  userId: number,
+): Promise<{ blob: Blob; filename: string }> {
+  const file = await apiFile(`/auth/business/${id}/employee/${userId}/compliance-letter`);
+  return { blob: file.blob, filename: file.filename ?? "letter-compliance.pdf" };
+}
