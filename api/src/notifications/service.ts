@@ -208,6 +208,7 @@ const USER_FIELDS = [
   "postal_code",
   "country",
   "uscg_cred",
+  "ssn_last4",
 ];
 
 /**

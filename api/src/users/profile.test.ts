@@ -156,6 +156,24 @@ Deno.test("users: a member changes their own details", async (t) => {
       assertEquals([first.status, again.status], [200, 200]);
       assertEquals((await changesOf(ctx.users.otherDer.id)).length, 1);
     });
+
+    await t.step("an administrator's approval applies the waiting change, SSN digits included", async () => {
+      const open = await db.selectFrom("notifications").select(["id", "meta"]).where("user_id", "=", me.id)
+        .where("type", "=", "UPDATE_USER").where("approved", "is", null).execute();
+      const waiting = open.find((n) => (n.meta as { awaiting_approval: boolean }).awaiting_approval)!;
+      const res = await ctx.request("admin", "PUT", `/api/auth/notification/${waiting.id}`, {
+        approved: true,
+      });
+      assertEquals(res.status, 200);
+      const after = await userRow(me.id);
+      assertEquals([after.first_name, after.email, after.ssn_last4], [
+        "Maria",
+        "maria.new@test.local",
+        "1234",
+      ]);
+      // Nothing waits any more, so a new identity change is taken.
+      assertEquals((await ctx.request("member", "PUT", PATH, { last_name: "Other" })).status, 200);
+    });
   } finally {
     await ctx.close();
   }
