@@ -14,6 +14,7 @@ import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest } from "../drug-tests/service.ts";
 import { resumeMembership } from "../memberships/changes.ts";
 import { updateBusiness } from "../businesses/queries.ts";
+import { emailUsedByOther } from "../users/queries.ts";
 import { IDENTITY_FIELDS } from "../businesses/changes.ts";
 import {
   applyUserChange,
@@ -226,6 +227,13 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
       if (Object.keys(changes).length) await updateBusiness(trx, n.business_id, changes);
     } else if (n.type === "UPDATE_USER" && n.user_id) {
       const changes = pick(meta.changes, USER_FIELDS);
+      // The address was free when the member asked; another account may have taken it since.
+      if (typeof changes.email === "string" && await emailUsedByOther(trx, changes.email, n.user_id)) {
+        throw new AppError(
+          "CONFLICT",
+          "Another account now uses this e-mail address: refuse the change instead.",
+        );
+      }
       if (Object.keys(changes).length) await applyUserChange(trx, n.user_id, changes);
     } else if (n.type === "UPDATE_VESSEL" && n.vessel_id) {
       await applyVesselChange(
