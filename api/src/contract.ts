@@ -133,6 +133,18 @@ export type {
   VesselUpdateRequest,
 } from "./vessels/schemas.ts";
 
+// Exports (decision 0032)
+export type {
+  Export,
+  ExportAnswerBody,
+  ExportCreateRequest,
+  ExportFiltersInput,
+  ExportListParams,
+  ExportPageAnswer,
+  ExportTypeName,
+} from "./exports/schemas.ts";
+export type { MisReportAnswer } from "./mis/schemas.ts";
+
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;
 export type DerRegistrationRequest = z.input<typeof DerRegistrationBody>;
