@@ -78,8 +78,13 @@ function filtersFor(input: z.infer<typeof ExportCreateBody>): JsonObject {
   return kept;
 }
 
-const enqueueRun = (db: Parameters<typeof enqueue>[0], id: number, run: number) =>
-  enqueue(db, BUILD_QUEUE, { export_id: id, run }, { uniqueKey: `export-${id}-run-${run}`, maxAttempts: 3 });
+/** Due now by the injected clock (the column's default is the database's clock). */
+const enqueueRun = (db: Parameters<typeof enqueue>[0], id: number, run: number, now: Date) =>
+  enqueue(db, BUILD_QUEUE, { export_id: id, run }, {
+    runAt: now,
+    uniqueKey: `export-${id}-run-${run}`,
+    maxAttempts: 3,
+  });
 
 export async function createExport(deps: Deps, actor: Actor, input: z.infer<typeof ExportCreateBody>) {
   if (input.filters.simulate_storage_failure && deps.config.production) {
@@ -87,7 +92,7 @@ export async function createExport(deps: Deps, actor: Actor, input: z.infer<type
   }
   return await deps.database.db.transaction().execute(async (trx) => {
     const row = await insertExport(trx, input.type, filtersFor(input), actor.user.user_id);
-    await enqueueRun(trx, row.id, 1);
+    await enqueueRun(trx, row.id, 1, deps.now());
     await audit(trx, {
       actor: actor.user.user_id,
       action: "export.create",
@@ -108,7 +113,7 @@ export async function retryExport(deps: Deps, actor: Actor, id: number) {
     if (row.status !== "FAILED") throw new AppError("CONFLICT", M.notFailed);
     const run = row.runs + 1;
     await restartExport(trx, id, run);
-    await enqueueRun(trx, id, run);
+    await enqueueRun(trx, id, run, deps.now());
     await audit(trx, {
       actor: actor.user.user_id,
       action: "export.retry",
