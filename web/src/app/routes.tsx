@@ -170,8 +170,8 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/randoms/:id", "Random Pool"),
   page("/app/admin/requests/:id/business/new", "Review New Business Request"), // ?convert=
   page("/app/admin/analytics", "Analytics"),
-  page("/app/admin/export", "Exports"),
-  page("/app/admin/export/new", "New Export"),
+  page("/app/admin/export", "Exports", () => import("../features/exports/exports-page.tsx")),
+  page("/app/admin/export/new", "New Export", () => import("../features/exports/new-page.tsx")),
 ];
 
 export const APP_ROUTES: AppRoute[] = [...MEMBER_ROUTES, ...ADMIN_ROUTES];
