@@ -11,6 +11,7 @@ import { assertRoleAnswers } from "../testing/roles.ts";
 import { createJobRunner, HOUR, schedule } from "../lib/jobs.ts";
 import { databaseStorage, type Storage } from "../lib/storage.ts";
 import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports, SIMULATED_FAILURE } from "./jobs.ts";
+import { csvCell } from "./csv.ts";
 import { EXPORT_MESSAGES as M } from "./schemas.ts";
 import { parseCsv, seedFixedData } from "./test-helpers.ts";
 
@@ -51,6 +52,35 @@ Deno.test("exports: wizard rules, roles, each type's rows, audit and expiry", as
   const { db } = ctx.database;
   try {
     const data = await seedFixedData(ctx);
+
+    await t.step("PostgreSQL renders cells (sql/0022) exactly as csv.ts does", async () => {
+      const values = [
+        "plain",
+        'say "hi"',
+        "a,b",
+        "line\nbreak",
+        "cr\r\nlf",
+        "",
+        null,
+        "=SUM(A1)",
+        '=HYPERLINK("http://x","y")',
+        "+1 555",
+        "-3",
+        "@user",
+        "\tTab",
+        "\rCR",
+        "a=b",
+        "Zoë Ångström 日本語 🚢",
+      ];
+      for (const v of values) {
+        const { rows } = await sql<{ c: string }>`select export_csv_cell(${v}::text) as c`.execute(db);
+        assertEquals(rows[0].c, csvCell(v), JSON.stringify(v));
+      }
+      const at = new Date("2026-03-08T07:05:09.123Z");
+      const { rows } = await sql<{ c: string; n: string }>`select export_csv_time(${at}::timestamptz) as c,
+        export_csv_time(null) as n`.execute(db);
+      assertEquals([rows[0].c, rows[0].n], [csvCell(at), ""]);
+    });
 
     await t.step("the type is required, and must be one of the types", async () => {
       for (

@@ -67,8 +67,8 @@ export const buildExport: JobHandler<Deps> = async (payload, { deps }) => {
         const batch = await kind.batch(ctx, row.filters, after, BATCH_ROWS);
         after = batch.next;
         read += batch.read;
-        written += batch.lines.length;
-        if (batch.lines.length) controller.enqueue(encoder.encode(batch.lines.map(csvLine).join("")));
+        written += batch.lines;
+        if (batch.text) controller.enqueue(encoder.encode(batch.text));
         await setProgress(db, id, run, { rows_written: Math.min(read, total) });
       },
     });

@@ -7,16 +7,17 @@ import type { DB, ExportType, JsonObject } from "../db/types.ts";
 import { addDays, officeDay, startOfDayIn } from "../lib/dates.ts";
 import { countBusinesses, misConsortium, type MisCounts, misEmployerBatch } from "../mis/queries.ts";
 import { MIS_COLUMNS, misYear } from "../mis/service.ts";
-import type { Cell } from "./csv.ts";
+import { type Cell, csvLine } from "./csv.ts";
 import {
   countExpired,
   countOrders,
   countTests,
   countUsers,
-  expiredBatch,
-  orderBatch,
-  testBatch,
-  userBatch,
+  type CsvBatch,
+  expiredCsvBatch,
+  orderCsvBatch,
+  testCsvBatch,
+  userCsvBatch,
 } from "./queries.ts";
 
 export interface KindContext {
@@ -30,7 +31,10 @@ export interface Batch {
   next: number | null;
   /** Source rows read (progress), which for the MIS report can be more than the lines written. */
   read: number;
-  lines: Cell[][];
+  /** Records written. */
+  lines: number;
+  /** The records as CSV, each ended by CRLF. */
+  text: string;
 }
 
 export interface ExportKind {
@@ -40,21 +44,12 @@ export interface ExportKind {
   batch(ctx: KindContext, filters: JsonObject, after: number, limit: number): Promise<Batch>;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const str = (v: unknown): string | null => typeof v === "string" && v ? v : null;
 
-/** A keyset batch of rows with an `id`, mapped to lines. */
-async function paged<R extends { id: number }>(
-  rows: Promise<R[]>,
-  limit: number,
-  toLine: (r: R) => Cell[],
-): Promise<Batch> {
-  const list = await rows;
-  return {
-    next: list.length === limit ? list[list.length - 1].id : null,
-    read: list.length,
-    lines: list.map(toLine),
-  };
+/** A batch rendered by PostgreSQL (queries.ts csvBatch): a full batch means another may follow. */
+async function paged(batch: Promise<CsvBatch>, limit: number): Promise<Batch> {
+  const b = await batch;
+  return { next: b.rows === limit ? b.last : null, read: b.rows, lines: b.rows, text: b.text };
 }
 
 /** An inclusive date range of the filters as instants in the office's zone. */
@@ -104,27 +99,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
       "Created",
     ],
     total: ({ db }) => countUsers(db),
-    batch: ({ db }, _f, after, limit) =>
-      paged(userBatch(db, after, limit), limit, (u) => [
-        u.id,
-        u.member_number,
-        u.first_name,
-        u.middle_name,
-        u.last_name,
-        u.email,
-        u.phone,
-        u.address_one,
-        u.address_two,
-        u.city,
-        u.state,
-        u.postal_code,
-        u.country,
-        u.uscg_cred,
-        u.is_admin,
-        u.is_der,
-        u.primary_business,
-        u.created_at,
-      ]),
+    batch: ({ db }, _f, after, limit) => paged(userCsvBatch(db, after, limit), limit),
   },
   transactions: {
     label: "Transactions",
@@ -146,24 +121,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
       "Completed",
     ],
     total: ({ db }) => countOrders(db),
-    batch: ({ db }, _f, after, limit) =>
-      paged(orderBatch(db, after, limit), limit, (o) => [
-        o.id,
-        o.number,
-        o.created_at,
-        o.kind,
-        o.status,
-        o.user_id,
-        o.first_name,
-        o.last_name,
-        o.email,
-        o.business,
-        dollars(o.total_cents),
-        o.payment_type,
-        o.payment_medium,
-        o.manual_charge_date,
-        o.completed_at,
-      ]),
+    batch: ({ db }, _f, after, limit) => paged(orderCsvBatch(db, after, limit), limit),
   },
   i3_tests: {
     label: "I3 Tests",
@@ -183,22 +141,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
       "Resulted",
     ],
     total: (ctx, f) => countTests(ctx.db, testFilter(ctx, f)),
-    batch: (ctx, f, after, limit) =>
-      paged(testBatch(ctx.db, testFilter(ctx, f), after, limit), limit, (t) => [
-        t.id,
-        t.user_id,
-        t.member_number,
-        t.first_name,
-        t.last_name,
-        t.employer,
-        t.reason,
-        t.status,
-        t.result,
-        t.created_at,
-        t.ordered_at,
-        t.collected_at,
-        t.resulted_at,
-      ]),
+    batch: (ctx, f, after, limit) => paged(testCsvBatch(ctx.db, testFilter(ctx, f), after, limit), limit),
   },
   expired_memberships: {
     label: "Expired Memberships",
@@ -217,19 +160,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
     ],
     total: (ctx, f) => countExpired(ctx.db, expiryFilter(ctx, f)),
     batch: (ctx, f, after, limit) =>
-      paged(expiredBatch(ctx.db, expiryFilter(ctx, f), after, limit), limit, (m) => [
-        m.id,
-        m.user_id,
-        m.member_number,
-        m.first_name,
-        m.last_name,
-        m.email,
-        m.phone,
-        m.type,
-        m.expire_at,
-        m.cancelled_at,
-        m.business,
-      ]),
+      paged(expiredCsvBatch(ctx.db, expiryFilter(ctx, f), after, limit), limit),
   },
   mis: {
     label: "MIS Report",
@@ -248,7 +179,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
       if (last === null && only === null) {
         lines.push([year, null, "Consortium total", ...misCells(await misConsortium(ctx.db, bounds))]);
       }
-      return { next: last, read: rows.length, lines };
+      return { next: last, read: rows.length, lines: lines.length, text: lines.map(csvLine).join("") };
     },
   },
 };

@@ -122,66 +122,10 @@ export async function countUsers(db: Db) {
   return row.n;
 }
 
-/** Personal data an administrator works with; never the password hash or the SSN digits. */
-export async function userBatch(db: Db, after: number, limit: number) {
-  return await db.selectFrom("users as u")
-    .leftJoin(
-      "business_users as bu",
-      (j) =>
-        j.onRef("bu.user_id", "=", "u.id").on("bu.is_primary", "=", true).on("bu.removed_at", "is", null),
-    )
-    .leftJoin("businesses as b", "b.id", "bu.business_id")
-    .select([
-      "u.id",
-      "u.member_number",
-      "u.first_name",
-      "u.middle_name",
-      "u.last_name",
-      "u.email",
-      "u.phone",
-      "u.address_one",
-      "u.address_two",
-      "u.city",
-      "u.state",
-      "u.postal_code",
-      "u.country",
-      "u.uscg_cred",
-      "u.is_admin",
-      "u.is_der",
-      "b.name as primary_business",
-      "u.created_at",
-    ])
-    .where("u.deleted_at", "is", null).where("u.id", ">", after).orderBy("u.id").limit(limit).execute();
-}
-
 export async function countOrders(db: Db) {
   const row = await db.selectFrom("orders").select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();
   return row.n;
-}
-
-export async function orderBatch(db: Db, after: number, limit: number) {
-  return await db.selectFrom("orders as o")
-    .leftJoin("users as u", "u.id", "o.user_id")
-    .leftJoin("businesses as b", "b.id", "o.business_id")
-    .select([
-      "o.id",
-      "o.number",
-      "o.created_at",
-      "o.kind",
-      "o.status",
-      "o.user_id",
-      "u.first_name",
-      "u.last_name",
-      "u.email",
-      "b.name as business",
-      "o.total_cents",
-      "o.payment_type",
-      "o.payment_medium",
-      "o.manual_charge_date",
-      "o.completed_at",
-    ])
-    .where("o.id", ">", after).orderBy("o.id").limit(limit).execute();
 }
 
 export interface TestFilter {
@@ -204,32 +148,6 @@ export async function countTests(db: Db, f: TestFilter) {
   return row.n;
 }
 
-/**
- * The summary of each test an administrator needs (49 CFR 40.321): who, for which employer, why, and the
- * verified result. Never the laboratory panel, the specimen id or the i3 references.
- */
-export async function testBatch(db: Db, f: TestFilter, after: number, limit: number) {
-  return await testsQuery(db, f)
-    .innerJoin("users as u", "u.id", "t.user_id")
-    .leftJoin("businesses as b", "b.id", "t.business_id")
-    .select([
-      "t.id",
-      "t.user_id",
-      "u.member_number",
-      "u.first_name",
-      "u.last_name",
-      "b.name as employer",
-      "t.reason",
-      "t.status",
-      "t.result",
-      "t.created_at",
-      "t.ordered_at",
-      "t.collected_at",
-      "t.resulted_at",
-    ])
-    .where("t.id", ">", after).orderBy("t.id").limit(limit).execute();
-}
-
 export interface ExpiryFilter {
   /** Dates 'YYYY-MM-DD', inclusive; `before` is today (a term ending today has not expired). */
   from: string | null;
@@ -250,22 +168,148 @@ export async function countExpired(db: Db, f: ExpiryFilter) {
   return row.n;
 }
 
-export async function expiredBatch(db: Db, f: ExpiryFilter, after: number, limit: number) {
-  return await expiredQuery(db, f)
-    .innerJoin("users as u", "u.id", "m.user_id")
-    .leftJoin("businesses as b", "b.id", "m.business_id")
-    .select([
-      "m.id",
-      "m.user_id",
-      "u.member_number",
-      "u.first_name",
-      "u.last_name",
-      "u.email",
-      "u.phone",
-      "m.type",
-      "m.expire_at",
-      "m.cancelled_at",
-      "b.name as business",
-    ])
-    .where("m.id", ">", after).orderBy("m.id").limit(limit).execute();
+// ---- CSV batches rendered by PostgreSQL (export_csv_cell / export_csv_time, sql/0022): one text per batch. ----
+
+export interface CsvBatch {
+  /** The batch's records, each ended by CRLF; empty when the batch is. */
+  text: string;
+  /** The last id of the batch, or null when it was empty. */
+  last: number | null;
+  rows: number;
+}
+
+const cell = (ref: string) => sql`export_csv_cell(${sql.ref(ref)})`;
+const time = (ref: string) => sql`export_csv_time(${sql.ref(ref)})`;
+const plain = (ref: string) => sql`coalesce(${sql.ref(ref)}::text, '')`;
+
+/** Wraps `select id, line ... order by id limit n` into one row: the lines joined, the last id, the count. */
+async function csvBatch(db: Db, inner: ReturnType<typeof sql>): Promise<CsvBatch> {
+  const { rows } = await sql<{ text: string | null; last: number | null; rows: number }>`
+    select string_agg(line, E'\r\n' order by id) as text, max(id) as last, count(*)::int as rows
+    from (${inner}) batch`.execute(db);
+  const r = rows[0];
+  return { text: r.text === null ? "" : `${r.text}\r\n`, last: r.last, rows: r.rows };
+}
+
+const line = (cells: ReturnType<typeof sql>[]) => sql`concat_ws(',', ${sql.join(cells, sql`, `)})`;
+
+/** Personal data an administrator works with; never the password hash or the SSN digits. */
+export function userCsvBatch(db: Db, after: number, limit: number) {
+  return csvBatch(
+    db,
+    sql`select u.id, ${
+      line([
+        plain("u.id"),
+        cell("u.member_number"),
+        cell("u.first_name"),
+        cell("u.middle_name"),
+        cell("u.last_name"),
+        cell("u.email"),
+        cell("u.phone"),
+        cell("u.address_one"),
+        cell("u.address_two"),
+        cell("u.city"),
+        cell("u.state"),
+        cell("u.postal_code"),
+        cell("u.country"),
+        cell("u.uscg_cred"),
+        plain("u.is_admin"),
+        plain("u.is_der"),
+        cell("b.name"),
+        time("u.created_at"),
+      ])
+    } as line
+    from users u
+    -- The keyset bound again on the join, so it starts at the batch instead of merging from the first row.
+    left join business_users bu on bu.user_id = u.id and bu.user_id > ${after} and bu.is_primary
+      and bu.removed_at is null
+    left join businesses b on b.id = bu.business_id
+    where u.deleted_at is null and u.id > ${after} order by u.id limit ${limit}`,
+  );
+}
+
+export function orderCsvBatch(db: Db, after: number, limit: number) {
+  return csvBatch(
+    db,
+    sql`select o.id, ${
+      line([
+        plain("o.id"),
+        cell("o.number"),
+        time("o.created_at"),
+        plain("o.kind"),
+        plain("o.status"),
+        plain("o.user_id"),
+        cell("u.first_name"),
+        cell("u.last_name"),
+        cell("u.email"),
+        cell("b.name"),
+        sql`to_char(o.total_cents / 100.0, 'FM999999990.00')`,
+        plain("o.payment_type"),
+        cell("o.payment_medium"),
+        plain("o.manual_charge_date"),
+        time("o.completed_at"),
+      ])
+    } as line
+    from orders o left join users u on u.id = o.user_id left join businesses b on b.id = o.business_id
+    where o.id > ${after} order by o.id limit ${limit}`,
+  );
+}
+
+/**
+ * The summary of each test an administrator needs (49 CFR 40.321): who, for which employer, why, and the
+ * verified result. Never the laboratory panel, the specimen id or the i3 references.
+ */
+export function testCsvBatch(db: Db, f: TestFilter, after: number, limit: number) {
+  return csvBatch(
+    db,
+    sql`select t.id, ${
+      line([
+        plain("t.id"),
+        plain("t.user_id"),
+        cell("u.member_number"),
+        cell("u.first_name"),
+        cell("u.last_name"),
+        cell("b.name"),
+        plain("t.reason"),
+        plain("t.status"),
+        plain("t.result"),
+        time("t.created_at"),
+        time("t.ordered_at"),
+        time("t.collected_at"),
+        time("t.resulted_at"),
+      ])
+    } as line
+    from drug_tests t join users u on u.id = t.user_id left join businesses b on b.id = t.business_id
+    where t.id > ${after}
+      and (${f.reason}::text is null or t.reason = ${f.reason})
+      and (${f.from}::timestamptz is null or t.created_at >= ${f.from})
+      and (${f.to}::timestamptz is null or t.created_at < ${f.to})
+    order by t.id limit ${limit}`,
+  );
+}
+
+export function expiredCsvBatch(db: Db, f: ExpiryFilter, after: number, limit: number) {
+  return csvBatch(
+    db,
+    sql`select m.id, ${
+      line([
+        plain("m.id"),
+        plain("m.user_id"),
+        cell("u.member_number"),
+        cell("u.first_name"),
+        cell("u.last_name"),
+        cell("u.email"),
+        cell("u.phone"),
+        plain("m.type"),
+        plain("m.expire_at"),
+        time("m.cancelled_at"),
+        cell("b.name"),
+      ])
+    } as line
+    from memberships m join users u on u.id = m.user_id left join businesses b on b.id = m.business_id
+    where m.id > ${after} and not m.failed and m.expire_at is not null and m.expire_at < ${f.before}::date
+      and (${f.from}::date is null or m.expire_at >= ${f.from}::date)
+      and (${f.to}::date is null or m.expire_at <= ${f.to}::date)
+    order by m.id limit ${limit}`,
+  );
 }
