@@ -3,28 +3,27 @@ import { assertEquals } from "../testing/assert.ts";
 import { csvCell, csvLine } from "./csv.ts";
 import { parseCsv } from "./test-helpers.ts";
 
-Deno.test("csv: fields are quoted only when needed, quotes doubled, records end in CRLF", () => {
-  assertEquals(csvCell("plain"), "plain");
+Deno.test("csv: text is quoted with its quotes doubled, other values bare, records end in CRLF", () => {
+  assertEquals(csvCell("plain"), '"plain"');
   assertEquals(csvCell('say "hi"'), '"say ""hi"""');
   assertEquals(csvCell("a,b"), '"a,b"');
   assertEquals(csvCell("line\nbreak"), '"line\nbreak"');
   assertEquals(csvCell("cr\r\nlf"), '"cr\r\nlf"');
-  assertEquals(csvCell(null), "");
+  assertEquals(csvCell(null), "", "null is an empty field");
   assertEquals(csvCell(undefined), "");
-  assertEquals(csvCell(""), "");
+  assertEquals(csvCell(""), '""', "an empty text stays distinguishable from null");
   assertEquals(csvCell(42), "42");
   assertEquals(csvCell(true), "true");
   assertEquals(csvCell(new Date("2026-11-24T10:00:00Z")), "2026-11-24T10:00:00.000Z");
-  assertEquals(csvLine(["a", null, 'x"y']), 'a,,"x""y"\r\n');
+  assertEquals(csvLine(["a", null, 'x"y', 7]), '"a",,"x""y",7\r\n');
 });
 
 Deno.test("csv: cells that a spreadsheet would run as a formula start with an apostrophe", () => {
   for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
-    const cell = csvCell(`${start}SUM(A1:A9)`);
-    assertEquals(cell.replace(/^"/, "").startsWith(`'${start}`), true, JSON.stringify(start));
+    assertEquals(csvCell(`${start}SUM(A1:A9)`), `"'${start}SUM(A1:A9)"`, JSON.stringify(start));
   }
   assertEquals(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
-  assertEquals(csvCell("a=b"), "a=b", "only a leading sign matters");
+  assertEquals(csvCell("a=b"), '"a=b"', "only a leading sign matters");
   assertEquals(csvCell(-5), "-5", "numbers we write stay numbers");
 });
 

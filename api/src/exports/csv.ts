@@ -1,6 +1,8 @@
 /**
- * CSV as RFC 4180 says: fields separated by commas, records ended by CRLF, a field holding a comma, a quote,
- * CR or LF enclosed in quotes with its quotes doubled. UTF-8 with a byte order mark, so that Excel (the tool
+ * CSV as RFC 4180 says: fields separated by commas, records ended by CRLF, and every text field enclosed in
+ * quotes with its quotes doubled (RFC 4180 allows quoting any field; quoting all of them is the cheapest rule
+ * for PostgreSQL, which renders export rows by the same rules: sql/0022 export_csv_cell). Numbers, booleans
+ * and instants are never quoted. UTF-8 with a byte order mark, so that Excel (the tool
  * the office opens exports with) reads names such as "Zoë" right; other readers skip the mark.
  *
  * Spreadsheet formula injection (OWASP "CSV injection"): a cell starting with = + - @, a tab or a CR is
@@ -13,11 +15,10 @@ export const BOM = "\uFEFF";
 
 /** Characters that make a spreadsheet treat a cell as a formula when they start it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
-/** One field, neutralised and quoted as needed. null and undefined are empty fields. */
+/** One field, neutralised and (text) quoted. null and undefined are empty fields. */
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return "";
   let text = value instanceof Date
@@ -25,9 +26,10 @@ export function csvCell(value: Cell): string {
     : typeof value === "boolean"
     ? (value ? "true" : "false")
     : String(value);
+  if (typeof value !== "string") return text;
   // Numbers are written by us and never start a formula except a negative one, which stays a number.
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** One record with its CRLF. */

@@ -19,7 +19,7 @@ export const BUILD_QUEUE = "exports.build";
 export const EXPIRE_QUEUE = "exports.expire";
 
 /** Rows per database round trip: large enough to stream fast, small enough to keep memory flat. */
-export const BATCH_ROWS = 5000;
+export const BATCH_ROWS = 10_000;
 
 export const storageKey = (id: number) => `exports/${id}.csv`;
 export const CSV_TYPE = "text/csv; charset=utf-8";
@@ -56,20 +56,29 @@ export const buildExport: JobHandler<Deps> = async (payload, { deps }) => {
     const total = await kind.total(ctx, row.filters);
     await setProgress(db, id, run, { rows_total: total, rows_written: 0 });
     const encoder = new TextEncoder();
-    let after: number | null = 0, read = 0;
+    let read = 0;
+    // The next batch is read while storage writes the current one: the database and the storage overlap.
+    const fetchFrom = (after: number | null) =>
+      after === null ? Promise.resolve(null) : kind.batch(ctx, row.filters, after, BATCH_ROWS);
+    let pending = fetchFrom(0);
+    // A failed read is rethrown by the pull that awaits it; this keeps a read ahead that nobody awaits (the
+    // storage failed first) from being an unhandled rejection.
+    pending.catch(() => {});
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(encoder.encode(BOM + csvLine(kind.header)));
       },
-      // One batch per pull: storage pulls as it writes, so at most a batch or two is in memory.
+      // One batch per pull, and one read ahead: at most two batches are in memory.
       async pull(controller) {
-        if (after === null) return controller.close();
-        const batch = await kind.batch(ctx, row.filters, after, BATCH_ROWS);
-        after = batch.next;
+        const batch = await pending;
+        if (batch === null) return controller.close();
+        pending = fetchFrom(batch.next);
+        pending.catch(() => {});
         read += batch.read;
         written += batch.lines;
-        if (batch.text) controller.enqueue(encoder.encode(batch.text));
+        // Recorded as the batch is handed to storage (a poll never sees fewer rows than were handed on).
         await setProgress(db, id, run, { rows_written: Math.min(read, total) });
+        if (batch.text) controller.enqueue(encoder.encode(batch.text));
       },
     });
     const bytes = await storage.put(key, body, CSV_TYPE);
