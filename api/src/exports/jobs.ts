@@ -19,7 +19,7 @@ export const BUILD_QUEUE = "exports.build";
 export const EXPIRE_QUEUE = "exports.expire";
 
 /** Rows per database round trip: large enough to stream fast, small enough to keep memory flat. */
-export const BATCH_ROWS = 10_000;
+export const BATCH_ROWS = 5000;
 
 export const storageKey = (id: number) => `exports/${id}.csv`;
 export const CSV_TYPE = "text/csv; charset=utf-8";
