@@ -69,6 +69,16 @@ test("each export type goes through the wizard, builds and downloads", async ({ 
     await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
     await downloadFrom(page, id);
   }
+
+  // A download that fails on the way says so.
+  await page.route(`**/api/auth/export/${ids[0]}/download`, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Storage unavailable", code: "DATABASE_UNAVAILABLE" }),
+    }));
+  await row(page, ids[0]).getByRole("button", { name: `Download export ${ids[0]}` }).click();
+  await expect(page.locator(".toasts .toast").filter({ hasText: "Error Downloading Export" })).toBeVisible();
 });
 
 test("a failed export shows as failed and can be run again", async ({ page, logInAs, visit }) => {
