@@ -219,6 +219,12 @@ Deno.test("exports: wizard rules, roles, each type's rows, audit and expiry", as
         [String(data.tests.t1), "random", "negative"],
         [String(data.tests.t3), "random", "refusal"],
       ]);
+      const shown = await show(ctx, e.id);
+      assertEquals(
+        [shown.rows_total, shown.rows_written, shown.row_count],
+        [2, 2, 2],
+        "the count filters alike",
+      );
       const all = await create(ctx, { type: "i3_tests" });
       await runner.tick();
       const every = await download(ctx, all.id);
@@ -238,6 +244,7 @@ Deno.test("exports: wizard rules, roles, each type's rows, audit and expiry", as
         ["Membership ID", "Type", "Expired On"],
         [String(data.memberships.m2), "one_time", "2026-10-01"],
       ]);
+      assertEquals((await show(ctx, e.id)).rows_total, 1, "the count filters alike");
       const all = await create(ctx, { type: "expired_memberships" });
       await runner.tick();
       assertEquals((await download(ctx, all.id)).slice(1).map((r) => r[0]), [
