@@ -10,7 +10,14 @@ import { testClock } from "../testing/clock.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { createJobRunner, HOUR, schedule } from "../lib/jobs.ts";
 import { databaseStorage, type Storage } from "../lib/storage.ts";
-import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports, SIMULATED_FAILURE } from "./jobs.ts";
+import {
+  ABANDONED,
+  BUILD_QUEUE,
+  buildExport,
+  EXPIRE_QUEUE,
+  expireExports,
+  SIMULATED_FAILURE,
+} from "./jobs.ts";
 import { csvCell } from "./csv.ts";
 import { EXPORT_MESSAGES as M } from "./schemas.ts";
 import { parseCsv, seedFixedData } from "./test-helpers.ts";
@@ -390,6 +397,21 @@ Deno.test("exports: progress while streaming, and a storage failure that can be 
         "FAILED",
         SIMULATED_FAILURE,
       ]);
+      assertEquals((await ctx.request("admin", "POST", `/api/auth/export/${e.id}/retry`)).status, 200);
+      await runner.tick();
+      assertEquals((await show(ctx, e.id)).status, "BUILT");
+    });
+
+    await t.step("an export whose build job was given up is marked FAILED and can be run again", async () => {
+      const e = await create(ctx, { type: "transactions" });
+      // As jobs.ts leaves a job whose every attempt's process died.
+      await ctx.database.db.updateTable("jobs").set({ finished_at: new Date(), failed: true })
+        .where("unique_key", "=", `export-${e.id}-run-1`).execute();
+      // This hour's scheduled run already happened: the hourly job is called as its next run would be.
+      const job = { id: 0, queue: EXPIRE_QUEUE, payload: {}, attempts: 1, max_attempts: 5 };
+      await expireExports({}, { deps: ctx.deps, job });
+      const shown = await show(ctx, e.id);
+      assertEquals([shown.status, shown.error], ["FAILED", ABANDONED]);
       assertEquals((await ctx.request("admin", "POST", `/api/auth/export/${e.id}/retry`)).status, 200);
       await runner.tick();
       assertEquals((await show(ctx, e.id)).status, "BUILT");

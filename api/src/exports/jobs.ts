@@ -13,7 +13,15 @@ import { DAY, type JobHandler } from "../lib/jobs.ts";
 import type { Storage } from "../lib/storage.ts";
 import { BOM, csvLine } from "./csv.ts";
 import { type KindContext, KINDS } from "./kinds.ts";
-import { dueForExpiry, findExport, markBuilt, markExpired, markFailed, setProgress } from "./queries.ts";
+import {
+  dueForExpiry,
+  failAbandoned,
+  findExport,
+  markBuilt,
+  markExpired,
+  markFailed,
+  setProgress,
+} from "./queries.ts";
 
 export const BUILD_QUEUE = "exports.build";
 export const EXPIRE_QUEUE = "exports.expire";
@@ -96,10 +104,16 @@ export const buildExport: JobHandler<Deps> = async (payload, { deps }) => {
   }
 };
 
-/** Deletes the files of exports past their retention (EXPORT_RETENTION_DAYS) and marks them expired. */
+export const ABANDONED = "The build stopped with its server process; run it again.";
+
+/**
+ * Hourly: deletes the files of exports past their retention (EXPORT_RETENTION_DAYS) and marks them expired,
+ * and marks FAILED the exports whose build job was given up, so that they can be run again.
+ */
 export const expireExports: JobHandler<Deps> = async (_payload, { deps }) => {
   const { db } = deps.database;
   const now = deps.now();
+  await failAbandoned(db, now, ABANDONED);
   for (;;) {
     const due = await dueForExpiry(db, now, 100);
     for (const e of due) {

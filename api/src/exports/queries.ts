@@ -313,3 +313,20 @@ export function expiredCsvBatch(db: Db, f: ExpiryFilter, after: number, limit: n
     order by m.id limit ${limit}`,
   );
 }
+
+/**
+ * BUILDING exports whose current run's job was given up (every attempt's process died: jobs.ts marks it
+ * failed), marked FAILED so that they can be run again.
+ */
+export async function failAbandoned(db: Db, now: Date, error: string) {
+  const result = await db.updateTable("exports").set({ status: "FAILED", error, finished_at: now })
+    .where("status", "=", "BUILDING")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("jobs").select("jobs.id").where("jobs.queue", "=", "exports.build")
+          .where("jobs.failed", "=", true)
+          .where("jobs.unique_key", "=", sql<string>`'export-' || exports.id || '-run-' || exports.runs`),
+      )
+    ).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
