@@ -35,6 +35,8 @@ import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 import { notificationsRoutes } from "./notifications/routes.ts";
+import { exportsRoutes } from "./exports/routes.ts";
+import { misRoutes } from "./mis/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -85,6 +87,8 @@ export function createApp(deps: Deps) {
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", notificationsRoutes);
+  app.route("/api", exportsRoutes);
+  app.route("/api", misRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

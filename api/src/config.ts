@@ -95,6 +95,8 @@ export interface Config {
   metricsToken?: string;
   /** Named prepared statements on PostgreSQL; DATABASE_PREPARE=0 behind PgBouncer in transaction mode. */
   databasePrepare: boolean;
+  /** Days a built CSV export is kept before the cleanup job deletes its file (EXPORT_RETENTION_DAYS). */
+  exportRetentionDays: number;
 }
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
@@ -149,6 +151,7 @@ export function loadConfig(): Config {
     shutdownTimeoutMs: Number(env("SHUTDOWN_TIMEOUT_MS") ?? 25_000),
     metricsToken: env("METRICS_TOKEN"),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
+    exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
   };
 }
 

@@ -148,6 +148,17 @@ export type KitPurchaseRequest = z.input<typeof KitBody>;
 export type KitPurchaseAnswer = z.infer<typeof KitAnswer>;
 export type KitOrder = z.infer<typeof KitOrderAnswer>["data"];
 export type KitDocument = z.infer<typeof KitDocumentList>["data"][number];
+// Exports (decision 0032)
+export type {
+  Export,
+  ExportAnswerBody,
+  ExportCreateRequest,
+  ExportFiltersInput,
+  ExportListParams,
+  ExportPageAnswer,
+  ExportTypeName,
+} from "./exports/schemas.ts";
+export type { MisReportAnswer } from "./mis/schemas.ts";
 
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;

@@ -1,6 +1,7 @@
 /**
  * Demo data: an administrator, a DER with a company (two employees, three vessels, two resulted tests and an
- * employee request waiting for an administrator), an independent member, and the store items. Runs by
+ * employee request waiting for an administrator), an independent member, the store items and two exports
+ * queued for the job runner (Users and the MIS report). Runs by
  * itself on the first start of an empty embedded database, or with SEED_ON_START=1, or as `deno task seed`.
  * Never overwrites: it does nothing when the administrator already exists.
  */
@@ -10,6 +11,8 @@ import type { Transaction } from "kysely";
 import type { Database } from "./db/client.ts";
 import type { DB } from "./db/types.ts";
 import { notify } from "./notifications/queries.ts";
+import { BUILD_QUEUE } from "./exports/jobs.ts";
+import { enqueue } from "./lib/jobs.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -135,6 +138,15 @@ export async function seed(database: Database, config: Config, log: (line: strin
       collected_at: day(t.on),
       resulted_at: day(t.on),
     }))).execute();
+    // Two exports the job runner builds once the server starts, so the Exports list is not empty.
+    for (const [type, filters] of [["users", {}], ["mis", { year: 2026, business_id: null }]] as const) {
+      const { id } = await tx.insertInto("exports").values({ type, filters, created_by_user_id: admin })
+        .returning("id").executeTakeFirstOrThrow();
+      await enqueue(tx, BUILD_QUEUE, { export_id: id, run: 1 }, {
+        uniqueKey: `export-${id}-run-1`,
+        maxAttempts: 3,
+      });
+    }
     // An Add Employee request waiting in the administrators' queue.
     const request = DEMO_EMPLOYEE_REQUEST;
     const notificationId = await notify(tx, {

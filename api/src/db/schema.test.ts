@@ -168,7 +168,8 @@ const COLUMNS_FILE: ColumnList = {
   },
   exports: {
     id: true, type: true, filters: true, status: true, content: true, row_count: true, error: true,
-    created_by_user_id: true, created_at: true, finished_at: true,
+    created_by_user_id: true, created_at: true, finished_at: true, storage_key: true, rows_written: true,
+    rows_total: true, byte_size: true, runs: true, expires_at: true, expired_at: true,
   },
   email_outbox: {
     id: true, to_address: true, subject: true, text_body: true, html_body: true, status: true, attempts: true,

@@ -60,7 +60,7 @@ export type DocumentKind =
   | "compliance_kit"
   | "random_pool"
   | "other";
-export type ExportType = "users" | "transactions" | "i3_tests" | "expired_memberships";
+export type ExportType = "users" | "transactions" | "i3_tests" | "expired_memberships" | "mis";
 export type ExportStatus = "BUILDING" | "BUILT" | "FAILED";
 
 // 0001_users_and_sessions.sql
@@ -519,6 +519,14 @@ export interface ExportsTable {
   created_by_user_id: number | null;
   created_at: DefaultTimestamp;
   finished_at: NullableTimestamp;
+  /** 0022: the file behind lib/storage.ts (BUILT exports); `content` is no longer used. */
+  storage_key: string | null;
+  rows_written: Generated<number>;
+  rows_total: number | null;
+  byte_size: number | null;
+  runs: Generated<number>;
+  expires_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
 }
 
 export interface EmailOutboxTable {

@@ -249,8 +249,8 @@ const ADMIN_ROUTES: AppRoute[] = [
     () => import("../features/admin-requests/request-business-page.tsx"),
   ), // ?convert=
   page("/app/admin/analytics", "Analytics"),
-  page("/app/admin/export", "Exports"),
-  page("/app/admin/export/new", "New Export"),
+  page("/app/admin/export", "Exports", () => import("../features/exports/exports-page.tsx")),
+  page("/app/admin/export/new", "New Export", () => import("../features/exports/new-page.tsx")),
 ];
 
 export const APP_ROUTES: AppRoute[] = [...MEMBER_ROUTES, ...ADMIN_ROUTES];

@@ -1,0 +1,166 @@
+/**
+ * /app/admin/export: the exports, newest first (ID, Status, Type, Created Date, download). While any export is
+ * BUILDING the list polls every two seconds and shows its progress (rows written of the total); a FAILED one
+ * shows its error and a Run again action.
+ */
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import type { Export } from "@api/contract";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { usePageParam } from "../../components/paged-list.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { formatInstant } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { downloadExport, fetchExports, runAgain } from "./api.ts";
+
+const POLL_MS = 2000;
+
+export default function ExportsPage() {
+  const [page, goTo] = usePageParam();
+  const list = useResource(["exports", page], (signal) => fetchExports(page, signal));
+  const building = list.data?.data.some((e) => e.attributes.status === "BUILDING") ?? false;
+
+  useEffect(() => {
+    if (!building) return;
+    const timer = setInterval(list.reload, POLL_MS);
+    return () => clearInterval(timer);
+  }, [building, list.reload]);
+
+  return (
+    <section aria-label="Exports">
+      <p>
+        <Link href="/app/admin/export/new" className="button button-primary">New Export</Link>
+      </p>
+      {list.data
+        ? (
+          list.data.data.length === 0 ? <p className="empty-state">No exports yet</p> : (
+            <>
+              <ExportTable rows={list.data.data} />
+              <Pagination
+                label="Export pages"
+                page={list.data.meta.page}
+                perPage={list.data.meta.per_page}
+                total={list.data.meta.total}
+                onPage={goTo}
+              />
+            </>
+          )
+        )
+        : list.error
+        ? <LoadError title="Exports could not be loaded" error={list.error} onRetry={list.reload} />
+        : <Skeleton lines={4} label="Loading exports…" />}
+    </section>
+  );
+}
+
+function ExportTable({ rows }: { rows: Export[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Exports, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Status</th>
+            <th scope="col">Type</th>
+            <th scope="col">Created Date</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => <ExportRow key={row.id} row={row} />)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ExportRow({ row }: { row: Export }) {
+  const { id, attributes: e } = row;
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadExport(id);
+      toast.success("Export Downloaded");
+    } catch {
+      toast.error("Error Downloading Export");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await runAgain(id);
+      toast.success("Export Queued!");
+      await invalidate(["exports"]);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "The export could not be queued again");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <tr>
+      <td>{id}</td>
+      <td>
+        <Status row={e} />
+      </td>
+      <td>{e.type_label}</td>
+      <td>{formatInstant(e.created_at)}</td>
+      <td>
+        {e.status === "BUILT" && !e.expired && (
+          <Button variant="link" busy={busy} busyLabel="Downloading…" onClick={download}>
+            Download<span className="visually-hidden">{` export ${id}`}</span>
+          </Button>
+        )}
+        {e.status === "FAILED" && (
+          <Button variant="secondary" busy={busy} busyLabel="Queuing…" onClick={retry}>
+            Run again<span className="visually-hidden">{` export ${id}`}</span>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Status({ row: e }: { row: Export["attributes"] }) {
+  if (e.status === "BUILDING") {
+    const total = e.rows_total;
+    return (
+      <>
+        <Chip tone="warning">BUILDING</Chip> {total === null ? <span>Starting…</span> : (
+          <>
+            <progress max={Math.max(total, 1)} value={e.rows_written} aria-label={`Export progress`} />{" "}
+            <span>
+              {`${e.rows_written.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`}
+            </span>
+          </>
+        )}
+      </>
+    );
+  }
+  if (e.status === "FAILED") {
+    return (
+      <>
+        <Chip tone="danger">FAILED</Chip> <span className="field-hint">{e.error}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <Chip tone={e.expired ? "neutral" : "success"}>{e.expired ? "EXPIRED" : "BUILT"}</Chip>{" "}
+      <span>{`${(e.row_count ?? 0).toLocaleString("en-US")} rows`}</span>
+    </>
+  );
+}
