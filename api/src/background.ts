@@ -30,6 +30,7 @@ import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
 import { businessComplianceKit } from "./compliance-kit/service.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
+import { QUEUES as RANDOM_QUEUES, randomJobs } from "./randoms/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -70,6 +71,7 @@ export function backgroundJobs(
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
       [DELETION_QUEUE]: deleteDueAccounts,
+      ...randomJobs,
     },
     schedules: [
       schedule("maintenance.cleanup", DAY),
@@ -83,6 +85,8 @@ export function backgroundJobs(
       schedule(SYNC_QUEUE, 15 * MINUTE),
       // Deletions are due by the day (30 days after the cancellation); hourly keeps one close to its day.
       schedule(DELETION_QUEUE, HOUR),
+      // Random pools waiting for results: pulled and completed every minute (a no-op when none waits).
+      schedule(RANDOM_QUEUES.progress, MINUTE),
     ],
   };
 }
