@@ -146,3 +146,14 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
+
+// Random pools (decision 0033)
+export type {
+  CreatePoolRequest,
+  PoolCandidate,
+  PoolPace,
+  PoolPageAnswer,
+  PoolRecordAnswer,
+  PoolVerifyAnswer,
+  ReasonRequest,
+} from "./randoms/schemas.ts";
