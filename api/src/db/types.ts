@@ -399,6 +399,14 @@ export interface RandomCandidatesTable {
   pdf_document_id: number | null;
 }
 
+/** 0023: a pool's snapshot, the covered members' ids ascending and their businesses at the same index. */
+export interface RandomSnapshotsTable {
+  pool_id: number;
+  user_ids: number[];
+  business_ids: (number | null)[];
+  created_at: DefaultTimestamp;
+}
+
 // 0006_notifications_and_requests.sql
 
 export interface NotificationsTable {
@@ -709,6 +717,7 @@ export interface DB {
   drug_test_panels: DrugTestPanelsTable;
   random_pools: RandomPoolsTable;
   random_candidates: RandomCandidatesTable;
+  random_snapshots: RandomSnapshotsTable;
   notifications: NotificationsTable;
   registration_notifications: RegistrationNotificationsTable;
   new_business_requests: NewBusinessRequestsTable;

@@ -10,7 +10,7 @@ import { audit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import type { Deps } from "../lib/context.ts";
-import { drawOrder } from "./draw.ts";
+import { drawIndices } from "./draw.ts";
 import {
   businessLocation,
   findCandidate,
@@ -20,7 +20,7 @@ import {
   nextAlternate,
   type PoolRow,
   setTestStatus,
-  snapshotIds,
+  snapshotOf,
   testStatusOf,
   updateCandidate,
   writePositions,
@@ -61,11 +61,11 @@ export async function substitute(
   });
   let alternate = await nextAlternate(trx, pool.id, pool.selected_count);
   if (!alternate) {
-    const ids = await snapshotIds(trx, pool.id);
+    const { ids, businesses } = await snapshotOf(trx, pool.id);
     const next = (await maxPosition(trx, pool.id)) + 1;
     if (next >= ids.length) throw new AppError("CONFLICT", CHANGE_MESSAGES.noAlternate);
-    const order = drawOrder(ids, pool.seed!, next + 1);
-    await writePositions(trx, pool.id, [order[next]], next, 0);
+    const i = drawIndices(ids.length, pool.seed!, next + 1)[next];
+    await writePositions(trx, pool.id, [{ user_id: ids[i], business_id: businesses[i] ?? null }], next, 0);
     alternate = await nextAlternate(trx, pool.id, pool.selected_count);
   }
   await updateCandidate(trx, alternate!.id, { selected: true, replaces_candidate_id: c.id });

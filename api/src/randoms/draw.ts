@@ -75,15 +75,15 @@ export class SeedStream {
 }
 
 /**
- * The first `count` positions of the seeded shuffle of the sorted snapshot: the member ids in draw order.
- * Only the swapped entries are tracked, so drawing a few thousand from 250,000 costs a few thousand steps.
+ * The first `count` positions of the seeded shuffle of a sorted snapshot of `n` members: the snapshot indices
+ * in draw order. Only the swapped entries are tracked, so drawing a few thousand from 250,000 costs a few
+ * thousand steps.
  */
-export function drawOrder(sortedIds: readonly number[], seed: string, count: number): number[] {
-  const n = sortedIds.length;
+export function drawIndices(n: number, seed: string, count: number): number[] {
   const take = Math.min(count, n);
   const stream = new SeedStream(seed);
   const moved = new Map<number, number>();
-  const at = (i: number) => moved.get(i) ?? sortedIds[i];
+  const at = (i: number) => moved.get(i) ?? i;
   const order: number[] = [];
   for (let i = 0; i < take; i++) {
     const j = i + stream.below(n - i);
@@ -93,6 +93,10 @@ export function drawOrder(sortedIds: readonly number[], seed: string, count: num
   }
   return order;
 }
+
+/** The same draw as member ids. */
+export const drawOrder = (sortedIds: readonly number[], seed: string, count: number): number[] =>
+  drawIndices(sortedIds.length, seed, count).map((i) => sortedIds[i]);
 
 /** Alternates drawn with each pool: a tenth of the selection, at least two (fewer if the pool runs out). */
 export const alternatesFor = (selected: number, covered: number) =>

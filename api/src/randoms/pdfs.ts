@@ -16,6 +16,9 @@ import {
 } from "./queries.ts";
 import type { PoolDeps } from "./service.ts";
 
+/** PDFs written per transaction. */
+export const PDF_CHUNK = 25;
+
 const NAVY = rgb(0.06, 0.18, 0.36);
 const GREY = rgb(0.35, 0.35, 0.35);
 const printable = (text: string) => text.normalize("NFC").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
@@ -72,24 +75,38 @@ export async function runPdfs(deps: PoolDeps, poolId: number): Promise<void> {
   if (!pool) return;
   const month = new Date(Date.UTC(pool.year, pool.month - 1, 15))
     .toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  for (const c of await selectedCandidates(db, poolId)) {
-    if (c.pdf_document_id !== null) continue;
-    const f = await pdfFacts(db, c.id);
-    const orderedOn = officeDay(f.ordered_at ?? deps.now(), deps.config.officeTimeZone);
-    const bytes = await renderNotice({
-      name: `${f.first_name} ${f.last_name}`,
-      memberNumber: f.member_number,
-      businessName: f.business_name,
-      month,
-      collectionSite: f.i3_location_code,
-      orderRef: f.i3_order_ref,
-      orderedOn,
-      reportBy: addDays(orderedOn, 1),
-    });
+  const todo = (await selectedCandidates(db, poolId)).filter((c) => c.pdf_document_id === null);
+  // A chunk per transaction: one commit per PDF would cost more than making the PDF.
+  for (let i = 0; i < todo.length; i += PDF_CHUNK) {
+    const made: { candidateId: number; bytes: Uint8Array }[] = [];
+    for (const c of todo.slice(i, i + PDF_CHUNK)) {
+      const f = await pdfFacts(db, c.id);
+      const orderedOn = officeDay(f.ordered_at ?? deps.now(), deps.config.officeTimeZone);
+      made.push({
+        candidateId: c.id,
+        bytes: await renderNotice({
+          name: `${f.first_name} ${f.last_name}`,
+          memberNumber: f.member_number,
+          businessName: f.business_name,
+          month,
+          collectionSite: f.i3_location_code,
+          orderRef: f.i3_order_ref,
+          orderedOn,
+          reportBy: addDays(orderedOn, 1),
+        }),
+      });
+    }
     await db.transaction().execute(async (trx) => {
-      const locked = await findCandidate(trx, poolId, c.id, true);
-      if (!locked || locked.pdf_document_id !== null) return;
-      await insertPoolPdf(trx, { poolId, candidateId: c.id, filename: noticeFilename(poolId, c.id), bytes });
+      for (const { candidateId, bytes } of made) {
+        const locked = await findCandidate(trx, poolId, candidateId, true);
+        if (!locked || locked.pdf_document_id !== null) continue;
+        await insertPoolPdf(trx, {
+          poolId,
+          candidateId,
+          filename: noticeFilename(poolId, candidateId),
+          bytes,
+        });
+      }
     });
   }
   await updatePool(db, poolId, { pdf_status: "ready" });

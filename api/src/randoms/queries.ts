@@ -109,15 +109,22 @@ function coveredMembers(db: Kysely<DB>, now: Date, today: DateString) {
     );
 }
 
-/** Writes the snapshot of the covered population as the pool's candidates; answers how many. */
+/**
+ * Writes the snapshot of the covered population (ids ascending, with their businesses at the same index) in
+ * one statement; answers how many.
+ */
 export async function insertSnapshot(db: Kysely<DB>, poolId: number, now: Date, today: DateString) {
-  const result = await db.insertInto("random_candidates").columns(["pool_id", "user_id", "business_id"])
+  const members = coveredMembers(db, now, today).distinctOn("m.user_id")
+    .select(["m.user_id", "m.business_id"])
+    .orderBy("m.user_id").orderBy("m.starts_at", "desc").orderBy("m.id", "desc");
+  await db.insertInto("random_snapshots").columns(["pool_id", "user_ids", "business_ids"])
     .expression(
-      coveredMembers(db, now, today).distinctOn("m.user_id")
-        .select([sql<number>`${poolId}::int`.as("pool_id"), "m.user_id", "m.business_id"])
-        .orderBy("m.user_id").orderBy("m.starts_at", "desc").orderBy("m.id", "desc"),
-    ).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+      db.selectFrom(members.as("s")).select([
+        sql<number>`${poolId}::int`.as("pool_id"),
+        sql<number[]>`coalesce(array_agg(s.user_id order by s.user_id), '{}')`.as("user_ids"),
+        sql<number[]>`coalesce(array_agg(s.business_id order by s.user_id), '{}')`.as("business_ids"),
+      ]),
+    ).execute();
 }
 
 /** Whether a member is still covered at `now` (pre-order checks each selected member again). */
@@ -126,11 +133,11 @@ export async function isCovered(db: Kysely<DB>, userId: number, now: Date, today
     .executeTakeFirst()) !== undefined;
 }
 
-/** The snapshot's identifiers, sorted (the draw's input). */
-export async function snapshotIds(db: Kysely<DB>, poolId: number): Promise<number[]> {
-  const rows = await db.selectFrom("random_candidates").select("user_id").where("pool_id", "=", poolId)
-    .orderBy("user_id").execute();
-  return rows.map((r) => r.user_id);
+/** The snapshot: identifiers ascending (the draw's input) and their businesses at the same index. */
+export async function snapshotOf(db: Kysely<DB>, poolId: number) {
+  const row = await db.selectFrom("random_snapshots").select(["user_ids", "business_ids"])
+    .where("pool_id", "=", poolId).executeTakeFirst();
+  return { ids: (row?.user_ids ?? []).map(Number), businesses: row?.business_ids ?? [] };
 }
 
 /** Candidates with a draw position, in draw order (what verify compares). */
@@ -148,25 +155,25 @@ export function positionedCandidates(db: Kysely<DB>, poolId: number) {
     .where("pool_id", "=", poolId).where("draw_position", "is not", null).orderBy("draw_position").execute();
 }
 
-/** Gives draw positions to members (and marks the first `selected` of them). */
+/** Writes drawn positions as candidates (the first `selected` positions are the selection). */
 export async function writePositions(
   db: Kysely<DB>,
   poolId: number,
-  userIds: number[],
+  drawn: { user_id: number; business_id: number | null }[],
   from: number,
   selected: number,
 ) {
-  if (!userIds.length) return;
-  // Lists travel as text (one parameter each, the same on PostgreSQL and PGlite drivers).
-  const list = (values: (number | boolean)[]) => values.join(",");
-  const positions = userIds.map((_, i) => from + i);
-  const flags = userIds.map((_, i) => from + i < selected);
-  await sql`update random_candidates c set draw_position = v.pos, selected = v.sel
-    from unnest(string_to_array(${list(userIds)}, ',')::int[], string_to_array(${
-    list(positions)
-  }, ',')::int[],
-      string_to_array(${list(flags)}, ',')::bool[]) as v(user_id, pos, sel)
-    where c.pool_id = ${poolId} and c.user_id = v.user_id`.execute(db);
+  for (let i = 0; i < drawn.length; i += 5000) {
+    await db.insertInto("random_candidates").values(
+      drawn.slice(i, i + 5000).map((d, k) => ({
+        pool_id: poolId,
+        user_id: d.user_id,
+        business_id: d.business_id,
+        draw_position: from + i + k,
+        selected: from + i + k < selected,
+      })),
+    ).execute();
+  }
 }
 
 /** This year's other pools: their covered counts (in month order) and the random tests that count. */

@@ -261,9 +261,15 @@ Deno.test("random pools", async (t) => {
       assertEquals([v.match, v.checks.commitment], [false, false]);
       await db.updateTable("random_pools").set({ seed }).where("id", "=", id).execute();
       assertEquals((await verify(id)).match, true);
-      const spare = await db.selectFrom("random_candidates").select("id").where("pool_id", "=", id)
-        .where("draw_position", "is", null).orderBy("id").executeTakeFirstOrThrow();
-      await db.deleteFrom("random_candidates").where("id", "=", spare.id).execute();
+      // One member less in the stored snapshot (as if someone had removed them after the draw).
+      const snap = await db.selectFrom("random_snapshots").select(["user_ids", "business_ids"])
+        .where("pool_id", "=", id).executeTakeFirstOrThrow();
+      const drawn = new Set((await candidates(id)).map((c) => c.user_id));
+      const drop = snap.user_ids.findIndex((u) => !drawn.has(Number(u)));
+      await db.updateTable("random_snapshots").set({
+        user_ids: snap.user_ids.filter((_, i) => i !== drop),
+        business_ids: snap.business_ids.filter((_, i) => i !== drop),
+      }).where("pool_id", "=", id).execute();
       v = await verify(id);
       assertEquals([v.match, v.checks.snapshot], [false, false]);
     });

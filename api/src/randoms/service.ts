@@ -15,7 +15,7 @@ import {
   ALGORITHM,
   alternatesFor,
   commitmentOf,
-  drawOrder,
+  drawIndices,
   monthlyCount,
   newSeed,
   snapshotFingerprint,
@@ -31,7 +31,7 @@ import {
   poolsAwaitingResults,
   rateOf,
   selectedCandidates,
-  snapshotIds,
+  snapshotOf,
   updateCandidate,
   updatePool,
   writePositions,
@@ -125,7 +125,7 @@ export async function runBuild(deps: PoolDeps, id: number, hooks: CrashHooks = {
     if (!pool || pool.drawn_at) return;
     const now = deps.now();
     await insertSnapshot(trx, id, now, officeDay(now, deps.config.officeTimeZone));
-    const ids = await snapshotIds(trx, id);
+    const { ids, businesses } = await snapshotOf(trx, id);
     const year = await yearFigures(trx, pool.year, pool.month);
     const target = monthlyCount({
       ratePercent: pool.rate_percent,
@@ -133,8 +133,9 @@ export async function runBuild(deps: PoolDeps, id: number, hooks: CrashHooks = {
       counted: year.counted,
       month: pool.month,
     });
-    const order = drawOrder(ids, pool.seed!, target + alternatesFor(target, ids.length));
-    await writePositions(trx, id, order, 0, target);
+    const order = drawIndices(ids.length, pool.seed!, target + alternatesFor(target, ids.length));
+    const drawn = order.map((i) => ({ user_id: ids[i], business_id: businesses[i] ?? null }));
+    await writePositions(trx, id, drawn, 0, target);
     await updatePool(trx, id, {
       status: "preordering",
       covered_count: ids.length,

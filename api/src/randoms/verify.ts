@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { ALGORITHM, commitmentOf, drawOrder, snapshotFingerprint } from "./draw.ts";
-import { findPool, positionedCandidates, snapshotIds } from "./queries.ts";
+import { findPool, positionedCandidates, snapshotOf } from "./queries.ts";
 
 export interface VerifyReport {
   pool_id: number;
@@ -45,7 +45,7 @@ export async function verifyDraw(db: Kysely<DB>, poolId: number): Promise<Verify
   if (!report.checks.commitment) {
     mismatches.push("The seed does not match the commitment shown before the draw.");
   }
-  const ids = await snapshotIds(db, poolId);
+  const { ids } = await snapshotOf(db, poolId);
   report.checks.snapshot = ids.length === pool.covered_count &&
     snapshotFingerprint(ids) === pool.snapshot_sha256;
   if (!report.checks.snapshot) mismatches.push("The snapshot differs from the one the draw was made on.");
