@@ -15,6 +15,7 @@ import { commitmentOf } from "./draw.ts";
 import { randomJobs } from "./jobs.ts";
 import { CandidateListAnswer, PoolAnswer, PoolListAnswer, VerifyAnswer } from "./schemas.ts";
 import { runBuild, runOrder } from "./service.ts";
+import { seed } from "../seed.ts";
 
 const COVERED = 40;
 
@@ -334,6 +335,19 @@ Deno.test("random pools", async (t) => {
       await res.body?.cancel();
       const created = await ctx.request("admin", "POST", "/api/auth/randoms", { year: 2027, month: 1 });
       assertEquals(PoolAnswer.parse(await created.json()).data.rate_percent, 25);
+    });
+
+    await t.step("the demo data's September pool is a real draw: verify answers match", async () => {
+      await seed(ctx.database, ctx.deps.config);
+      const demo = await db.selectFrom("random_pools").select("id").where("year", "=", 2026).where(
+        "month",
+        "=",
+        9,
+      )
+        .executeTakeFirstOrThrow();
+      const v = await verify(demo.id);
+      assertEquals(v.match, true, v.mismatches.join("; "));
+      assertEquals((await pool(demo.id)).status, "complete");
     });
   } finally {
     await runner.stop();
