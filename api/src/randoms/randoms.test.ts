@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { setUpBusinessInI3 } from "../drug-tests/service.ts";
+import type { I3Simulator } from "../integrations/i3/simulator.ts";
 import { createJobRunner } from "../lib/jobs.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
@@ -323,6 +324,24 @@ Deno.test("random pools", async (t) => {
         assertEquals([alternate.role, alternate.replaces_candidate_id], ["selected", selected[0].id]);
         assertEquals(alternate.test?.status, "pending");
         assertEquals((await verify(p.id)).match, true);
+
+        // i3 down for the first order: the job fails, the queue retries it, and each test is ordered once.
+        const ordersBefore = (await db.selectFrom("i3_sim_orders").select("order_ref").execute()).length;
+        (ctx.deps.i3 as I3Simulator).control.failNext("orderTest");
+        await (await ctx.request("admin", "POST", `/api/auth/randoms/${p.id}/order`)).body?.cancel();
+        await runner.tick();
+        const job = await db.selectFrom("jobs").select("last_error").where("queue", "=", "randoms.order")
+          .orderBy("id", "desc").executeTakeFirstOrThrow();
+        assertOk(job.last_error?.includes("failed at i3"), job.last_error ?? "no error recorded");
+        await runner.tick();
+        assertEquals((await pool(p.id)).status, "built");
+        const ordered = (await candidates(p.id)).filter((c) => c.role === "selected");
+        assertOk(
+          ordered.every((c) => c.test?.status === "ordered"),
+          JSON.stringify(ordered.map((c) => c.test)),
+        );
+        const ordersAfter = (await db.selectFrom("i3_sim_orders").select("order_ref").execute()).length;
+        assertEquals(ordersAfter - ordersBefore, ordered.length, "one i3 order per selected candidate, none twice");
       },
     );
 
