@@ -25,12 +25,12 @@ alter table random_candidates
 create index random_candidates_selected_idx on random_candidates (pool_id) where selected;
 
 -- The snapshot itself: the covered members' user ids in ascending order (the draw's input) and, at the same
--- index, the business each is tested through. One row per pool (an array, not 250,000 rows: the build stays
+-- index, the business each is tested through (0 for none: a NULL inside an int[] does not survive postgres.js). One row per pool (an array, not 250,000 rows: the build stays
 -- within its time); random_candidates then holds only the drawn positions (the selection and the alternates).
 create table random_snapshots (
   pool_id integer primary key references random_pools (id) on delete cascade,
   user_ids integer[] not null,
-  business_ids integer[] not null,
+  business_ids integer[] not null check (array_position(business_ids, null) is null),
   created_at timestamptz not null default now(),
   check (cardinality(user_ids) = cardinality(business_ids))
 );

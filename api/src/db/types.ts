@@ -399,11 +399,11 @@ export interface RandomCandidatesTable {
   pdf_document_id: number | null;
 }
 
-/** 0023: a pool's snapshot, the covered members' ids ascending and their businesses at the same index. */
+/** 0023: a pool's snapshot, the covered members' ids ascending and their businesses (0: none) at the same index. */
 export interface RandomSnapshotsTable {
   pool_id: number;
   user_ids: number[];
-  business_ids: (number | null)[];
+  business_ids: number[];
   created_at: DefaultTimestamp;
 }
 

@@ -122,7 +122,10 @@ export async function insertSnapshot(db: Kysely<DB>, poolId: number, now: Date, 
       db.selectFrom(members.as("s")).select([
         sql<number>`${poolId}::int`.as("pool_id"),
         sql<number[]>`coalesce(array_agg(s.user_id order by s.user_id), '{}')`.as("user_ids"),
-        sql<number[]>`coalesce(array_agg(s.business_id order by s.user_id), '{}')`.as("business_ids"),
+        // 0 for none: postgres.js reads a NULL inside an int[] as NaN.
+        sql<number[]>`coalesce(array_agg(coalesce(s.business_id, 0) order by s.user_id), '{}')`.as(
+          "business_ids",
+        ),
       ]),
     ).execute();
 }
@@ -137,7 +140,10 @@ export async function isCovered(db: Kysely<DB>, userId: number, now: Date, today
 export async function snapshotOf(db: Kysely<DB>, poolId: number) {
   const row = await db.selectFrom("random_snapshots").select(["user_ids", "business_ids"])
     .where("pool_id", "=", poolId).executeTakeFirst();
-  return { ids: (row?.user_ids ?? []).map(Number), businesses: row?.business_ids ?? [] };
+  return {
+    ids: (row?.user_ids ?? []).map(Number),
+    businesses: (row?.business_ids ?? []).map((b) => (Number(b) > 0 ? Number(b) : null)),
+  };
 }
 
 /** Candidates with a draw position, in draw order (what verify compares). */

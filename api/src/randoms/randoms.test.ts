@@ -16,6 +16,7 @@ import { commitmentOf } from "./draw.ts";
 import { randomJobs } from "./jobs.ts";
 import { CandidateListAnswer, PoolAnswer, PoolListAnswer, VerifyAnswer } from "./schemas.ts";
 import { runBuild, runOrder } from "./service.ts";
+import { snapshotOf } from "./queries.ts";
 import { seed } from "../seed.ts";
 
 const COVERED = 40;
@@ -341,7 +342,11 @@ Deno.test("random pools", async (t) => {
           JSON.stringify(ordered.map((c) => c.test)),
         );
         const ordersAfter = (await db.selectFrom("i3_sim_orders").select("order_ref").execute()).length;
-        assertEquals(ordersAfter - ordersBefore, ordered.length, "one i3 order per selected candidate, none twice");
+        assertEquals(
+          ordersAfter - ordersBefore,
+          ordered.length,
+          "one i3 order per selected candidate, none twice",
+        );
       },
     );
 
@@ -355,6 +360,22 @@ Deno.test("random pools", async (t) => {
       const created = await ctx.request("admin", "POST", "/api/auth/randoms", { year: 2027, month: 1 });
       assertEquals(PoolAnswer.parse(await created.json()).data.rate_percent, 25);
     });
+
+    await t.step(
+      "a covered member with no business is in the snapshot (its business read back as none)",
+      async () => {
+        const { userId } = await coveredMember(db, 104, ctx.users.der.businessId, { business_id: null });
+        const created = await ctx.request("admin", "POST", "/api/auth/randoms", { year: 2026, month: 6 });
+        const p = PoolAnswer.parse(await created.json()).data;
+        await (await ctx.request("admin", "POST", `/api/auth/randoms/${p.id}/build`)).body?.cancel();
+        await runner.tick();
+        const { ids, businesses } = await snapshotOf(db, p.id);
+        assertEquals(ids.length, COVERED + 1);
+        assertEquals(businesses[ids.indexOf(userId)], null);
+        assertOk(businesses.filter((b) => b !== null).length === COVERED);
+        assertEquals((await verify(p.id)).match, true);
+      },
+    );
 
     await t.step("the demo data's September pool is a real draw: verify answers match", async () => {
       await seed(ctx.database, ctx.deps.config);

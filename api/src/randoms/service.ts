@@ -120,6 +120,18 @@ export async function startBuild(deps: PoolDeps, actor: Actor, id: number): Prom
  */
 export async function runBuild(deps: PoolDeps, id: number, hooks: CrashHooks = {}): Promise<void> {
   const { db } = deps.database;
+  try {
+    await drawInTransaction(deps, id);
+  } catch (error) {
+    // Shown on the pool screen while the queue retries the build.
+    await updatePool(db, id, { error: `The build failed and is retried: ${String(error).slice(0, 300)}` });
+    throw error;
+  }
+  hooks.afterDraw?.();
+}
+
+async function drawInTransaction(deps: PoolDeps, id: number): Promise<void> {
+  const { db } = deps.database;
   await db.transaction().execute(async (trx) => {
     const pool = await lockPool(trx, id);
     if (!pool || pool.drawn_at) return;
@@ -145,10 +157,10 @@ export async function runBuild(deps: PoolDeps, id: number, hooks: CrashHooks = {
       snapshot_at: now,
       drawn_at: now,
       built_at: now,
+      error: null,
     });
     await enqueue(trx, QUEUES.preorder, { pool_id: id }, { uniqueKey: `pool-${id}` });
   });
-  hooks.afterDraw?.();
 }
 
 /**
