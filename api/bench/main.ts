@@ -36,6 +36,7 @@ import { benchNotifications } from "./notifications.ts";
 import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
+import { benchRandoms, printRandoms } from "./randoms.ts";
 
 const env = (name: string, fallback: string) => Deno.env.get(name) || fallback;
 const SECONDS = Number(env("BENCH_DURATION", "5"));
@@ -691,6 +692,8 @@ async function main() {
 let failed = false;
 try {
   await main();
+  // Random pools at scale (api/bench/randoms.ts): on a database of its own, after the HTTP measurements.
+  printRandoms(await benchRandoms(ADMIN_URL));
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : error);

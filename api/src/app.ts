@@ -37,6 +37,7 @@ import { storeRoutes } from "./store/routes.ts";
 import { notificationsRoutes } from "./notifications/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
+import { randomsRoutes } from "./randoms/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   app.route("/api", notificationsRoutes);
   app.route("/api", exportsRoutes);
   app.route("/api", misRoutes);
+  app.route("/api", randomsRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

@@ -31,6 +31,7 @@ import { businessComplianceKit } from "./compliance-kit/service.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
 import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports } from "./exports/jobs.ts";
+import { QUEUES as RANDOM_QUEUES, randomJobs } from "./randoms/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
 const FINISHED_JOBS_KEPT_MS = 30 * DAY;
@@ -73,6 +74,7 @@ export function backgroundJobs(
       [DELETION_QUEUE]: deleteDueAccounts,
       [BUILD_QUEUE]: buildExport,
       [EXPIRE_QUEUE]: expireExports,
+      ...randomJobs,
     },
     schedules: [
       schedule("maintenance.cleanup", DAY),
@@ -88,6 +90,8 @@ export function backgroundJobs(
       schedule(DELETION_QUEUE, HOUR),
       // Expired export files are deleted within the hour their retention ends (EXPORT_RETENTION_DAYS).
       schedule(EXPIRE_QUEUE, HOUR),
+      // Random pools waiting for results: pulled and completed every minute (a no-op when none waits).
+      schedule(RANDOM_QUEUES.progress, MINUTE),
     ],
   };
 }

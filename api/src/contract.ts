@@ -192,3 +192,12 @@ export type {
   RegistrationItem,
   RegistrationPageAnswer,
 } from "./notifications/schemas.ts";
+// Random pools (decision 0033)
+  CreatePoolRequest,
+  PoolCandidate,
+  PoolPace,
+  PoolPageAnswer,
+  PoolRecordAnswer,
+  PoolVerifyAnswer,
+  ReasonRequest,
+} from "./randoms/schemas.ts";

@@ -7,12 +7,13 @@
  */
 import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./db/client.ts";
 import type { DB } from "./db/types.ts";
 import { notify } from "./notifications/queries.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
+import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -124,7 +125,7 @@ export async function seed(database: Database, config: Config, log: (line: strin
       .execute();
     // Resulted tests under the company, so its DER's Business Tests tab has summaries to show.
     const day = (d: string) => new Date(`${d}T15:00:00Z`);
-    await tx.insertInto("drug_tests").values([
+    const tests = await tx.insertInto("drug_tests").values([
       { user: e1, reason: "pre_employment" as const, on: "2026-06-03" },
       { user: e2, reason: "random" as const, on: "2026-09-14" },
     ].map((t) => ({
@@ -137,7 +138,14 @@ export async function seed(database: Database, config: Config, log: (line: strin
       ordered_at: day(t.on),
       collected_at: day(t.on),
       resulted_at: day(t.on),
-    }))).execute();
+    }))).returning("id").execute();
+    await seedRandomPool(tx, {
+      covered: [e1, e2],
+      company,
+      selected: e2,
+      testId: tests[1].id,
+      on: day("2026-09-14"),
+    });
     // Two exports the job runner builds once the server starts, so the Exports list is not empty.
     for (const [type, filters] of [["users", {}], ["mis", { year: 2026, business_id: null }]] as const) {
       const { id } = await tx.insertInto("exports").values({ type, filters, created_by_user_id: admin })
@@ -434,6 +442,58 @@ async function seedAdminDesk(
     at: at("2024-11-15"),
     meta: { ...eli, cancelled_at: at("2024-11-15").toISOString() },
   });
+}
+
+/**
+ * September 2026's random pool, complete: the demo company's two employees covered, Erin selected (her random
+ * test above), drawn for real (decision 0033) so Verify on the pool screen answers match. The seed is the
+ * first of a fixed series whose draw selects her, so the demo is the same on every machine.
+ */
+async function seedRandomPool(
+  tx: Kysely<DB>,
+  p: { covered: number[]; company: number; selected: number; testId: number; on: Date },
+) {
+  const ids = [...p.covered].sort((a, b) => a - b);
+  let seed = "";
+  for (let k = 0; !seed; k++) {
+    const candidate = Array.from(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`apca-demo-pool-${k}`))),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join("");
+    if (ids[drawIndices(ids.length, candidate, 1)[0]] === p.selected) seed = candidate;
+  }
+  const pool = (await tx.insertInto("random_pools").values({
+    year: 2026,
+    month: 9,
+    status: "complete",
+    rate_percent: 50,
+    seed,
+    commitment: commitmentOf(seed),
+    algorithm: ALGORITHM,
+    covered_count: ids.length,
+    selected_count: 1,
+    target_count: 1,
+    snapshot_sha256: snapshotFingerprint(ids),
+    snapshot_at: p.on,
+    drawn_at: p.on,
+    built_at: p.on,
+    ordered_at: p.on,
+    completed_at: p.on,
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  await tx.insertInto("random_snapshots").values({
+    pool_id: pool,
+    user_ids: ids,
+    business_ids: ids.map(() => p.company),
+  }).execute();
+  const order = drawIndices(ids.length, seed, ids.length).map((i) => ids[i]);
+  await tx.insertInto("random_candidates").values(order.map((user_id, position) => ({
+    pool_id: pool,
+    user_id,
+    business_id: p.company,
+    draw_position: position,
+    selected: position === 0,
+    drug_test_id: position === 0 ? p.testId : null,
+  }))).execute();
 }
 
 if (import.meta.main) {

@@ -130,12 +130,16 @@ const COLUMNS_FILE: ColumnList = {
     id: true, year: true, month: true, period: true, status: true, rate_percent: true, seed: true,
     algorithm: true, covered_count: true, selected_count: true, pdf_status: true, error: true,
     created_by_user_id: true, created_at: true, updated_at: true, built_at: true, ordered_at: true,
-    completed_at: true,
+    completed_at: true, commitment: true, snapshot_sha256: true, snapshot_at: true, drawn_at: true,
+    target_count: true, pdf_ready_count: true,
   },
   random_candidates: {
     id: true, pool_id: true, user_id: true, business_id: true, draw_position: true, selected: true,
-    exempt: true, exempt_reason: true, drug_test_id: true, created_at: true,
+    exempt: true, exempt_reason: true, drug_test_id: true, created_at: true, exempt_at: true,
+    exempted_by_user_id: true, substitution_reason: true, substituted_at: true, replaces_candidate_id: true,
+    pdf_document_id: true,
   },
+  random_snapshots: { pool_id: true, user_ids: true, business_ids: true, created_at: true },
   notifications: {
     id: true, type: true, meta: true, approved: true, decided_at: true, decided_by_user_id: true,
     archived_at: true, trigger_user_id: true, user_id: true, business_id: true, vessel_id: true,

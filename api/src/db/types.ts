@@ -367,6 +367,15 @@ export interface RandomPoolsTable {
   built_at: NullableTimestamp;
   ordered_at: NullableTimestamp;
   completed_at: NullableTimestamp;
+  /** 0023: SHA-256 (hex) of the seed, shown before the draw; the seed itself is shown only after it. */
+  commitment: string | null;
+  /** 0023: SHA-256 (hex) of the snapshot's identifiers in order, so verify notices a changed snapshot. */
+  snapshot_sha256: string | null;
+  snapshot_at: NullableTimestamp;
+  drawn_at: NullableTimestamp;
+  /** 0023: how many the yearly rate asked for this month (the first target_count draw positions). */
+  target_count: number | null;
+  pdf_ready_count: Generated<number>;
 }
 
 export interface RandomCandidatesTable {
@@ -379,6 +388,22 @@ export interface RandomCandidatesTable {
   exempt: Generated<boolean>;
   exempt_reason: string | null;
   drug_test_id: number | null;
+  created_at: DefaultTimestamp;
+  exempt_at: NullableTimestamp;
+  exempted_by_user_id: number | null;
+  /** 0023: why a selected member was replaced by the next alternate. */
+  substitution_reason: string | null;
+  substituted_at: NullableTimestamp;
+  /** 0023: on an alternate, the candidate it replaces. */
+  replaces_candidate_id: number | null;
+  pdf_document_id: number | null;
+}
+
+/** 0023: a pool's snapshot, the covered members' ids ascending and their businesses (0: none) at the same index. */
+export interface RandomSnapshotsTable {
+  pool_id: number;
+  user_ids: number[];
+  business_ids: number[];
   created_at: DefaultTimestamp;
 }
 
@@ -715,6 +740,7 @@ export interface DB {
   drug_test_panels: DrugTestPanelsTable;
   random_pools: RandomPoolsTable;
   random_candidates: RandomCandidatesTable;
+  random_snapshots: RandomSnapshotsTable;
   notifications: NotificationsTable;
   registration_notifications: RegistrationNotificationsTable;
   new_business_requests: NewBusinessRequestsTable;

@@ -240,9 +240,9 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/items/:id", "Item Details"),
   page("/app/admin/items/:id/manage", "Edit Item"),
   page("/app/admin/orders/:id", "Order Details"),
-  page("/app/admin/randoms", "Random Pools"),
-  page("/app/admin/randoms/new", "New Random Pool"),
-  page("/app/admin/randoms/:id", "Random Pool"),
+  page("/app/admin/randoms", "Random Pools", () => import("../features/randoms/list-page.tsx")),
+  page("/app/admin/randoms/new", "New Random Pool", () => import("../features/randoms/new-page.tsx")),
+  page("/app/admin/randoms/:id", "Random Pool", () => import("../features/randoms/pool-page.tsx")),
   page(
     "/app/admin/requests/:id/business/new",
     "Review New Business Request",

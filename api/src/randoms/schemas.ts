@@ -1,0 +1,154 @@
+/**
+ * Random pool requests and answers (admin spec §3 "Random pool", §4 "Random pool"): the pool record with the
+ * spec's fields (status, actual_candidates_number, pdf_download_status, pdf_ready_candidate_total,
+ * expired_zip_download, exempt_candidate_total) plus the audit fields (commitment, seed once drawn), the
+ * candidates, the pace monitor and the verify report. The web's random screens import the types below.
+ */
+import { z } from "zod";
+import { idText, intText } from "../lib/params.ts";
+
+export const RANDOM_MESSAGES = {
+  yearRequired: "Year is required",
+  monthRequired: "Month is required",
+  reasonRequired: "A reason is required",
+  rateInvalid: "The rate is a whole percentage between 1 and 100",
+} as const;
+
+export const POOL_STATUSES = [
+  "draft",
+  "building",
+  "preordering",
+  "preordered",
+  "ordering",
+  "built",
+  "complete",
+] as const;
+
+export const CreatePoolBody = z.object({
+  year: z.number({ error: RANDOM_MESSAGES.yearRequired }).int(RANDOM_MESSAGES.yearRequired).min(2000).max(
+    2200,
+  ),
+  month: z.number({ error: RANDOM_MESSAGES.monthRequired }).int(RANDOM_MESSAGES.monthRequired).min(1).max(12),
+});
+
+export const ReasonBody = z.object({
+  reason: z.string({ error: RANDOM_MESSAGES.reasonRequired }).trim().min(1, RANDOM_MESSAGES.reasonRequired)
+    .max(500),
+});
+
+export const RateBody = z.object({
+  rate_percent: z.number({ error: RANDOM_MESSAGES.rateInvalid }).int(RANDOM_MESSAGES.rateInvalid)
+    .min(1, RANDOM_MESSAGES.rateInvalid).max(100, RANDOM_MESSAGES.rateInvalid),
+});
+
+export const PoolListQuery = z.object({
+  page: intText("page must be a whole number from 1", 1).default(1),
+  year: intText("year must be a whole number", 2000).optional(),
+});
+
+export const YearParam = z.object({ year: intText("year must be a whole number", 2000) });
+export const CandidateParam = z.object({
+  id: idText("Not a valid id"),
+  candidateId: idText("Not a valid candidate id"),
+});
+
+const when = z.string().nullable();
+
+export const PoolRecord = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  status: z.enum(POOL_STATUSES),
+  rate_percent: z.number().int(),
+  covered_count: z.number().int(),
+  /** The selected candidates (the spec's field). */
+  actual_candidates_number: z.number().int(),
+  target_count: z.number().int().nullable(),
+  completed_count: z.number().int(),
+  pdf_download_status: z.enum(["none", "building", "Ready", "failed"]),
+  pdf_ready_candidate_total: z.number().int(),
+  expired_zip_download: z.boolean(),
+  exempt_candidate_total: z.number().int(),
+  algorithm: z.string().nullable(),
+  /** SHA-256 of the seed, shown from creation (before the draw). */
+  commitment: z.string().nullable(),
+  /** Revealed only once drawn. */
+  seed: z.string().nullable(),
+  snapshot_sha256: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  drawn_at: when,
+  ordered_at: when,
+  completed_at: when,
+});
+
+export const PoolAnswer = z.object({ data: PoolRecord, message: z.string().optional() });
+
+export const PaceRecord = z.object({
+  year: z.number().int(),
+  rate_percent: z.number().int(),
+  average_covered: z.number(),
+  target: z.number().int(),
+  completed: z.number().int(),
+  pending: z.number().int(),
+  needed_this_month: z.number().int(),
+  needed_this_year: z.number().int(),
+});
+
+export const PoolListAnswer = z.object({
+  data: z.array(PoolRecord),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  pace: PaceRecord,
+});
+
+export const CandidateRecord = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  member_number: z.string().nullable(),
+  business_id: z.number().int().nullable(),
+  business_name: z.string().nullable(),
+  draw_position: z.number().int(),
+  /** selected, alternate (drawn, not used), substituted (replaced, with the reason) or exempt. */
+  role: z.enum(["selected", "alternate", "substituted", "exempt"]),
+  exempt_reason: z.string().nullable(),
+  substitution_reason: z.string().nullable(),
+  replaces_candidate_id: z.number().int().nullable(),
+  pdf_ready: z.boolean(),
+  test: z.object({
+    id: z.number().int(),
+    status: z.string(),
+    result: z.string().nullable(),
+    i3_order_ref: z.string().nullable(),
+    ordered_at: when,
+    error: z.string().nullable(),
+  }).nullable(),
+});
+
+export const CandidateListAnswer = z.object({ data: z.array(CandidateRecord) });
+
+export const VerifyAnswer = z.object({
+  data: z.object({
+    pool_id: z.number().int(),
+    match: z.boolean(),
+    algorithm: z.string(),
+    commitment: z.string().nullable(),
+    seed: z.string().nullable(),
+    covered_count: z.number().int(),
+    positions_checked: z.number().int(),
+    checks: z.object({ commitment: z.boolean(), snapshot: z.boolean(), selection: z.boolean() }),
+    mismatches: z.array(z.string()),
+  }),
+});
+
+export const RateAnswer = z.object({
+  data: z.object({ year: z.number().int(), rate_percent: z.number().int() }),
+});
+
+export type PoolRecordAnswer = z.infer<typeof PoolRecord>;
+export type PoolPageAnswer = z.infer<typeof PoolListAnswer>;
+export type PoolCandidate = z.infer<typeof CandidateRecord>;
+export type PoolVerifyAnswer = z.infer<typeof VerifyAnswer>;
+export type PoolPace = z.infer<typeof PaceRecord>;
+export type CreatePoolRequest = z.input<typeof CreatePoolBody>;
+export type ReasonRequest = z.input<typeof ReasonBody>;

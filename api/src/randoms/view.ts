@@ -1,0 +1,107 @@
+/**
+ * What the random screens read: the pool record with the spec's fields (admin §3), the candidates with their
+ * role and test, and the pace monitor (the year's target on the average covered population, the tests
+ * completed and pending, and what is still needed this month and this year).
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../db/types.ts";
+import { yearTarget } from "./draw.ts";
+import { type candidateList, paceFigures, type PoolRow, rateOf } from "./queries.ts";
+import type { PoolCandidate, PoolPace, PoolRecordAnswer } from "./schemas.ts";
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The zip of a pool's PDFs expires a year after completion (negative results' retention, 49 CFR 40.333). */
+const ZIP_KEPT_MS = 365 * 24 * 3600_000;
+export const zipExpired = (completedAt: Date | null, now: Date) =>
+  completedAt !== null && now.getTime() - new Date(completedAt).getTime() > ZIP_KEPT_MS;
+
+export function poolRecord(p: PoolRow, now: Date): PoolRecordAnswer {
+  const pdf = { none: "none", building: "building", ready: "Ready", failed: "failed" } as const;
+  return {
+    id: p.id,
+    year: p.year,
+    month: p.month,
+    status: p.status,
+    rate_percent: p.rate_percent,
+    covered_count: p.covered_count,
+    actual_candidates_number: p.drawn_at ? Number(p.to_test ?? 0) + Number(p.exempt_count ?? 0) : 0,
+    target_count: p.target_count,
+    completed_count: Number(p.completed_count ?? 0),
+    pdf_download_status: pdf[p.pdf_status],
+    pdf_ready_candidate_total: Number(p.pdf_ready ?? 0),
+    expired_zip_download: zipExpired(p.completed_at, now),
+    exempt_candidate_total: Number(p.exempt_count ?? 0),
+    algorithm: p.algorithm,
+    commitment: p.commitment,
+    // The seed stays secret until the draw: only its commitment is shown before (decision 0033).
+    seed: p.drawn_at ? p.seed : null,
+    snapshot_sha256: p.snapshot_sha256,
+    error: p.error,
+    created_at: iso(p.created_at)!,
+    drawn_at: iso(p.drawn_at),
+    ordered_at: iso(p.ordered_at),
+    completed_at: iso(p.completed_at),
+  };
+}
+
+type CandidateRow = Awaited<ReturnType<typeof candidateList>>[number];
+
+export function candidateRecord(c: CandidateRow): PoolCandidate {
+  const role = c.exempt
+    ? "exempt"
+    : c.selected
+    ? "selected"
+    : c.substitution_reason !== null
+    ? "substituted"
+    : "alternate";
+  return {
+    id: c.id,
+    user_id: c.user_id,
+    name: `${c.first_name} ${c.last_name}`,
+    member_number: c.member_number,
+    business_id: c.business_id,
+    business_name: c.business_name,
+    draw_position: c.draw_position!,
+    role,
+    exempt_reason: c.exempt_reason,
+    substitution_reason: c.substitution_reason,
+    replaces_candidate_id: c.replaces_candidate_id,
+    pdf_ready: c.pdf_document_id !== null,
+    test: c.drug_test_id === null ? null : {
+      id: c.drug_test_id,
+      status: c.test_status!,
+      result: c.test_result,
+      i3_order_ref: c.i3_order_ref,
+      ordered_at: iso(c.ordered_at),
+      error: c.test_error,
+    },
+  };
+}
+
+/**
+ * The pace monitor for `year` as of `month` (the office's current month). Still needed this month: nothing
+ * once this month's pool is drawn (its tests are then pending), else the year's remainder spread over the
+ * months left, at least one while anyone is covered.
+ */
+export async function pace(db: Kysely<DB>, year: number, month: number): Promise<PoolPace> {
+  const rate = await rateOf(db, year);
+  const f = await paceFigures(db, year);
+  const counts = f.pools.map((p) => p.covered_count);
+  const average = counts.length ? counts.reduce((a, b) => a + b, 0) / counts.length : 0;
+  const target = yearTarget({ ratePercent: rate, coveredCounts: counts });
+  const neededYear = Math.max(0, target - f.completed - f.pending);
+  const drawnThisMonth = f.pools.some((p) => p.month === month);
+  const monthsLeft = 12 - month + 1;
+  const neededMonth = drawnThisMonth || average === 0 ? 0 : Math.max(1, Math.ceil(neededYear / monthsLeft));
+  return {
+    year,
+    rate_percent: rate,
+    average_covered: Math.round(average * 10) / 10,
+    target,
+    completed: f.completed,
+    pending: f.pending,
+    needed_this_month: neededMonth,
+    needed_this_year: neededYear,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * /app/admin/randoms (admin spec §2, §4): the pools by month with status, candidates, selected and completed,
+ * and the pace monitor for the year (46 CFR 16.230(e)): the target on the average covered population, tests
+ * completed, selected but pending, and what is still needed this month and this year.
+ */
+import { Link } from "wouter";
+import type { PoolPace } from "@api/contract";
+import { LoadError } from "../../components/load-error.tsx";
+import { Loading } from "../../components/loading.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { usePageParam } from "../../components/paged-list.tsx";
+import { useResource } from "../../lib/use-resource.ts";
+import { fetchPools, monthLabel, STATUS_LABELS } from "./api.ts";
+
+export default function RandomPoolsPage() {
+  const [page, goTo] = usePageParam();
+  const pools = useResource(["randoms", "list", page], (signal) => fetchPools(page, signal));
+  return (
+    <>
+      <p>
+        <Link href="/app/admin/randoms/new" className="button button-primary">New Random Pool</Link>
+      </p>
+      {pools.error && !pools.data
+        ? (
+          <LoadError
+            title="The random pools could not be loaded"
+            error={pools.error}
+            onRetry={pools.reload}
+          />
+        )
+        : !pools.data
+        ? <Loading label="Loading the random pools…" />
+        : (
+          <>
+            <Pace pace={pools.data.pace} />
+            {pools.data.data.length === 0 ? <p>No random pools yet.</p> : (
+              <div className="table-scroll">
+                <table className="data-table">
+                  <caption className="visually-hidden">Random pools, newest month first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Month</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Candidates</th>
+                      <th scope="col">Selected</th>
+                      <th scope="col">Completed</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {pools.data.data.map((p) => (
+                      <tr key={p.id}>
+                        <td>
+                          <Link href={`/app/admin/randoms/${p.id}`}>{monthLabel(p)}</Link>
+                        </td>
+                        <td>{STATUS_LABELS[p.status]}</td>
+                        <td>{p.covered_count}</td>
+                        <td>{p.actual_candidates_number}</td>
+                        <td>{p.completed_count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <Pagination
+              page={page}
+              perPage={pools.data.meta.per_page}
+              total={pools.data.meta.total}
+              onPage={goTo}
+              label="Random pool pages"
+            />
+          </>
+        )}
+    </>
+  );
+}
+
+function Pace({ pace }: { pace: PoolPace }) {
+  return (
+    <section aria-labelledby="pace-heading">
+      <h2 id="pace-heading">Pace {pace.year} ({pace.rate_percent}% rate)</h2>
+      <dl className="summary">
+        <div>
+          <dt>Target</dt>
+          <dd>{pace.target} (average covered {pace.average_covered})</dd>
+        </div>
+        <div>
+          <dt>Completed</dt>
+          <dd>{pace.completed}</dd>
+        </div>
+        <div>
+          <dt>Selected, pending</dt>
+          <dd>{pace.pending}</dd>
+        </div>
+        <div>
+          <dt>Still needed this month</dt>
+          <dd>{pace.needed_this_month}</dd>
+        </div>
+        <div>
+          <dt>Still needed this year</dt>
+          <dd>{pace.needed_this_year}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

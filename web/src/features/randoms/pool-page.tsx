@@ -1,0 +1,146 @@
+/**
+ * /app/admin/randoms/{id} (admin spec §4 "Random pool", decision 0033): the status message, the audit panel
+ * (commitment before the draw, seed after, Verify), the actions of each state, and the tabs: Random
+ * Candidates and Downloads once pre-ordered; I3 Tests, Exempt Tests (only with exempt candidates), Random
+ * Candidates and Downloads when complete. The screen polls while a job is working.
+ */
+import { useEffect, useState } from "react";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Loading } from "../../components/loading.tsx";
+import type { PageProps } from "../../app/routes.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate, useResource } from "../../lib/use-resource.ts";
+import {
+  fetchCandidates,
+  fetchPool,
+  monthLabel,
+  type Pool,
+  poolAction,
+  STATUS_LABELS,
+  WORKING,
+} from "./api.ts";
+import { AuditPanel } from "./audit-panel.tsx";
+import { CandidateTable, Downloads, ExemptTable, TestTable } from "./pool-tables.tsx";
+import { Tabs } from "./tabs.tsx";
+import "./randoms.css";
+
+const MESSAGES: Partial<Record<Pool["status"], string>> = {
+  draft:
+    "This pool is a draft. Building it takes the snapshot of the covered members and draws the selection.",
+  building: "Please wait while the candidate pool is being built…",
+  preordering: "Please wait while the selected candidates are pre-ordered…",
+  preordered: "The candidates are pre-ordered. Order their tests through i3 when ready.",
+  ordering: "Tests are being ordered through i3…",
+  built: "The tests are ordered. The pool completes when every candidate has a final outcome.",
+  complete: "Every candidate has a final outcome.",
+};
+
+export default function RandomPoolPage({ params }: PageProps) {
+  const id = params.id!;
+  const pool = useResource(["randoms", "pool", id], (signal) => fetchPool(id, signal));
+  const candidates = useResource(
+    pool.data?.drawn_at ? ["randoms", "candidates", id] : null,
+    (signal) => fetchCandidates(id, signal),
+  );
+  const [tab, setTab] = useState("candidates");
+  const [busy, setBusy] = useState<string>();
+  const [confirmOrder, setConfirmOrder] = useState(false);
+  const p = pool.data;
+  const working = p &&
+    (WORKING.includes(p.status) || (p.status === "built" && p.pdf_download_status !== "Ready"));
+
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => void invalidate(["randoms"]), 1500);
+    return () => clearInterval(timer);
+  }, [working]);
+
+  if (pool.error && !p) {
+    return <LoadError title="The pool could not be loaded" error={pool.error} onRetry={pool.reload} />;
+  }
+  if (!p) return <Loading label="Loading the pool…" />;
+
+  async function act(action: "build" | "order" | "refresh", done: string) {
+    setBusy(action);
+    try {
+      await poolAction(p!.id, action);
+      toast.success(done);
+      await invalidate(["randoms"]);
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : "The action failed");
+    } finally {
+      setBusy(undefined);
+      setConfirmOrder(false);
+    }
+  }
+
+  const list = candidates.data ?? [];
+  const tabs = [
+    ...(p.status === "complete"
+      ? [{ key: "tests", label: "I3 Tests", panel: () => <TestTable candidates={list} /> }]
+      : []),
+    ...(p.status === "complete" && p.exempt_candidate_total > 0
+      ? [{ key: "exempt", label: "Exempt Tests", panel: () => <ExemptTable candidates={list} /> }]
+      : []),
+    {
+      key: "candidates",
+      label: "Random Candidates",
+      panel: () => <CandidateTable pool={p} candidates={list} actions={p.status === "built"} />,
+    },
+    { key: "downloads", label: "Downloads", panel: () => <Downloads pool={p} candidates={list} /> },
+  ];
+
+  return (
+    <>
+      <h2>{monthLabel(p)} · {STATUS_LABELS[p.status]}</h2>
+      <Alert variant={p.status === "complete" ? "success" : "info"}>
+        <span data-testid="pool-status" data-status={p.status}>{MESSAGES[p.status]}</span>
+      </Alert>
+      {p.error && <Alert variant="warning">{p.error}</Alert>}
+      <AuditPanel pool={p} />
+      <p className="random-actions">
+        {p.status === "draft" && (
+          <Button
+            busy={busy === "build"}
+            busyLabel="Building…"
+            onClick={() => act("build", "Building the pool")}
+          >
+            Build Pool
+          </Button>
+        )}
+        {(p.status === "preordered" || (p.status === "built" && p.error)) && (
+          <Button onClick={() => setConfirmOrder(true)}>Order Tests</Button>
+        )}
+        {p.status === "built" && (
+          <Button
+            variant="secondary"
+            busy={busy === "refresh"}
+            busyLabel="Checking…"
+            onClick={() => act("refresh", "Results checked")}
+          >
+            Check Results
+          </Button>
+        )}
+      </p>
+      {p.status === "preordering" && <CandidateTable pool={p} candidates={list} actions={false} />}
+      {["preordered", "ordering", "built", "complete"].includes(p.status) && (
+        <Tabs tabs={tabs} current={tab} onChange={setTab} />
+      )}
+      <ConfirmDialog
+        open={confirmOrder}
+        title="Order the tests?"
+        confirmLabel="Order Tests"
+        busyLabel="Ordering…"
+        busy={busy === "order"}
+        onConfirm={() => act("order", "Ordering the tests")}
+        onClose={() => setConfirmOrder(false)}
+      >
+        Each selected candidate's test is ordered through i3 once; the order cannot be taken back.
+      </ConfirmDialog>
+    </>
+  );
+}

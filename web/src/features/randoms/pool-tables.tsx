@@ -1,0 +1,211 @@
+/** The pool screen's tables: candidates (with exempt and substitute), I3 tests, exempt tests, downloads. */
+import { useState } from "react";
+import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { TextAreaField } from "../../components/text-area-field.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate } from "../../lib/use-resource.ts";
+import { type Candidate, changeCandidate, pdfHref, type Pool, zipHref } from "./api.ts";
+
+const ROLE_LABELS: Record<Candidate["role"], string> = {
+  selected: "Selected",
+  alternate: "Alternate",
+  substituted: "Substituted",
+  exempt: "Exempt",
+};
+
+const testLabel = (c: Candidate) =>
+  !c.test ? "-" : c.test.result ? `${c.test.status} (${c.test.result.replace("_", " ")})` : c.test.status;
+
+export function CandidateTable(
+  { pool, candidates, actions }: { pool: Pool; candidates: Candidate[]; actions: boolean },
+) {
+  const [change, setChange] = useState<{ candidate: Candidate; action: "exempt" | "substitute" }>();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  if (!candidates.length) return <p>No candidates drawn yet.</p>;
+
+  async function confirm() {
+    if (!change) return;
+    if (!reason.trim()) return setError("A reason is required");
+    setBusy(true);
+    try {
+      await changeCandidate(pool.id, change.candidate.id, change.action, reason.trim());
+      toast.success(change.action === "exempt" ? "Candidate exempted" : "Candidate substituted");
+      setChange(undefined);
+      await invalidate(["randoms"]);
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : "The change failed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const open = (candidate: Candidate, action: "exempt" | "substitute") => {
+    setReason("");
+    setError(undefined);
+    setChange({ candidate, action });
+  };
+
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Drawn candidates in draw order</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Member</th>
+              <th scope="col">Company</th>
+              <th scope="col">Role</th>
+              <th scope="col">Test</th>
+              {actions && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {candidates.map((c) => (
+              <tr key={c.id}>
+                <td>{c.draw_position + 1}</td>
+                <td>{c.name} {c.member_number && <small>({c.member_number})</small>}</td>
+                <td>{c.business_name ?? "-"}</td>
+                <td>
+                  {ROLE_LABELS[c.role]}
+                  {(c.exempt_reason || c.substitution_reason) && (
+                    <small>: {c.exempt_reason ?? c.substitution_reason}</small>
+                  )}
+                </td>
+                <td>{testLabel(c)}</td>
+                {actions && (
+                  <td>
+                    {c.role === "selected" && c.test?.status !== "resulted" && (
+                      <>
+                        <Button variant="link" onClick={() => open(c, "exempt")}>
+                          Exempt<span className="visually-hidden">{` ${c.name}`}</span>
+                        </Button>{" "}
+                        <Button variant="link" onClick={() => open(c, "substitute")}>
+                          Substitute<span className="visually-hidden">{` ${c.name}`}</span>
+                        </Button>
+                      </>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={change !== undefined}
+        title={change?.action === "exempt"
+          ? `Exempt ${change.candidate.name}?`
+          : `Substitute ${change?.candidate.name}?`}
+        confirmLabel={change?.action === "exempt" ? "Exempt" : "Substitute"}
+        busy={busy}
+        busyLabel="Saving…"
+        destructive
+        onConfirm={confirm}
+        onClose={() => setChange(undefined)}
+      >
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          required
+          value={reason}
+          error={error}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function TestTable({ candidates }: { candidates: Candidate[] }) {
+  const tests = candidates.filter((c) => c.test && c.role !== "substituted");
+  if (!tests.length) return <p>No tests ordered.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">I3 tests of this pool</caption>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">i3 order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tests.map((c) => (
+            <tr key={c.id}>
+              <td>{c.name}</td>
+              <td>{c.test!.i3_order_ref ?? "-"}</td>
+              <td>{c.test!.status}</td>
+              <td>{c.test!.result?.replace("_", " ") ?? c.test!.error ?? "-"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ExemptTable({ candidates }: { candidates: Candidate[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">Exempt candidates with their reasons</caption>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {candidates.filter((c) => c.role === "exempt").map((c) => (
+            <tr key={c.id}>
+              <td>{c.name}</td>
+              <td>{c.exempt_reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Downloads({ pool, candidates }: { pool: Pool; candidates: Candidate[] }) {
+  const ready = candidates.filter((c) => c.pdf_ready);
+  return (
+    <section aria-label="Downloads">
+      <p>
+        Candidate PDFs:{" "}
+        <strong data-testid="pdf-status">
+          {pool.pdf_download_status === "Ready"
+            ? "Ready"
+            : pool.pdf_download_status === "none"
+            ? "Not started"
+            : "Generating"}
+        </strong>{" "}
+        ({pool.pdf_ready_candidate_total} of {pool.actual_candidates_number - pool.exempt_candidate_total}
+        {" "}
+        ready)
+      </p>
+      {pool.expired_zip_download ? <p>The zip of this pool has expired.</p> : ready.length > 0 && (
+        <p>
+          <a className="button button-secondary" href={zipHref(pool.id)} download>Download All (zip)</a>
+        </p>
+      )}
+      {ready.length > 0 && (
+        <ul>
+          {ready.map((c) => (
+            <li key={c.id}>
+              <a href={pdfHref(pool.id, c.id)} download>PDF for {c.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
