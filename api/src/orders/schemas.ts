@@ -27,6 +27,8 @@ export const ORDER_MESSAGES = {
   dateInvalid: "Payment Date must be a date (YYYY-MM-DD)",
   dateInFuture: "Payment Date cannot be in the future",
   paymentTypeInvalid: "payment_type must be card or manual",
+  cancelled: "Order Has Been Cancelled",
+  notCancellable: "Only a paid store order that is not cancelled yet can be cancelled.",
 } as const;
 
 export const OrderLineBody = z.object({
@@ -92,6 +94,8 @@ export const OrderRecord = recordSchema(
     created_at: z.string(),
     completed_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),
+    refunded_at: z.string().nullable().describe("When the card charge was refunded (a cancelled card order)"),
+    cancellable: z.boolean().describe("An administrator may cancel it: a paid store order (decision 0030)"),
     items: z.array(z.object({
       id: z.number().int(),
       item_id: z.number().int().nullable().describe("The store item (null if it was deleted since)"),
@@ -107,6 +111,8 @@ export const PurchaseResponse = z.object({
   data: OrderRecord,
   message: z.literal(ORDER_MESSAGES.success),
 });
+
+export const CancelOrderResponse = z.object({ data: OrderRecord, message: z.string() });
 
 export const OrderNumberParam = z.object({
   number: z.string().max(40, "number is not an order number"),
