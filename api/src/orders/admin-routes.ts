@@ -10,11 +10,11 @@ import { notFound } from "../lib/errors.ts";
 import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { liveUserExists } from "../users/queries.ts";
+import { liveUserExists, userExists } from "../users/queries.ts";
 import { clientIp } from "../auth/sessions.ts";
 import { cancelOrder } from "./cancel.ts";
 import { purchase } from "./purchase.ts";
-import { findOrder } from "./queries.ts";
+import { findOrder, listUserOrders } from "./queries.ts";
 import {
   AdminPurchaseBody,
   CancelOrderResponse,
@@ -23,6 +23,8 @@ import {
   PURCHASE_DESCRIPTION,
   PURCHASE_ERRORS,
   PurchaseResponse,
+  UserOrderList,
+  UserOrdersQuery,
 } from "./schemas.ts";
 
 const TAGS = ["Orders"];
@@ -58,6 +60,24 @@ export const adminOrderRoutes = new Hono<AppEnv>()
         headerKey: c.req.header(IDEMPOTENCY_HEADER),
       });
       return c.json({ data: order, message: ORDER_MESSAGES.success }, 201);
+    },
+  )
+  .get(
+    "/auth/user/:id/orders",
+    allow("admin"),
+    describe({
+      summary: "A user's orders (the Transactions tab), newest first",
+      tags: TAGS,
+      response: UserOrderList,
+      errors: { 404: "No such user" },
+    }),
+    validate("param", IdParam),
+    validate("query", UserOrdersQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db } = c.var.deps.database;
+      if (!await userExists(db, id)) throw notFound("User");
+      return c.json(await listUserOrders(db, id, c.req.valid("query")), 200);
     },
   )
   .get(

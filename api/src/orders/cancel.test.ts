@@ -3,7 +3,7 @@ import { assertEquals } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { addCard, requestAs } from "../testing/cards.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
-import { CancelOrderResponse, ORDER_MESSAGES } from "./schemas.ts";
+import { CancelOrderResponse, ORDER_MESSAGES, UserOrderList } from "./schemas.ts";
 
 Deno.test("orders: an administrator cancels an unfulfilled order with a refund", async (t) => {
   const ctx = await createTestContext();
@@ -28,6 +28,18 @@ Deno.test("orders: an administrator cancels an unfulfilled order with a refund",
       payment_type: "manual",
       payment_medium: "Cash Received",
       payment_date: today,
+    });
+
+    await t.step("a user's orders (the Transactions tab): newest first, administrators only", async () => {
+      const res = await ctx.request("admin", "GET", `/api/auth/user/${memberId}/orders`);
+      const list = UserOrderList.parse(await res.json());
+      assertEquals(list.data.map((o) => o.id), [manualOrder, cardOrder]);
+      await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: `/api/auth/user/${memberId}/orders`,
+        expect: { anonymous: 401, member: 403, otherMember: 403, otherDer: 403, admin: 200 },
+      });
+      assertEquals((await ctx.request("admin", "GET", "/api/auth/user/999999/orders")).status, 404);
     });
 
     await t.step("roles: administrators only; an unknown order is 404", async () => {

@@ -5,7 +5,7 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
-import { record, ref } from "../lib/list.ts";
+import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -212,4 +212,37 @@ export async function markCancelled(
     refunded_at: values.refundId ? values.now : null,
   }).where("id", "=", id).where("status", "=", "completed").returning("id").executeTakeFirst();
   return row !== undefined;
+}
+
+/** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
+export async function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
+  const query = db.selectFrom("orders").select([
+    "id",
+    "number",
+    "kind",
+    "status",
+    "total_cents",
+    "payment_type",
+    "payment_medium",
+    "created_at",
+  ]).where("user_id", "=", userId);
+  const { rows, meta } = await paginate(query, params, {
+    id: "id",
+    created_at: "created_at",
+    total_cents: "total_cents",
+  });
+  return {
+    data: rows.map((o) =>
+      record("order_summary", o.id, {
+        number: o.number,
+        kind: o.kind,
+        status: o.status,
+        total_cents: o.total_cents,
+        payment_type: o.payment_type,
+        payment_medium: o.payment_medium,
+        created_at: o.created_at.toISOString(),
+      })
+    ),
+    meta,
+  };
 }

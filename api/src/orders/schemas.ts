@@ -4,7 +4,7 @@
  * order record. Every amount is integer cents; the server prices every line from the catalogue.
  */
 import { z } from "zod";
-import { recordSchema } from "../lib/list.ts";
+import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
 export const MAX_QUANTITY = 99;
@@ -143,3 +143,17 @@ export const PURCHASE_ERRORS = {
   404: "The card is not one of the buyer's",
   409: "IDEMPOTENCY_IN_PROGRESS: a request with this key is still running",
 };
+
+export const UserOrdersQuery = listQuery(["created_at", "total_cents"]);
+export const UserOrderList = listOf(recordSchema(
+  "order_summary",
+  z.object({
+    number: z.string(),
+    kind: z.enum(["store", "membership", "compliance_kit"]),
+    status: z.enum(["pending", "completed", "failed", "cancelled"]),
+    total_cents: z.number().int(),
+    payment_type: z.enum(["card", "manual"]),
+    payment_medium: z.enum(PAYMENT_MEDIUMS).nullable(),
+    created_at: z.string(),
+  }),
+));

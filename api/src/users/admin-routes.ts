@@ -26,7 +26,11 @@ import {
   SAFETY_LETTER_MAX_BYTES,
   uploadSafetyLetter,
 } from "./safety-letter.ts";
+import { BusinessList } from "../businesses/schemas.ts";
+import { addUserToBusiness, businessesOf } from "./admin-business.ts";
 import {
+  AddToBusinessBody,
+  AddToBusinessResponse,
   AdminRightsBody,
   CreateUserBody,
   DuplicateListQuery,
@@ -167,6 +171,37 @@ export const adminUserRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       await liveDetail(c.var.deps, caller(c), id);
       return c.json(await listDuplicates(c.var.deps.database.db, id, c.req.valid("query")), 200);
+    },
+  )
+  .get(
+    "/auth/user/:id/businesses",
+    allow("admin"),
+    describe({
+      summary: "The businesses a user belongs to or represents (the Businesses tab)",
+      tags: TAGS,
+      response: BusinessList,
+      errors: { ...NOT_FOUND, ...DELETED },
+    }),
+    validate("param", IdParam),
+    async (c) => c.json({ data: await businessesOf(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
+  )
+  .post(
+    "/auth/user/:id/businesses",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Add To Business: attach the user to a business, or create one for them",
+      tags: TAGS,
+      status: 201,
+      response: AddToBusinessResponse,
+      errors: { 404: "No such user or business", 409: "Already in that business, or the account is deleted" },
+    }),
+    validate("param", IdParam),
+    validate("json", AddToBusinessBody),
+    async (c) => {
+      const done = await addUserToBusiness(ctx(c), c.req.valid("param").id, c.req.valid("json"));
+      const message = done.created ? USER_MESSAGES.attachedNew : USER_MESSAGES.attached;
+      return c.json({ message, business_id: done.businessId, created: done.created }, 201);
     },
   )
   .post(

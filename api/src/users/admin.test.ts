@@ -235,6 +235,46 @@ Deno.test("administrators' user actions", async (t) => {
       assertEquals((await detail(ctx, member)).safety_document, null);
     });
 
+    await t.step("Businesses tab and Add To Business: existing or new", async () => {
+      const res = await ctx.request("admin", "GET", `/api/auth/user/${member}/businesses`);
+      assertEquals((await res.json()).data.map((b: { id: number }) => b.id), [ctx.users.member.businessId]);
+      const again = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        business_id: ctx.users.member.businessId,
+      });
+      assertEquals([again.status, (await again.json()).error], [409, USER_MESSAGES.alreadyInBusiness]);
+      const other = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        business_id: ctx.users.otherMember.businessId,
+      });
+      assertEquals([other.status, (await other.json()).message], [201, USER_MESSAGES.attached]);
+      const noName = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, { name: "" });
+      assertEquals((await noName.json()).error, USER_MESSAGES.businessNameRequired);
+      const created = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        name: "Mia's Charters",
+        is_employee: false,
+      });
+      const body = await created.json();
+      assertEquals([created.status, body.message, body.created], [201, USER_MESSAGES.attachedNew, true]);
+      const list = await ctx.request("admin", "GET", `/api/auth/user/${member}/businesses`);
+      assertEquals((await list.json()).data.length, 3);
+      for (const [method, path] of [["GET", "businesses"], ["POST", "businesses"]]) {
+        await assertRoleAnswers(ctx, {
+          method,
+          path: `/api/auth/user/${member}/${path}`,
+          body: method === "POST" ? () => ({ name: "Role check" }) : undefined,
+          expect: {
+            anonymous: 401,
+            member: 403,
+            otherMember: 403,
+            otherDer: 403,
+            admin: method === "GET" ? 200 : 201,
+          },
+        });
+      }
+      // The member owns a business now, so can_delete is false: put things back for the deletion step.
+      await db.updateTable("business_users").set({ removed_at: ctx.deps.now() })
+        .where("user_id", "=", member).where("is_owner", "=", true).execute();
+    });
+
     await t.step("delete: only when can_delete; the record stays, marked deleted", async () => {
       const der = await ctx.request("admin", "DELETE", `/api/auth/user/${ctx.users.der.id}`);
       assertEquals([der.status, (await der.json()).error], [409, USER_MESSAGES.cannotDelete]);

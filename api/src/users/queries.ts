@@ -260,3 +260,15 @@ export async function minimiseAccount(db: Kysely<DB>, userId: number, now: Date,
   await db.updateTable("memberships").set({ autorenew: false })
     .where("user_id", "=", userId).where("autorenew", "=", true).execute();
 }
+
+export async function liveLinkExists(db: Kysely<DB>, businessId: number, userId: number) {
+  const row = await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
+    .where("user_id", "=", userId).where("removed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function primaryLinkExists(db: Kysely<DB>, userId: number) {
+  const row = await db.selectFrom("business_users").select("id").where("user_id", "=", userId)
+    .where("is_primary", "=", true).where("removed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}

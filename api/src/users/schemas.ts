@@ -35,6 +35,11 @@ export const USER_MESSAGES = {
   letterNotPdf: "The safety concern letter must be a PDF file.",
   letterTooLarge: "The safety concern letter is too large.",
   noLetter: "This user has no safety concern letter.",
+  attachedNew: "User attached to new business",
+  attached: "User attached to business",
+  alreadyInBusiness: "This user already belongs to that business.",
+  businessChoice: "Choose a business, or give the new business a name.",
+  businessNameRequired: "Business Name is required!",
 } as const;
 
 /** The safety concern letter on a user, if any (admin spec §3 User.safety_document). */
@@ -128,3 +133,20 @@ export const AdminRightsBody = z.object({
 });
 
 export const SetPasswordBody = z.object({ password });
+
+export const AddToBusinessBody = z.object({
+  business_id: z.number().int().min(1).nullish().describe("An existing business; omit to create one"),
+  name: z.string().trim().max(255).nullish().describe("The new business's name (when business_id is absent)"),
+  is_employee: z.boolean().default(true).describe(
+    "Join as an employee; a new business with is_employee false is an individual one the user owns",
+  ),
+}).superRefine((b, ctx) => {
+  if (b.business_id == null && !b.name) {
+    ctx.addIssue({ code: "custom", path: ["name"], message: USER_MESSAGES.businessNameRequired });
+  }
+});
+export const AddToBusinessResponse = z.object({
+  message: z.string(),
+  business_id: z.number().int(),
+  created: z.boolean(),
+});
