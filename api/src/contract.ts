@@ -146,3 +146,30 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
+
+// The administrators' users, items and orders (issue 13, decision 0030)
+export type {
+  AddToBusinessAnswer,
+  AddToBusinessRequest,
+  AdminRightsRequest,
+  UserActionAnswer,
+  UserAnswer,
+  UserCreateRequest,
+  UserDetail,
+  UserMessageAnswer,
+  UserPageAnswer,
+  UserUpdateRequest,
+} from "./users/schemas.ts";
+export type {
+  AdminPurchaseRequest,
+  CancelOrderAnswer,
+  UserOrderPageAnswer,
+  UserOrderSummary,
+} from "./orders/schemas.ts";
+export type {
+  AdminItem,
+  AdminItemAnswer,
+  AdminItemPageAnswer,
+  ItemRequest,
+  RetireItemAnswer,
+} from "./store/schemas.ts";

@@ -157,3 +157,9 @@ export const UserOrderList = listOf(recordSchema(
     created_at: z.string(),
   }),
 ));
+
+// The web's types (api/src/contract.ts re-exports them).
+export type UserOrderPageAnswer = z.infer<typeof UserOrderList>;
+export type UserOrderSummary = UserOrderPageAnswer["data"][number];
+export type CancelOrderAnswer = z.infer<typeof CancelOrderResponse>;
+export type AdminPurchaseRequest = z.input<typeof AdminPurchaseBody>;

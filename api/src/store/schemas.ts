@@ -72,3 +72,10 @@ export const ItemBody = z.object({
     ),
 });
 export type ItemInput = z.infer<typeof ItemBody>;
+
+// The web's types (api/src/contract.ts re-exports them).
+export type AdminItem = z.infer<typeof AdminItemRecord>;
+export type AdminItemAnswer = z.infer<typeof AdminItemResponse>;
+export type AdminItemPageAnswer = z.infer<typeof AdminItemList>;
+export type ItemRequest = z.input<typeof ItemBody>;
+export type RetireItemAnswer = z.infer<typeof RetireItemResponse>;

@@ -150,3 +150,15 @@ export const AddToBusinessResponse = z.object({
   business_id: z.number().int(),
   created: z.boolean(),
 });
+
+// The web's types (api/src/contract.ts re-exports them).
+export type UserDetail = z.infer<typeof UserDetailRecord>;
+export type UserAnswer = z.infer<typeof UserResponse>;
+export type UserMessageAnswer = z.infer<typeof UserMessageResponse>;
+export type UserPageAnswer = z.infer<typeof UserList>;
+export type UserCreateRequest = z.input<typeof CreateUserBody>;
+export type UserUpdateRequest = z.input<typeof UpdateUserBody>;
+export type AdminRightsRequest = z.input<typeof AdminRightsBody>;
+export type AddToBusinessRequest = z.input<typeof AddToBusinessBody>;
+export type AddToBusinessAnswer = z.infer<typeof AddToBusinessResponse>;
+export type UserActionAnswer = z.infer<typeof MessageResponse>;
