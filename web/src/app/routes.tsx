@@ -140,11 +140,15 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/notifications/:id/business/review", "Review Company Request"), // ?convert=1
   page("/app/admin/notifications/:id/employee/new", "Review Employee Request"),
   page("/app/admin/notifications/:id/change/approve", "Approve Change Request"),
-  page("/app/admin/users", "Users"),
-  page("/app/admin/users/new", "Add User"),
-  page("/app/admin/users/:id", "User Details"),
-  page("/app/admin/users/:id/manage", "Edit User"),
-  page("/app/admin/users/:id/employee/new", "Add To Business"),
+  page("/app/admin/users", "Users", () => import("../features/users/users-page.tsx")),
+  page("/app/admin/users/new", "Add User", () => import("../features/users/new-page.tsx")),
+  page("/app/admin/users/:id", "User Details", () => import("../features/users/detail-page.tsx")),
+  page("/app/admin/users/:id/manage", "Edit User", () => import("../features/users/manage-page.tsx")),
+  page(
+    "/app/admin/users/:id/employee/new",
+    "Add To Business",
+    () => import("../features/users/add-to-business-page.tsx"),
+  ),
   ...membershipRoutes("/app/admin/users/:id", "user", {
     built: true,
     extra: [["update", "Update Membership", () => import("../features/membership/update-page.tsx")]],
