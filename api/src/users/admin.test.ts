@@ -203,6 +203,10 @@ Deno.test("administrators' user actions", async (t) => {
         new File(["<script>alert(1)</script>"], "x.pdf", { type: "application/pdf" }),
       );
       assertEquals([html.status, (await html.json()).error], [422, USER_MESSAGES.letterNotPdf]);
+      const big = new Uint8Array(ctx.deps.config.bodyLimit + 1);
+      big.set(PDF);
+      const tooLarge = await upload(ctx, member, new File([big], "big.pdf", { type: "application/pdf" }));
+      assertEquals([tooLarge.status, (await tooLarge.json()).code], [413, "PAYLOAD_TOO_LARGE"]);
       const typed = await upload(ctx, member, new File([PDF], "x.pdf", { type: "text/html" }));
       assertEquals(typed.status, 422);
       await typed.body?.cancel();
