@@ -106,6 +106,12 @@ test("an administrator manages a member's account end to end", async ({ page, lo
   await arrive(/\/app\/admin\/orders\/\d+$/);
   await expect(page.getByRole("table", { name: "Items" }).locator("tbody tr")).toHaveCount(2);
   await expect(page.getByText("$120.00")).toBeVisible();
+  // An unfulfilled (paid store) order can be cancelled; a manual payment is refunded outside the portal.
+  await page.getByRole("button", { name: "Cancel Order" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel Order" }).click();
+  await expectToast(page, "Order Has Been Cancelled");
+  await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
 
   // The safety concern letter: upload, download, remove.
   await visit(userPath);
@@ -163,6 +169,34 @@ test("an administrator manages a member's account end to end", async ({ page, lo
   await expect(page.getByText("This account has been deleted")).toBeVisible();
   await expect(page.getByText("Contact the system administrator to restore it.")).toBeVisible();
   await expect(page.getByRole("tablist")).toHaveCount(0);
+});
+
+test("an administrator adds, edits and retires a store item", async ({ page, logInAs, visit, arrive }) => {
+  await logInAs("admin");
+  await visit("/app/admin/items");
+  await page.getByRole("link", { name: "Add Item" }).click();
+  await arrive("/app/admin/items/new");
+  const name = `E2E item ${Date.now()}`;
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByLabel(/^Cost/).fill("7.5");
+  // Inactive, so members shopping in parallel specs never see it.
+  await page.getByLabel("Active (sold in the store)").uncheck();
+  await page.getByRole("button", { name: "Add Item" }).click();
+  await expectToast(page, "Item Has Been Added");
+  await arrive(/\/app\/admin\/items\/\d+$/);
+  await expect(page.getByText("$7.50")).toBeVisible();
+  await page.getByRole("link", { name: "Edit Item" }).click();
+  await arrive(/\/app\/admin\/items\/\d+\/manage$/);
+  await page.getByLabel(/^Cost/).fill("8");
+  await page.getByRole("button", { name: "Save Item" }).click();
+  await expectToast(page, "Item Has Been Updated");
+  await arrive(/\/app\/admin\/items\/\d+$/);
+  await expect(page.getByText("$8.00")).toBeVisible();
+  await page.getByRole("button", { name: "Retire Item" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Retire Item" }).click();
+  // Nobody ordered it, so it is deleted rather than kept retired.
+  await expectToast(page, "Item Has Been Deleted");
+  await arrive("/app/admin/items");
 });
 
 test("a member cannot open the administrators' user screens", async ({ page, logInAs, visit }) => {

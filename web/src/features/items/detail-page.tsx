@@ -57,7 +57,8 @@ export default function ItemDetailPage({ params }: PageProps) {
       </dl>
       <div className="form-actions">
         <Link href={`/app/admin/items/${id}/manage`} className="button button-primary">Edit Item</Link>
-        {a.active && <Button variant="danger" onClick={() => setConfirm(true)}>Retire Item</Button>}
+        {/* An inactive item can still be retired: one nobody ordered is then deleted. */}
+        <Button variant="danger" onClick={() => setConfirm(true)}>Retire Item</Button>
       </div>
       <ConfirmDialog
         open={confirm}
