@@ -221,11 +221,12 @@ export function stripePayments(
       if (answer.status === 200 && typeof answer.body.id === "string") {
         return { ok: true, refund_id: answer.body.id };
       }
-      if (answer.status === 400 || answer.status === 402) {
-        return { ok: false, message: answer.body.error?.message ?? "The refund was refused." };
-      }
       if (answer.body.error?.type === "idempotency_error") {
         throw new IdempotencyKeyReusedError(answer.body.error.message ?? "Refund key reused");
+      }
+      // e.g. charge_already_refunded: Stripe's answer, for the administrator.
+      if (answer.status === 400 || answer.status === 402) {
+        return { ok: false, message: answer.body.error?.message ?? "The refund was refused." };
       }
       throw fail("create refund", answer);
     },
