@@ -63,3 +63,10 @@ export async function decideChange(
     .where("id", "=", id).where("type", "=", type).where("approved", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Marks the store notification of a cancelled order (admin spec §3 "Order notification": order_cancelled). */
+export async function markOrderCancelled(trx: Transaction<DB>, orderId: number): Promise<void> {
+  await trx.updateTable("notifications")
+    .set({ meta: sql`meta || jsonb_build_object('order_cancelled', true, 'order_completed', false)` })
+    .where("type", "=", "NEW_ORDER").where("order_id", "=", orderId).execute();
+}

@@ -66,6 +66,9 @@ Deno.test("orders: an administrator cancels an unfulfilled order with a refund",
         .where("action", "=", "order_cancelled").where("entity_id", "=", String(cardOrder))
         .executeTakeFirstOrThrow();
       assertEquals(audit.actor_user_id, ctx.users.admin.id);
+      const notice = await db.selectFrom("notifications").select("meta").where("order_id", "=", cardOrder)
+        .executeTakeFirstOrThrow();
+      assertEquals([notice.meta.order_cancelled, notice.meta.order_completed], [true, false]);
     });
 
     await t.step("cancelling again is refused and refunds nothing more", async () => {

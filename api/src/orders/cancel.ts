@@ -2,12 +2,14 @@
  * An administrator cancels an unfulfilled order (admin spec §2 order detail, issue 13): a paid store order
  * (membership and compliance-kit orders are fulfilled the moment they are paid). A card order is refunded in
  * full through the payments adapter first, with a key of the order's own, so a retried cancel never refunds
- * twice; then the order is marked cancelled and refunded, audited, in one transaction (decision 0030). A manual
- * payment was taken outside the processor, so nothing is refunded here.
+ * twice; then the order is marked cancelled and refunded, its store notification says order_cancelled, and it
+ * is audited, in one transaction (decision 0030). A manual payment was taken outside the processor, so nothing
+ * is refunded here.
  */
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
+import { markOrderCancelled } from "../notifications/queries.ts";
 import { markCancelled, orderForCancel } from "./queries.ts";
 import { ORDER_MESSAGES } from "./schemas.ts";
 
@@ -33,6 +35,7 @@ export async function cancelOrder(deps: Deps, orderId: number, actor: number, ip
     if (!await markCancelled(trx, order.id, { now, actor, refundId })) {
       throw new AppError("CONFLICT", ORDER_MESSAGES.notCancellable);
     }
+    await markOrderCancelled(trx, order.id);
     await audit(trx, {
       actor,
       action: "order_cancelled",
