@@ -193,6 +193,7 @@ export type {
   RegistrationPageAnswer,
 } from "./notifications/schemas.ts";
 // Random pools (decision 0033)
+export type {
   CreatePoolRequest,
   PoolCandidate,
   PoolPace,
@@ -201,3 +202,29 @@ export type {
   PoolVerifyAnswer,
   ReasonRequest,
 } from "./randoms/schemas.ts";
+// The administrators' users, items and orders (issue 13, decision 0030)
+export type {
+  AddToBusinessAnswer,
+  AddToBusinessRequest,
+  AdminRightsRequest,
+  UserActionAnswer,
+  UserAnswer,
+  UserCreateRequest,
+  UserDetail,
+  UserMessageAnswer,
+  UserPageAnswer,
+  UserUpdateRequest,
+} from "./users/schemas.ts";
+export type {
+  AdminPurchaseRequest,
+  CancelOrderAnswer,
+  UserOrderPageAnswer,
+  UserOrderSummary,
+} from "./orders/schemas.ts";
+export type {
+  AdminItem,
+  AdminItemAnswer,
+  AdminItemPageAnswer,
+  ItemRequest,
+  RetireItemAnswer,
+} from "./store/schemas.ts";

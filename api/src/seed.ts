@@ -268,8 +268,33 @@ export async function seed(database: Database, config: Config, log: (line: strin
       actor_user_id: admin,
     }).execute();
 
-    await tx.insertInto("store_items").values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i })))
+    const items = await tx.insertInto("store_items")
+      .values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i }))).returning([
+        "id",
+        "name",
+        "cost_cents",
+      ])
       .execute();
+    // A store order the office processed for Erin (cash), so the administrators' Transactions tab and order
+    // detail (with Cancel Order) have something to show (issue 13).
+    const ccf = items.find((i) => i.name === "Replacement Custody Control Form")!;
+    const storeOrder = (await tx.insertInto("orders").values({
+      kind: "store",
+      user_id: e2,
+      total_cents: ccf.cost_cents,
+      status: "completed",
+      payment_type: "manual",
+      payment_medium: "Cash Received",
+      manual_charge_date: today.toISOString().slice(0, 10),
+      completed_at: today,
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    await tx.insertInto("order_items").values({
+      order_id: storeOrder,
+      item_id: ccf.id,
+      name: ccf.name,
+      cost_cents: ccf.cost_cents,
+      quantity: 1,
+    }).execute();
   });
   log(
     `Seeded demo data. Administrator: ${config.seedAdminEmail} / ${

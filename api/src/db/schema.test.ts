@@ -107,7 +107,8 @@ const COLUMNS_FILE: ColumnList = {
     total_cents: true, status: true, payment_type: true, payment_medium: true, manual_charge_date: true,
     processor_charge_id: true, idempotency_key: true, failure_reason: true, created_by_user_id: true,
     created_at: true, updated_at: true, completed_at: true, cancelled_at: true, processor_key: true,
-    fulfilment: true, request_hash: true, attempted_at: true,
+    fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
+    cancelled_by_user_id: true,
   },
   order_items: { id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true },
   memberships: {
@@ -215,11 +216,15 @@ const COLUMNS_FILE: ColumnList = {
   sandbox_charges: {
     id: true, idempotency_key: true, payment_method_id: true, customer_ref: true, amount_cents: true,
     currency: true, description: true, status: true, failure_code: true, failure_message: true,
-    created_at: true,
+    created_at: true, refunded_cents: true,
   },
   payment_webhook_events: { provider: true, event_id: true, type: true, received_at: true },
   stored_files: { key: true, content_type: true, byte_size: true, complete: true, created_at: true },
   stored_file_chunks: { key: true, seq: true, bytes: true },
+  safety_concern_letters: {
+    id: true, user_id: true, storage_key: true, filename: true, byte_size: true, uploaded_by_user_id: true,
+    created_at: true,
+  },
 };
 
 async function columnsInDatabase(database: Database): Promise<Record<string, string[]>> {

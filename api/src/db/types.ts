@@ -271,6 +271,10 @@ export interface OrdersTable {
   request_hash: string | null;
   /** When the processor was last asked to charge this order. */
   attempted_at: NullableTimestamp;
+  /** sql/0020: the processor's refund of a cancelled card order, and who cancelled it. */
+  refund_id: string | null;
+  refunded_at: NullableTimestamp;
+  cancelled_by_user_id: number | null;
 }
 
 export interface OrderItemsTable {
@@ -701,6 +705,19 @@ export interface SandboxChargesTable {
   failure_code: string | null;
   failure_message: string | null;
   created_at: DefaultTimestamp;
+  /** sql/0020: how much of the charge was refunded. */
+  refunded_cents: Generated<number>;
+}
+
+/** sql/0020: a user's current safety concern letter; its bytes are behind lib/storage.ts under storage_key. */
+export interface SafetyConcernLettersTable {
+  id: Generated<number>;
+  user_id: number;
+  storage_key: string;
+  filename: string;
+  byte_size: number;
+  uploaded_by_user_id: number | null;
+  created_at: DefaultTimestamp;
 }
 
 export interface PaymentWebhookEventsTable {
@@ -720,6 +737,7 @@ export interface RateLimitsTable {
 }
 
 export interface DB {
+  safety_concern_letters: SafetyConcernLettersTable;
   users: UsersTable;
   sessions: SessionsTable;
   app_secrets: AppSecretsTable;

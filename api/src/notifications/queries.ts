@@ -413,3 +413,10 @@ export async function businessRequestById(db: Kysely<DB>, id: number) {
   return await db.selectFrom("new_business_requests").select(["id", "notification_id", "status"])
     .where("id", "=", id).executeTakeFirst() ?? null;
 }
+
+/** Marks the store notification of a cancelled order (admin spec §3 "Order notification": order_cancelled). */
+export async function markOrderCancelled(trx: Transaction<DB>, orderId: number): Promise<void> {
+  await trx.updateTable("notifications")
+    .set({ meta: sql`meta || jsonb_build_object('order_cancelled', true, 'order_completed', false)` })
+    .where("type", "=", "NEW_ORDER").where("order_id", "=", orderId).execute();
+}

@@ -10,16 +10,21 @@ import { notFound } from "../lib/errors.ts";
 import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { liveUserExists } from "../users/queries.ts";
+import { liveUserExists, userExists } from "../users/queries.ts";
+import { clientIp } from "../auth/sessions.ts";
+import { cancelOrder } from "./cancel.ts";
 import { purchase } from "./purchase.ts";
-import { findOrder } from "./queries.ts";
+import { findOrder, listUserOrders } from "./queries.ts";
 import {
   AdminPurchaseBody,
+  CancelOrderResponse,
   ORDER_MESSAGES,
   OrderResponse,
   PURCHASE_DESCRIPTION,
   PURCHASE_ERRORS,
   PurchaseResponse,
+  UserOrderList,
+  UserOrdersQuery,
 } from "./schemas.ts";
 
 const TAGS = ["Orders"];
@@ -58,6 +63,24 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     },
   )
   .get(
+    "/auth/user/:id/orders",
+    allow("admin"),
+    describe({
+      summary: "A user's orders (the Transactions tab), newest first",
+      tags: TAGS,
+      response: UserOrderList,
+      errors: { 404: "No such user" },
+    }),
+    validate("param", IdParam),
+    validate("query", UserOrdersQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { db } = c.var.deps.database;
+      if (!await userExists(db, id)) throw notFound("User");
+      return c.json(await listUserOrders(db, id, c.req.valid("query")), 200);
+    },
+  )
+  .get(
     "/auth/orders/:id",
     allow("admin"),
     describe({
@@ -71,5 +94,30 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       const order = await findOrder(c.var.deps.database.db, c.req.valid("param"));
       if (!order) throw notFound("Order");
       return c.json({ data: order }, 200);
+    },
+  )
+  .post(
+    "/auth/orders/:id/cancel",
+    allow("admin"),
+    describe({
+      summary: "Cancel an unfulfilled order, refunding its card charge",
+      description:
+        "Only a paid store order (cancellable: true). A card order is refunded in full through the " +
+        "payment processor (safe to repeat: never refunded twice); a manual payment is not refunded here.",
+      tags: TAGS,
+      response: CancelOrderResponse,
+      errors: {
+        404: "No such order",
+        409: "Not cancellable (not a paid store order, or already cancelled)",
+        402: "The processor refused the refund (error is its message)",
+        502: "The processor could not be reached; try again",
+      },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await cancelOrder(c.var.deps, id, caller(c).user_id, clientIp(c));
+      const order = await findOrder(c.var.deps.database.db, { id });
+      return c.json({ data: order!, message: ORDER_MESSAGES.cancelled }, 200);
     },
   );

@@ -5,7 +5,7 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
-import { record, ref } from "../lib/list.ts";
+import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -29,6 +29,7 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
       "o.created_at",
       "o.completed_at",
       "o.cancelled_at",
+      "o.refunded_at",
       "pm.brand",
       "pm.last4",
       "u.first_name",
@@ -55,6 +56,8 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
     created_at: o.created_at.toISOString(),
     completed_at: o.completed_at?.toISOString() ?? null,
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
+    refunded_at: o.refunded_at?.toISOString() ?? null,
+    cancellable: o.kind === "store" && o.status === "completed",
     items: lines.map((l) => ({
       id: l.id,
       item_id: l.item_id,
@@ -176,4 +179,70 @@ export function activeItems(db: Kysely<DB>, ids: number[]) {
 export function memberName(db: Kysely<DB>, userId: number) {
   return db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId)
     .executeTakeFirstOrThrow();
+}
+
+/** What cancelling an order needs to know. */
+export function orderForCancel(db: Kysely<DB>, id: number) {
+  return db.selectFrom("orders").select([
+    "id",
+    "kind",
+    "status",
+    "total_cents",
+    "payment_type",
+    "processor_charge_id",
+    "user_id",
+    "completed_at",
+  ]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks a completed order cancelled (and refunded); false when another request cancelled it first. */
+export async function markCancelled(
+  db: Kysely<DB>,
+  id: number,
+  values: { now: Date; actor: number; refundId: string | null },
+): Promise<boolean> {
+  const row = await db.updateTable("orders").set({
+    status: "cancelled",
+    // sql/0004 keeps completed_at and cancelled_at exclusive; when it was paid stays in the audit log.
+    completed_at: null,
+    cancelled_at: values.now,
+    updated_at: values.now,
+    cancelled_by_user_id: values.actor,
+    refund_id: values.refundId,
+    refunded_at: values.refundId ? values.now : null,
+  }).where("id", "=", id).where("status", "=", "completed").returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
+export async function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
+  const query = db.selectFrom("orders").select([
+    "id",
+    "number",
+    "kind",
+    "status",
+    "total_cents",
+    "payment_type",
+    "payment_medium",
+    "created_at",
+  ]).where("user_id", "=", userId);
+  const { rows, meta } = await paginate(query, params, {
+    id: "id",
+    created_at: "created_at",
+    total_cents: "total_cents",
+  });
+  return {
+    data: rows.map((o) =>
+      record("order_summary", o.id, {
+        number: o.number,
+        kind: o.kind,
+        status: o.status,
+        total_cents: o.total_cents,
+        payment_type: o.payment_type,
+        payment_medium: o.payment_medium,
+        created_at: o.created_at.toISOString(),
+      })
+    ),
+    meta,
+  };
 }

@@ -4,7 +4,7 @@
  * order record. Every amount is integer cents; the server prices every line from the catalogue.
  */
 import { z } from "zod";
-import { recordSchema } from "../lib/list.ts";
+import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
 export const MAX_QUANTITY = 99;
@@ -27,6 +27,8 @@ export const ORDER_MESSAGES = {
   dateInvalid: "Payment Date must be a date (YYYY-MM-DD)",
   dateInFuture: "Payment Date cannot be in the future",
   paymentTypeInvalid: "payment_type must be card or manual",
+  cancelled: "Order Has Been Cancelled",
+  notCancellable: "Only a paid store order that is not cancelled yet can be cancelled.",
 } as const;
 
 export const OrderLineBody = z.object({
@@ -92,6 +94,8 @@ export const OrderRecord = recordSchema(
     created_at: z.string(),
     completed_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),
+    refunded_at: z.string().nullable().describe("When the card charge was refunded (a cancelled card order)"),
+    cancellable: z.boolean().describe("An administrator may cancel it: a paid store order (decision 0030)"),
     items: z.array(z.object({
       id: z.number().int(),
       item_id: z.number().int().nullable().describe("The store item (null if it was deleted since)"),
@@ -107,6 +111,8 @@ export const PurchaseResponse = z.object({
   data: OrderRecord,
   message: z.literal(ORDER_MESSAGES.success),
 });
+
+export const CancelOrderResponse = z.object({ data: OrderRecord, message: z.string() });
 
 export const OrderNumberParam = z.object({
   number: z.string().max(40, "number is not an order number"),
@@ -137,3 +143,23 @@ export const PURCHASE_ERRORS = {
   404: "The card is not one of the buyer's",
   409: "IDEMPOTENCY_IN_PROGRESS: a request with this key is still running",
 };
+
+export const UserOrdersQuery = listQuery(["created_at", "total_cents"]);
+export const UserOrderList = listOf(recordSchema(
+  "order_summary",
+  z.object({
+    number: z.string(),
+    kind: z.enum(["store", "membership", "compliance_kit"]),
+    status: z.enum(["pending", "completed", "failed", "cancelled"]),
+    total_cents: z.number().int(),
+    payment_type: z.enum(["card", "manual"]),
+    payment_medium: z.enum(PAYMENT_MEDIUMS).nullable(),
+    created_at: z.string(),
+  }),
+));
+
+// The web's types (api/src/contract.ts re-exports them).
+export type UserOrderPageAnswer = z.infer<typeof UserOrderList>;
+export type UserOrderSummary = UserOrderPageAnswer["data"][number];
+export type CancelOrderAnswer = z.infer<typeof CancelOrderResponse>;
+export type AdminPurchaseRequest = z.input<typeof AdminPurchaseBody>;

@@ -46,9 +46,22 @@ export function requestPasswordReset(deps: Deps, email: string, ip: string | nul
 }
 
 async function mailResetLink(deps: Deps, email: string, ip: string | null): Promise<void> {
-  const { db } = deps.database;
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(deps.database.db, email);
   if (!user) return;
+  await mailResetLinkTo(deps, user, user.id, ip);
+}
+
+/**
+ * Mails `user` a new reset link, recorded as asked for by `actor` (the user, or an administrator from the user
+ * screen: admin spec §6, no captcha there).
+ */
+export async function mailResetLinkTo(
+  deps: Deps,
+  user: { id: number; email: string; first_name: string },
+  actor: number,
+  ip: string | null,
+): Promise<void> {
+  const { db } = deps.database;
   const { token, tokenHash } = await newResetToken();
   const now = deps.now();
   await db.transaction().execute(async (trx) => {
@@ -59,7 +72,7 @@ async function mailResetLink(deps: Deps, email: string, ip: string | null): Prom
       expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
     await audit(trx, {
-      actor: user.id,
+      actor,
       action: "password_reset_requested",
       entity: "user",
       entityId: user.id,

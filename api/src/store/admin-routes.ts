@@ -5,8 +5,15 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { adminItemRecord, createItem, findItem, listItems, updateItem } from "./queries.ts";
-import { AdminItemList, AdminItemListQuery, AdminItemResponse, ItemBody } from "./schemas.ts";
+import { adminItemRecord, createItem, findItem, listItems, retireItem, updateItem } from "./queries.ts";
+import {
+  AdminItemList,
+  AdminItemListQuery,
+  AdminItemResponse,
+  ITEM_MESSAGES,
+  ItemBody,
+  RetireItemResponse,
+} from "./schemas.ts";
 
 const TAGS = ["Store"];
 
@@ -67,5 +74,24 @@ export const adminStoreRoutes = new Hono<AppEnv>()
       const item = await updateItem(db, c.req.valid("param").id, c.req.valid("json"), caller(c).user_id);
       if (!item) throw notFound("Item");
       return c.json({ data: adminItemRecord(item) }, 200);
+    },
+  )
+  .delete(
+    "/auth/items/:id",
+    allow("admin"),
+    describe({
+      summary: "Retire a store item",
+      description: "An item that has been ordered is retired (kept, inactive), never deleted; one never " +
+        "ordered is deleted.",
+      tags: TAGS,
+      response: RetireItemResponse,
+      errors: { 404: "No such item" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const done = await retireItem(c.var.deps.database.db, c.req.valid("param").id, caller(c).user_id);
+      if (!done) throw notFound("Item");
+      const message = done.retired ? ITEM_MESSAGES.retired : ITEM_MESSAGES.deleted;
+      return c.json({ message, retired: done.retired }, 200);
     },
   );

@@ -76,3 +76,29 @@ export async function updateItem(db: Kysely<DB>, id: number, input: ItemInput, a
     return item;
   });
 }
+
+/**
+ * Retires an item: one that was ever ordered is deactivated (its orders keep pointing at it), one never ordered
+ * is deleted. Undefined when there is no such item.
+ */
+export async function retireItem(db: Kysely<DB>, id: number, actor: number) {
+  return await db.transaction().execute(async (trx) => {
+    const item = await trx.selectFrom("store_items").selectAll().where("id", "=", id).forUpdate()
+      .executeTakeFirst();
+    if (!item) return undefined;
+    const ordered = await trx.selectFrom("order_items").select("id").where("item_id", "=", id).limit(1)
+      .executeTakeFirst();
+    if (ordered) {
+      await trx.updateTable("store_items").set({ active: false }).where("id", "=", id).execute();
+    } else {
+      await trx.deleteFrom("store_items").where("id", "=", id).execute();
+    }
+    await audit(trx, {
+      actor,
+      action: ordered ? "store_item_retired" : "store_item_deleted",
+      entity: "store_item",
+      entityId: id,
+    });
+    return { retired: ordered !== undefined };
+  });
+}

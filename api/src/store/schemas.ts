@@ -13,7 +13,14 @@ export const ITEM_MESSAGES = {
   costInvalid: "Cost must be a whole number of cents from 0 to 10000000",
   descriptionTooLong: "Description must be at most 2000 characters",
   sortOrderInvalid: "Sort order must be a whole number",
+  retired: "Item Has Been Retired",
+  deleted: "Item Has Been Deleted",
 } as const;
+
+export const RetireItemResponse = z.object({
+  message: z.string(),
+  retired: z.boolean().describe("true: it was ordered, so it is kept inactive; false: it was deleted"),
+});
 
 export const StoreItemRecord = recordSchema(
   "store_item",
@@ -65,3 +72,10 @@ export const ItemBody = z.object({
     ),
 });
 export type ItemInput = z.infer<typeof ItemBody>;
+
+// The web's types (api/src/contract.ts re-exports them).
+export type AdminItem = z.infer<typeof AdminItemRecord>;
+export type AdminItemAnswer = z.infer<typeof AdminItemResponse>;
+export type AdminItemPageAnswer = z.infer<typeof AdminItemList>;
+export type ItemRequest = z.input<typeof ItemBody>;
+export type RetireItemAnswer = z.infer<typeof RetireItemResponse>;

@@ -155,6 +155,37 @@ Deno.test("store items: the members' catalogue and the administrators' item form
         body: () => ({ name: "Alarm Swab Replacement", cost_cents: 700, description: "Yearly, each." }),
         expect: { ...admins, admin: 200 },
       });
+      await assertRoleAnswers(ctx, {
+        method: "DELETE",
+        path: "/api/auth/items/999999",
+        expect: { ...admins, admin: 404 },
+      });
+    });
+
+    await t.step("retire: an ordered item is kept inactive, one never ordered is deleted", async () => {
+      const order = await db.insertInto("orders").values({ user_id: ctx.users.member.id, total_cents: 700 })
+        .returning("id").executeTakeFirstOrThrow();
+      await db.insertInto("order_items").values({
+        order_id: order.id,
+        item_id: swab,
+        name: "Alarm Swab Replacement",
+        cost_cents: 700,
+        quantity: 1,
+      }).execute();
+      const kept = await ctx.request("admin", "DELETE", `/api/auth/items/${swab}`);
+      assertEquals(await kept.json(), { message: ITEM_MESSAGES.retired, retired: true });
+      const row = await db.selectFrom("store_items").select("active").where("id", "=", swab)
+        .executeTakeFirst();
+      assertEquals(row?.active, false);
+      const gone = await ctx.request("admin", "DELETE", `/api/auth/items/${form}`);
+      assertEquals(await gone.json(), { message: ITEM_MESSAGES.deleted, retired: false });
+      assertEquals(
+        await db.selectFrom("store_items").select("id").where("id", "=", form).executeTakeFirst(),
+        undefined,
+      );
+      const audits = await db.selectFrom("audit_log").select("action")
+        .where("action", "in", ["store_item_retired", "store_item_deleted"]).execute();
+      assertEquals(audits.length, 2);
     });
   } finally {
     await ctx.close();

@@ -1,16 +1,265 @@
-/** The administrators' user calls (admin spec /app/admin/users): the list of every user. */
-import { Hono } from "hono";
-import { allow } from "../lib/access.ts";
+/**
+ * The administrators' user calls (admin spec §2 /app/admin/users, §6, §7 "Businesses and users"): the list,
+ * create and edit, admin rights, deletion, a reset e-mail, a new password, the possible duplicates and the
+ * safety concern letter. Paths the specification leaves "not shown" follow the rest (decision 0030).
+ */
+import { type Context, Hono } from "hono";
+import { clientIp } from "../auth/sessions.ts";
+import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { idempotent } from "../lib/idempotency.ts";
+import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { listUsers } from "./queries.ts";
-import { UserList, UserListQuery } from "./schemas.ts";
+import {
+  createUser,
+  deleteUser,
+  emailPasswordReset,
+  liveDetail,
+  setAdminRights,
+  setUserPassword,
+  updateUser,
+} from "./admin.ts";
+import { listDuplicates, listUsers } from "./queries.ts";
+import {
+  readSafetyLetter,
+  removeSafetyLetter,
+  SAFETY_LETTER_MAX_BYTES,
+  uploadSafetyLetter,
+} from "./safety-letter.ts";
+import { BusinessList } from "../businesses/schemas.ts";
+import { addUserToBusiness, businessesOf } from "./admin-business.ts";
+import {
+  AddToBusinessBody,
+  AddToBusinessResponse,
+  AdminRightsBody,
+  CreateUserBody,
+  DuplicateListQuery,
+  MessageResponse,
+  SetPasswordBody,
+  UpdateUserBody,
+  USER_MESSAGES,
+  UserList,
+  UserListQuery,
+  UserMessageResponse,
+} from "./schemas.ts";
+
+const TAGS = ["Users"];
+const NOT_FOUND = { 404: "No such user" };
+const DELETED = { 409: "The account has been deleted" };
+const ctx = (c: Context<AppEnv>) => ({ deps: c.var.deps, actor: caller(c), ip: clientIp(c) });
 
 export const adminUserRoutes = new Hono<AppEnv>()
   .get(
     "/auth/users",
     allow("admin"),
-    describe({ summary: "List users", tags: ["Users"], response: UserList }),
+    describe({ summary: "List users", tags: TAGS, response: UserList }),
     validate("query", UserListQuery),
     async (c) => c.json(await listUsers(c.var.deps.database.db, c.req.valid("query")), 200),
+  )
+  .post(
+    "/auth/users",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Add a user (an administrator's 'Add User')",
+      tags: TAGS,
+      status: 201,
+      response: UserMessageResponse,
+      errors: { 422: "Validation failed, or EMAIL_TAKEN" },
+    }),
+    validate("json", CreateUserBody),
+    async (c) => {
+      const user = await createUser(ctx(c), c.req.valid("json"));
+      return c.json({ data: user, message: USER_MESSAGES.created }, 201);
+    },
+  )
+  .put(
+    "/auth/user/:id",
+    allow("admin"),
+    describe({
+      summary: "Edit a user (the whole form)",
+      tags: TAGS,
+      response: UserMessageResponse,
+      errors: { ...NOT_FOUND, ...DELETED, 422: "Validation failed, or EMAIL_TAKEN" },
+    }),
+    validate("param", IdParam),
+    validate("json", UpdateUserBody),
+    async (c) => {
+      const user = await updateUser(ctx(c), c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ data: user, message: USER_MESSAGES.updated }, 200);
+    },
+  )
+  .put(
+    "/auth/user/:id/admin",
+    allow("admin"),
+    describe({
+      summary: "Grant or revoke admin rights (payload data.admin)",
+      description: "An administrator cannot revoke their own rights, so the last administrator always stays.",
+      tags: TAGS,
+      response: UserMessageResponse,
+      errors: { ...NOT_FOUND, 409: "Your own rights, or the account has been deleted" },
+    }),
+    validate("param", IdParam),
+    validate("json", AdminRightsBody),
+    async (c) => {
+      const user = await setAdminRights(ctx(c), c.req.valid("param").id, c.req.valid("json").data.admin);
+      return c.json({ data: user, message: USER_MESSAGES.adminUpdated }, 200);
+    },
+  )
+  .delete(
+    "/auth/user/:id",
+    allow("admin"),
+    describe({
+      summary: "Delete a user (only when can_delete)",
+      description: "Sign-in and contact details go; the tests, memberships and orders the law keeps stay " +
+        "attributable (decision 0024).",
+      tags: TAGS,
+      response: MessageResponse,
+      errors: { ...NOT_FOUND, 409: "The user cannot be deleted (can_delete false, yourself, or already)" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      await deleteUser(ctx(c), c.req.valid("param").id);
+      return c.json({ message: USER_MESSAGES.deleted }, 200);
+    },
+  )
+  .post(
+    "/auth/user/:id/password-reset",
+    allow("admin"),
+    describe({
+      summary: "E-mail the user a password reset link (no captcha for an administrator)",
+      tags: TAGS,
+      response: MessageResponse,
+      errors: { ...NOT_FOUND, ...DELETED },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      await emailPasswordReset(ctx(c), c.req.valid("param").id);
+      return c.json({ message: USER_MESSAGES.resetEmailed }, 200);
+    },
+  )
+  .put(
+    "/auth/user/:id/password",
+    allow("admin"),
+    describe({
+      summary: "Set the user's password (their sessions end)",
+      tags: TAGS,
+      response: MessageResponse,
+      errors: { ...NOT_FOUND, ...DELETED },
+    }),
+    validate("param", IdParam),
+    validate("json", SetPasswordBody),
+    async (c) => {
+      await setUserPassword(ctx(c), c.req.valid("param").id, c.req.valid("json").password);
+      return c.json({ message: USER_MESSAGES.passwordUpdated }, 200);
+    },
+  )
+  .get(
+    "/auth/user/:id/duplicates",
+    allow("admin"),
+    describe({
+      summary: "Possible duplicates of a user",
+      description: "Other live accounts with the same first and last name, phone or USCG credential. " +
+        "Pages from 1; sort_by defaults to userFirstLastName, sort_dir to ASC.",
+      tags: TAGS,
+      response: UserList,
+      errors: NOT_FOUND,
+    }),
+    validate("param", IdParam),
+    validate("query", DuplicateListQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await liveDetail(c.var.deps, caller(c), id);
+      return c.json(await listDuplicates(c.var.deps.database.db, id, c.req.valid("query")), 200);
+    },
+  )
+  .get(
+    "/auth/user/:id/businesses",
+    allow("admin"),
+    describe({
+      summary: "The businesses a user belongs to or represents (the Businesses tab)",
+      tags: TAGS,
+      response: BusinessList,
+      errors: { ...NOT_FOUND, ...DELETED },
+    }),
+    validate("param", IdParam),
+    async (c) => c.json({ data: await businessesOf(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
+  )
+  .post(
+    "/auth/user/:id/businesses",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Add To Business: attach the user to a business, or create one for them",
+      tags: TAGS,
+      status: 201,
+      response: AddToBusinessResponse,
+      errors: { 404: "No such user or business", 409: "Already in that business, or the account is deleted" },
+    }),
+    validate("param", IdParam),
+    validate("json", AddToBusinessBody),
+    async (c) => {
+      const done = await addUserToBusiness(ctx(c), c.req.valid("param").id, c.req.valid("json"));
+      const message = done.created ? USER_MESSAGES.attachedNew : USER_MESSAGES.attached;
+      return c.json({ message, business_id: done.businessId, created: done.created }, 201);
+    },
+  )
+  .post(
+    "/auth/user/:id/safety-document",
+    allow("admin"),
+    describe({
+      summary: "Upload the user's safety concern letter (multipart field `document`, a PDF)",
+      description: `multipart/form-data with one file in field \`document\`: application/pdf starting with ` +
+        `%PDF-, at most ${SAFETY_LETTER_MAX_BYTES} bytes (and the request body limit). Replaces an earlier one.`,
+      tags: TAGS,
+      status: 201,
+      response: MessageResponse,
+      errors: { ...NOT_FOUND, ...DELETED, 413: "Too large", 422: "No file, or not a PDF" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const form = await c.req.formData().catch(() => null);
+      await uploadSafetyLetter(ctx(c), c.req.valid("param").id, form?.get("document"));
+      return c.json({ message: USER_MESSAGES.letterUploaded }, 201);
+    },
+  )
+  .get(
+    "/auth/user/:id/safety-document",
+    allow("admin"),
+    describe({
+      summary: "Download the user's safety concern letter (always as an attachment)",
+      tags: TAGS,
+      produces: "application/pdf",
+      errors: { 404: "No such user or letter" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const { filename, file } = await readSafetyLetter(c.var.deps, c.req.valid("param").id);
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Length": String(file.size),
+          "Content-Disposition": `attachment; filename="${filename}"`,
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "default-src 'none'; sandbox",
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  )
+  .delete(
+    "/auth/user/:id/safety-document",
+    allow("admin"),
+    describe({
+      summary: "Remove the user's safety concern letter",
+      tags: TAGS,
+      response: MessageResponse,
+      errors: { 404: "No such user or letter" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      await removeSafetyLetter(ctx(c), c.req.valid("param").id);
+      return c.json({ message: USER_MESSAGES.letterRemoved }, 200);
+    },
   );

@@ -1,4 +1,11 @@
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { DB, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
@@ -41,7 +48,11 @@ export function toUserRecord(u: UserRow) {
   });
 }
 
-/** One user as seen by `viewer`: themselves, or anyone for an administrator. Others get null (a 404). */
+/**
+ * One user's row as seen by `viewer`: themselves, or anyone for an administrator (deleted accounts too, so the
+ * user screen can say the account was deleted). Others get null (a 404).
+ */
+/** A live user as the user record (the viewer's own, or anyone for an administrator); deleted ones are null. */
 export async function findUserFor(db: Kysely<DB>, viewer: SessionUser, id: number) {
   if (!viewer.is_admin && viewer.user_id !== id) return null;
   const row = await db.selectFrom("users").select(COLUMNS).where("id", "=", id).where(
@@ -51,6 +62,119 @@ export async function findUserFor(db: Kysely<DB>, viewer: SessionUser, id: numbe
   )
     .executeTakeFirst();
   return row ? toUserRecord(row) : null;
+}
+
+export async function findUserRowFor(db: Kysely<DB>, viewer: SessionUser, id: number) {
+  if (!viewer.is_admin && viewer.user_id !== id) return null;
+  let query = db.selectFrom("users").select([...COLUMNS, "deleted_at"]).where("id", "=", id);
+  if (!viewer.is_admin) query = query.where("deleted_at", "is", null);
+  return await query.executeTakeFirst() ?? null;
+}
+
+/** The facts behind the flags of admin spec §3 User, read in one round trip. */
+export async function userFacts(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("users as u").where("u.id", "=", id).select((eb) => [
+    eb.exists(
+      eb.selectFrom("new_business_requests as r").select("r.id").whereRef("r.user_id", "=", "u.id")
+        .where("r.status", "=", "pending"),
+    ).as("pending_company_request"),
+    eb.exists(liveLinks(eb)).as("attached"),
+    eb.exists(
+      liveLinks(eb).where("bu.is_primary", "=", true).where("b.is_i3_setup", "=", true),
+    ).as("primary_setup"),
+    eb.exists(liveLinks(eb).where("bu.is_owner", "=", true)).as("owns_business"),
+    eb.exists(eb.selectFrom("users as d").select("d.id").where(IS_DUPLICATE)).as("duplicate"),
+  ]).executeTakeFirstOrThrow();
+}
+
+// deno-lint-ignore no-explicit-any
+type AnyEb = any;
+
+/** The user's live links to live businesses (`bu`, `b`). */
+const liveLinks = (eb: AnyEb) =>
+  eb.selectFrom("business_users as bu").innerJoin("businesses as b", "b.id", "bu.business_id")
+    .select("bu.id").whereRef("bu.user_id", "=", "u.id").where("bu.removed_at", "is", null)
+    .where("b.deleted_at", "is", null);
+
+/**
+ * Possible duplicates (`d`) of the user aliased `u`: another live account with the same first and last name
+ * (any case), the same phone or the same USCG credential. A guess for an administrator to look at; there is no
+ * merge (the specification shows none).
+ */
+const IS_DUPLICATE = sql<boolean>`d.id <> u.id and d.deleted_at is null and (
+  (lower(d.first_name) = lower(u.first_name) and lower(d.last_name) = lower(u.last_name))
+  or (d.phone is not null and d.phone = u.phone)
+  or (d.uscg_cred is not null and d.uscg_cred = u.uscg_cred))`;
+
+/** One page of the possible duplicates of user `id` (admin spec §7: page from 1, default userFirstLastName). */
+export async function listDuplicates(db: Kysely<DB>, id: number, params: ListParams) {
+  const query = db.selectFrom("users as d").innerJoin("users as u", (j) => j.on("u.id", "=", id))
+    .where(IS_DUPLICATE).select([
+      ...COLUMNS.map((c) => `d.${c}` as const),
+      sql<string>`lower(d.first_name || ' ' || d.last_name)`.as("name_sort"),
+    ]);
+  const { rows, meta } = await paginate(query, params, {
+    id: "d.id",
+    userFirstLastName: "name_sort",
+    email: "d.email",
+    phone: "d.phone",
+  });
+  return { data: rows.map(({ name_sort: _, ...row }) => toUserRecord(row)), meta };
+}
+
+/** Whether `userId` holds a membership that is still running (not failed, cancelled or lapsed). */
+export async function runningMemberships(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("memberships").select(["type", "expire_at"]).where("user_id", "=", userId)
+    .where("failed", "=", false).where("cancelled", "=", false).execute();
+}
+
+export async function countAdmins(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("is_admin", "=", true).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setAdmin(db: Kysely<DB>, id: number, admin: boolean, now: Date) {
+  await db.updateTable("users").set({ is_admin: admin, updated_at: now }).where("id", "=", id)
+    .where("deleted_at", "is", null).execute();
+}
+
+export async function updateProfile(db: Kysely<DB>, id: number, values: Updateable<UsersTable>) {
+  return await db.updateTable("users").set(values).where("id", "=", id).where("deleted_at", "is", null)
+    .returning("id").executeTakeFirst();
+}
+
+export async function emailInUse(db: Kysely<DB>, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom("users").select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function setPasswordHash(db: Kysely<DB>, id: number, hash: string, now: Date) {
+  await db.updateTable("users").set({ password_hash: hash, updated_at: now }).where("id", "=", id)
+    .where("deleted_at", "is", null).execute();
+}
+
+export async function findSafetyLetter(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("safety_concern_letters").selectAll().where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Makes `letter` the user's letter; answers the storage key of the one it replaced, if any. */
+export async function replaceSafetyLetter(
+  db: Kysely<DB>,
+  letter: Insertable<DB["safety_concern_letters"]>,
+): Promise<string | null> {
+  const old = await db.deleteFrom("safety_concern_letters").where("user_id", "=", letter.user_id)
+    .returning("storage_key").executeTakeFirst();
+  await db.insertInto("safety_concern_letters").values(letter).execute();
+  return old?.storage_key ?? null;
+}
+
+export async function deleteSafetyLetter(db: Kysely<DB>, userId: number) {
+  return await db.deleteFrom("safety_concern_letters").where("user_id", "=", userId)
+    .returning(["storage_key", "filename"]).executeTakeFirst();
 }
 
 export async function listUsers(db: Kysely<DB>, params: ListParams & { search?: string }) {
@@ -190,4 +314,16 @@ export async function updateUserFields(
 /** Locks the user's row for the transaction, so two changes of one account are decided one after the other. */
 export async function lockUser(trx: Transaction<DB>, id: number): Promise<void> {
   await trx.selectFrom("users").select("id").where("id", "=", id).forUpdate().execute();
+}
+
+export async function liveLinkExists(db: Kysely<DB>, businessId: number, userId: number) {
+  const row = await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
+    .where("user_id", "=", userId).where("removed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function primaryLinkExists(db: Kysely<DB>, userId: number) {
+  const row = await db.selectFrom("business_users").select("id").where("user_id", "=", userId)
+    .where("is_primary", "=", true).where("removed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
 }

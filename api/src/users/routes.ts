@@ -11,7 +11,6 @@ import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminUserRoutes } from "./admin-routes.ts";
-import { findUserFor } from "./queries.ts";
 import { profileOf, updateOwnProfile } from "./changes.ts";
 import {
   PROFILE_MESSAGES,
@@ -20,20 +19,22 @@ import {
   ProfileUpdateBody,
   UserResponse,
 } from "./schemas.ts";
+import { userDetail } from "./admin.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
     "/auth/user/:id",
     allow("user"),
     describe({
-      summary: "One user",
+      summary: "One user, with every flag of admin spec §3 User",
+      description: "Yourself, or anyone for an administrator (a deleted account too: _deleted is true).",
       tags: ["Users"],
       response: UserResponse,
       errors: { 404: "No such user" },
     }),
     validate("param", IdParam),
     async (c) => {
-      const user = await findUserFor(c.var.deps.database.db, caller(c), c.req.valid("param").id);
+      const user = await userDetail(c.var.deps, caller(c), c.req.valid("param").id);
       if (!user) throw notFound("User");
       return c.json({ data: user }, 200);
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import {
   EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
   REGISTRATION_MESSAGES as M,
   SSN_PATTERN,
@@ -13,6 +14,40 @@ export const UserListQuery = listQuery(USER_SORTS).extend({
   search: z.string().trim().max(200, "search is too long").optional()
     .describe("Matches the start of first name, last name or email, or the member number"),
 });
+
+/** The messages of the administrators' user screens (admin spec §8), shared with the web. */
+export const USER_MESSAGES = {
+  adminUpdated: "Admin Rights Updated",
+  deleted: "User Has Been Deleted",
+  resetEmailed: "User Has Been Emailed Reset Password",
+  passwordUpdated: "Password Has Been Updated",
+  created: "User Has Been Created",
+  updated: "User Has Been Updated",
+  lastAdmin: "You cannot revoke your own admin rights while you are the last administrator.",
+  ownAdmin: "You cannot revoke your own admin rights.",
+  cannotDelete:
+    "This user cannot be deleted: they are an administrator, the DER of a company, or hold a running membership.",
+  deleteSelf: "You cannot delete your own account.",
+  alreadyDeleted: "This account has been deleted. Contact the system administrator to restore it.",
+  letterUploaded: "Safety Concern Letter Has Been Uploaded",
+  letterRemoved: "Has Been Removed",
+  letterRequired: "Choose a PDF file to upload (form field 'document').",
+  letterNotPdf: "The safety concern letter must be a PDF file.",
+  letterTooLarge: "The safety concern letter is too large.",
+  noLetter: "This user has no safety concern letter.",
+  attachedNew: "User attached to new business",
+  attached: "User attached to business",
+  alreadyInBusiness: "This user already belongs to that business.",
+  businessChoice: "Choose a business, or give the new business a name.",
+  businessNameRequired: "Business Name is required!",
+} as const;
+
+/** The safety concern letter on a user, if any (admin spec §3 User.safety_document). */
+export const SafetyDocument = z.object({
+  filename: z.string(),
+  byte_size: z.number().int(),
+  created_at: z.string(),
+}).nullable();
 
 export const UserAttributes = z.object({
   full_name: z.string(),
@@ -34,9 +69,22 @@ export const UserAttributes = z.object({
   created_at: z.string(),
 });
 
+/** GET /auth/user/{id}: the record with every flag of admin spec §3 User. */
+export const UserDetailAttributes = UserAttributes.extend({
+  can_delete: z.boolean().describe("An administrator may delete this account (see DELETE /auth/user/{id})"),
+  can_download_compliance: z.boolean(),
+  is_membership_annual: z.boolean().describe("A running annual membership (the Downloads tab)"),
+  has_pending_company_request: z.boolean(),
+  is_attached_business: z.boolean(),
+  is_primary_business_setup: z.boolean().describe("The primary business is set up in i3"),
+  has_duplicate: z.boolean(),
+  _deleted: z.boolean(),
+  safety_document: SafetyDocument,
+});
+
 export const UserRecord = recordSchema("user", UserAttributes);
+export const UserDetailRecord = recordSchema("user", UserDetailAttributes);
 export const UserList = listOf(UserRecord);
-export const UserResponse = z.object({ data: UserRecord });
 
 /**
  * A member's change of their own details (public spec §3 "User form fields"; decision 0021 and 0027): only the
@@ -92,3 +140,80 @@ export const ProfileUpdateAnswer = ProfileAnswer.extend({
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateBody>;
 export type ProfileAnswerBody = z.infer<typeof ProfileAnswer>;
 export type ProfileUpdateAnswerBody = z.infer<typeof ProfileUpdateAnswer>;
+export const UserResponse = z.object({ data: UserDetailRecord });
+export const UserMessageResponse = z.object({ data: UserDetailRecord, message: z.string() });
+export const MessageResponse = z.object({ message: z.string() });
+
+export const DUPLICATE_SORTS = ["userFirstLastName", "email", "phone"] as const;
+export const DuplicateListQuery = listQuery(DUPLICATE_SORTS).extend({
+  sort_by: z.enum(["id", ...DUPLICATE_SORTS], {
+    error: `sort_by must be one of: id, ${DUPLICATE_SORTS.join(", ")}`,
+  }).default("userFirstLastName"),
+  sort_dir: z.string().toLowerCase().pipe(z.enum(["asc", "desc"], { error: "sort_dir must be asc or desc" }))
+    .default("asc"),
+});
+
+const required = (message: string, max = 255) => z.string({ error: message }).trim().min(1, message).max(max);
+const optional = z.string().trim().max(255).nullish().transform((v) => v || null);
+const password = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired)
+  .refine((s) => s === "" || s.length >= PASSWORD_MIN_LENGTH, M.passwordTooShort)
+  .max(1024, "Password is too long.");
+
+const profile = {
+  email: required(M.emailRequired, 254).refine((s) => s === "" || EMAIL_PATTERN.test(s), M.emailInvalid),
+  first_name: required(M.firstNameRequired),
+  middle_name: optional,
+  last_name: required(M.lastNameRequired),
+  phone: z.string().trim().max(40).nullish().transform((v) => v || null)
+    .refine((v) => v === null || PHONE_PATTERN.test(v), M.phoneInvalid),
+  address_one: optional,
+  address_two: optional,
+  city: optional,
+  state: optional,
+  postal_code: optional,
+  country: optional,
+  uscg_cred: optional,
+  ssn_last4: z.string().trim().nullish().transform((v) => v || null)
+    .refine((v) => v === null || SSN_PATTERN.test(v), M.ssnInvalid),
+};
+
+export const UpdateUserBody = z.object(profile);
+export const CreateUserBody = z.object({ ...profile, password });
+export type UserProfileInput = z.infer<typeof UpdateUserBody>;
+
+export const AdminRightsBody = z.object({
+  data: z.object({ admin: z.boolean({ error: "admin must be true or false" }) }, {
+    error: "data.admin is required",
+  }),
+});
+
+export const SetPasswordBody = z.object({ password });
+
+export const AddToBusinessBody = z.object({
+  business_id: z.number().int().min(1).nullish().describe("An existing business; omit to create one"),
+  name: z.string().trim().max(255).nullish().describe("The new business's name (when business_id is absent)"),
+  is_employee: z.boolean().default(true).describe(
+    "Join as an employee; a new business with is_employee false is an individual one the user owns",
+  ),
+}).superRefine((b, ctx) => {
+  if (b.business_id == null && !b.name) {
+    ctx.addIssue({ code: "custom", path: ["name"], message: USER_MESSAGES.businessNameRequired });
+  }
+});
+export const AddToBusinessResponse = z.object({
+  message: z.string(),
+  business_id: z.number().int(),
+  created: z.boolean(),
+});
+
+// The web's types (api/src/contract.ts re-exports them).
+export type UserDetail = z.infer<typeof UserDetailRecord>;
+export type UserAnswer = z.infer<typeof UserResponse>;
+export type UserMessageAnswer = z.infer<typeof UserMessageResponse>;
+export type UserPageAnswer = z.infer<typeof UserList>;
+export type UserCreateRequest = z.input<typeof CreateUserBody>;
+export type UserUpdateRequest = z.input<typeof UpdateUserBody>;
+export type AdminRightsRequest = z.input<typeof AdminRightsBody>;
+export type AddToBusinessRequest = z.input<typeof AddToBusinessBody>;
+export type AddToBusinessAnswer = z.infer<typeof AddToBusinessResponse>;
+export type UserActionAnswer = z.infer<typeof MessageResponse>;

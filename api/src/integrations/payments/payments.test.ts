@@ -492,6 +492,40 @@ Deno.test("payments: the Stripe client speaks Stripe's REST API", async (t) => {
       );
     });
 
+    await t.step("a refund names the charge (or the intent), the amount and a key of its own", async () => {
+      const stripe = fakeStripe({ "POST /v1/refunds": [200, { id: "re_1", status: "succeeded" }] });
+      const payments = stripePayments(keys, database.db, stripe.fn);
+      const request = { charge_id: "ch_1", amount_cents: 1400, idempotency_key: "order-7-cancel" };
+      assertEquals(await payments.refund(request), { ok: true, refund_id: "re_1" });
+      await payments.refund({ ...request, charge_id: "pi_9" });
+      const [byCharge, byIntent] = stripe.calls;
+      assertEquals([byCharge.form.get("charge"), byCharge.form.get("amount")], ["ch_1", "1400"]);
+      assertEquals(byIntent.form.get("payment_intent"), "pi_9");
+      assertEquals(byCharge.headers.get("Idempotency-Key"), byIntent.headers.get("Idempotency-Key"));
+      assertOk(byCharge.headers.get("Idempotency-Key"));
+      const refused = fakeStripe({
+        "POST /v1/refunds": [400, {
+          error: { type: "invalid_request_error", message: "Charge ch_1 has already been refunded." },
+        }],
+      });
+      assertEquals(await stripePayments(keys, database.db, refused.fn).refund(request), {
+        ok: false,
+        message: "Charge ch_1 has already been refunded.",
+      });
+      const reused = fakeStripe({
+        "POST /v1/refunds": [400, { error: { type: "idempotency_error", message: "Key reused" } }],
+      });
+      await assertRejects(
+        () => stripePayments(keys, database.db, reused.fn).refund(request),
+        IdempotencyKeyReusedError,
+      );
+      const down = fakeStripe({ "POST /v1/refunds": [500, { error: { type: "api_error" } }] });
+      await assertRejects(
+        () => stripePayments(keys, database.db, down.fn).refund(request),
+        PaymentsUnavailableError,
+      );
+    });
+
     await t.step("webhooks are checked with the webhook secret", async () => {
       const payments = stripePayments(keys, database.db, fakeStripe({}).fn);
       const body = JSON.stringify({

@@ -47,6 +47,16 @@ export interface ChargeRequest {
 /** A declined charge is an answer, not an exception: `message` is the processor's, for the customer. */
 export type ChargeResult = { ok: true; charge_id: string } | { ok: false; code: string; message: string };
 
+export interface RefundRequest {
+  /** ChargeResult.charge_id of the charge to refund. */
+  charge_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+}
+
+/** A refused refund (already refunded elsewhere, unknown charge) is an answer, not an exception. */
+export type RefundResult = { ok: true; refund_id: string } | { ok: false; message: string };
+
 export interface WebhookEvent {
   id: string;
   type: string;
@@ -70,6 +80,11 @@ export interface Payments {
    * Reconciliation settles the orders a crashed process left pending with it (orders/reconcile.ts).
    */
   lookupCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Refunds a succeeded charge in full (a cancelled order, decision 0030). The same key answers the same refund
+   * and never refunds twice. Throws `PaymentsUnavailableError` when the processor cannot say.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Detaches a saved card from its customer so it can never be charged again; unknown cards are ignored. */
   detachPaymentMethod(ref: string): Promise<void>;
   /** The event, once its signature header is checked; throws `WebhookSignatureError` otherwise. */

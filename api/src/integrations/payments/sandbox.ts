@@ -7,7 +7,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, SandboxCardBehaviour } from "../../db/types.ts";
 import { coverageDay } from "../../lib/dates.ts";
-import type { ChargeResult, Payments, SavedCard, SetupIntentInfo } from "./payments.ts";
+import type { ChargeResult, Payments, RefundResult, SavedCard, SetupIntentInfo } from "./payments.ts";
 import { IdempotencyKeyReusedError, processorKey, WebhookSignatureError } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
 
@@ -21,6 +21,8 @@ export const SANDBOX_MESSAGES = {
   expired: "Your card has expired.",
   incorrectCvc: "Your card's security code is incorrect.",
   unknownCard: "This card is no longer available. Please add it again.",
+  noCharge: "There is no succeeded charge to refund.",
+  overRefund: "A refund cannot be larger than the charge.",
 } as const;
 
 /** Stripe's published test numbers that the sandbox honours; any other valid number succeeds. */
@@ -274,6 +276,25 @@ export function sandboxPayments(
       return charge.status === "succeeded"
         ? { ok: true, charge_id: charge.id }
         : { ok: false, code: charge.failure_code!, message: charge.failure_message! };
+    },
+
+    async refund(request): Promise<RefundResult> {
+      await latency();
+      const refundId = `re_sbx_${request.charge_id.slice("ch_sbx_".length)}`;
+      // One full refund per charge: a repeat (same key or not) answers the refund already made.
+      const charge = await db.selectFrom("sandbox_charges").select([
+        "status",
+        "amount_cents",
+        "refunded_cents",
+      ])
+        .where("id", "=", request.charge_id).executeTakeFirst();
+      if (!charge || charge.status !== "succeeded") return { ok: false, message: SANDBOX_MESSAGES.noCharge };
+      if (request.amount_cents > charge.amount_cents) {
+        return { ok: false, message: SANDBOX_MESSAGES.overRefund };
+      }
+      await db.updateTable("sandbox_charges").set({ refunded_cents: request.amount_cents })
+        .where("id", "=", request.charge_id).where("refunded_cents", "=", 0).execute();
+      return { ok: true, refund_id: refundId };
     },
 
     async detachPaymentMethod(ref) {

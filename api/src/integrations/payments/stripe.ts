@@ -13,6 +13,7 @@ import {
   type Payments,
   PaymentsUnavailableError,
   processorKey,
+  type RefundResult,
   type SetupIntentInfo,
 } from "./payments.ts";
 import { parseEvent, verifySignature } from "./signature.ts";
@@ -206,6 +207,28 @@ export function stripePayments(
       }
       // Processing, or waiting for an action: nothing settled yet; ask again later.
       throw new PaymentsUnavailableError(`Stripe payment intent for ${key} is ${String(intents[0].status)}`);
+    },
+
+    async refund(request): Promise<RefundResult> {
+      // charge_id is the intent's latest charge (ch_…) or, for an intent without one, the intent (pi_…).
+      const target: Record<string, string> = request.charge_id.startsWith("pi_")
+        ? { payment_intent: request.charge_id }
+        : { charge: request.charge_id };
+      const answer = await call("POST", "/v1/refunds", {
+        ...target,
+        amount: String(request.amount_cents),
+      }, await processorKey(`refund:${request.idempotency_key}`));
+      if (answer.status === 200 && typeof answer.body.id === "string") {
+        return { ok: true, refund_id: answer.body.id };
+      }
+      if (answer.body.error?.type === "idempotency_error") {
+        throw new IdempotencyKeyReusedError(answer.body.error.message ?? "Refund key reused");
+      }
+      // e.g. charge_already_refunded: Stripe's answer, for the administrator.
+      if (answer.status === 400 || answer.status === 402) {
+        return { ok: false, message: answer.body.error?.message ?? "The refund was refused." };
+      }
+      throw fail("create refund", answer);
     },
 
     async detachPaymentMethod(ref) {

@@ -1,0 +1,71 @@
+/**
+ * A user's businesses for the administrators' user screen (the Businesses tab) and "Add To Business" (admin spec
+ * §2 /app/admin/users/{id}/employee/new, §7 "add business user": user_id, business_id, is_employee, name): link
+ * the user to an existing business, or create one they own. Audited (decision 0030).
+ */
+import {
+  findLiveBusiness,
+  insertBusiness,
+  insertBusinessUser,
+  listOwnBusinesses,
+} from "../businesses/queries.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { liveDetail } from "./admin.ts";
+import { liveLinkExists, primaryLinkExists } from "./queries.ts";
+import { USER_MESSAGES } from "./schemas.ts";
+
+type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
+
+/** The businesses the user belongs to or represents, as they themselves see them. */
+export async function businessesOf(deps: Deps, actor: SessionUser, userId: number) {
+  const user = await liveDetail(deps, actor, userId);
+  const asUser: SessionUser = {
+    user_id: userId,
+    session_id: "",
+    is_admin: false,
+    is_der: user.attributes.roles.includes("der"),
+    full_name: user.attributes.full_name,
+  };
+  return await listOwnBusinesses(deps.database.db, asUser);
+}
+
+export async function addUserToBusiness(
+  ctx: Ctx,
+  userId: number,
+  input: { business_id?: number | null; name?: string | null; is_employee: boolean },
+) {
+  await liveDetail(ctx.deps, ctx.actor, userId);
+  const { db } = ctx.deps.database;
+  return await db.transaction().execute(async (trx) => {
+    let businessId = input.business_id ?? null;
+    const created = businessId === null;
+    if (businessId === null) {
+      businessId = await insertBusiness(trx, { name: input.name!, is_individual: !input.is_employee });
+    } else {
+      if (!await findLiveBusiness(trx, businessId)) throw notFound("Business");
+      if (await liveLinkExists(trx, businessId, userId)) {
+        throw new AppError("CONFLICT", USER_MESSAGES.alreadyInBusiness);
+      }
+    }
+    // The first business a user joins becomes their primary one (the one i3 tests are ordered under).
+    const primary = !await primaryLinkExists(trx, userId);
+    await insertBusinessUser(trx, {
+      business_id: businessId,
+      user_id: userId,
+      is_employee: input.is_employee || !created,
+      is_owner: created,
+      is_primary: primary,
+    });
+    await audit(trx, {
+      actor: ctx.actor.user_id,
+      action: created ? "user_added_to_new_business" : "user_added_to_business",
+      entity: "user",
+      entityId: userId,
+      detail: { business_id: businessId, is_employee: input.is_employee, primary },
+      ip: ctx.ip,
+    });
+    return { businessId, created };
+  });
+}

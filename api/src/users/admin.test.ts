@@ -1,0 +1,304 @@
+import { assertEquals, assertOk } from "../testing/assert.ts";
+import { createTestContext, type TestContext } from "../testing/app.ts";
+import { assertRoleAnswers } from "../testing/roles.ts";
+import { USER_MESSAGES, UserList, UserMessageResponse, UserResponse } from "./schemas.ts";
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+
+const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  first_name: "Nina",
+  last_name: "Newcomb",
+  phone: "504-555-0199",
+  password: "a long enough password",
+  ...extra,
+});
+
+async function detail(ctx: TestContext, id: number) {
+  const res = await ctx.request("admin", "GET", `/api/auth/user/${id}`);
+  assertEquals(res.status, 200);
+  return UserResponse.parse(await res.json()).data.attributes;
+}
+
+async function upload(ctx: TestContext, id: number, file: File | null, who: "admin" | "member" = "admin") {
+  const form = new FormData();
+  if (file) form.set("document", file);
+  return await ctx.app.request(`/api/auth/user/${id}/safety-document`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await ctx.tokenFor(who)}` },
+    body: form,
+  });
+}
+
+Deno.test("administrators' user actions", async (t) => {
+  const ctx = await createTestContext();
+  const { db } = ctx.database;
+  try {
+    const member = ctx.users.member.id;
+
+    await t.step("roles: only an administrator calls them (member 403, anonymous 401)", async () => {
+      const only = { anonymous: 401, member: 403, otherMember: 403, otherDer: 403 };
+      const cases: [string, string, unknown, number][] = [
+        ["POST", "/api/auth/users", newUser("roles@test.local"), 201],
+        ["PUT", `/api/auth/user/${member}`, {
+          email: "member@test.local",
+          first_name: "Mia",
+          last_name: "Test",
+        }, 200],
+        ["PUT", `/api/auth/user/${member}/admin`, { data: { admin: false } }, 200],
+        ["POST", `/api/auth/user/${member}/password-reset`, undefined, 200],
+        ["PUT", `/api/auth/user/${member}/password`, { password: "another password" }, 200],
+        ["GET", `/api/auth/user/${member}/duplicates`, undefined, 200],
+        ["GET", `/api/auth/user/${member}/safety-document`, undefined, 404],
+        ["DELETE", `/api/auth/user/${member}/safety-document`, undefined, 404],
+        ["DELETE", `/api/auth/user/999999`, undefined, 404],
+      ];
+      for (const [method, path, body, admin] of cases) {
+        await assertRoleAnswers(ctx, {
+          method,
+          path,
+          body: body === undefined
+            ? undefined
+            : (who) =>
+              method === "POST" && path === "/api/auth/users"
+                ? newUser(`roles-${who ?? "anon"}@test.local`)
+                : body,
+          expect: { ...only, admin },
+        });
+      }
+    });
+
+    await t.step("the detail carries every flag of admin spec §3 User", async () => {
+      const a = await detail(ctx, member);
+      assertEquals({
+        can_delete: a.can_delete,
+        can_download_compliance: a.can_download_compliance,
+        is_membership_annual: a.is_membership_annual,
+        has_pending_company_request: a.has_pending_company_request,
+        is_attached_business: a.is_attached_business,
+        is_primary_business_setup: a.is_primary_business_setup,
+        has_duplicate: a.has_duplicate,
+        _deleted: a._deleted,
+        safety_document: a.safety_document,
+      }, {
+        can_delete: true,
+        can_download_compliance: false,
+        is_membership_annual: false,
+        has_pending_company_request: false,
+        is_attached_business: true,
+        is_primary_business_setup: false,
+        has_duplicate: false,
+        _deleted: false,
+        safety_document: null,
+      });
+      await db.updateTable("businesses").set({ is_i3_setup: true, i3_location_code: "LOC-A" }).where(
+        "id",
+        "=",
+        ctx.users.member.businessId,
+      )
+        .execute();
+      assertEquals((await detail(ctx, member)).is_primary_business_setup, true);
+      // A DER owns a business and an administrator is one: neither can be deleted from here.
+      assertEquals((await detail(ctx, ctx.users.der.id)).can_delete, false);
+      assertEquals((await detail(ctx, ctx.users.admin.id)).can_delete, false);
+    });
+
+    await t.step("create and edit a user; a taken e-mail is refused", async () => {
+      const res = await ctx.request("admin", "POST", "/api/auth/users", newUser("nina@test.local"));
+      assertEquals(res.status, 201);
+      const created = UserMessageResponse.parse(await res.json());
+      assertEquals(created.message, USER_MESSAGES.created);
+      assertOk(created.data.attributes.member_number?.startsWith("M-"));
+      const taken = await ctx.request("admin", "POST", "/api/auth/users", newUser("NINA@test.local"));
+      assertEquals([taken.status, (await taken.json()).code], [422, "EMAIL_TAKEN"]);
+      const missing = await ctx.request(
+        "admin",
+        "POST",
+        "/api/auth/users",
+        newUser("x@test.local", { first_name: "" }),
+      );
+      assertEquals((await missing.json()).error, "First Name is required!");
+      const edit = await ctx.request("admin", "PUT", `/api/auth/user/${created.data.id}`, {
+        email: "nina@test.local",
+        first_name: "Nina",
+        last_name: "Newcombe",
+      });
+      assertEquals(edit.status, 200);
+      const edited = UserMessageResponse.parse(await edit.json());
+      assertEquals([edited.message, edited.data.attributes.last_name], [USER_MESSAGES.updated, "Newcombe"]);
+    });
+
+    await t.step("duplicates: same name, phone or credential; page from 1, name order", async () => {
+      const twin = await ctx.request(
+        "admin",
+        "POST",
+        "/api/auth/users",
+        newUser("twin@test.local", { phone: null }),
+      );
+      const twinId = (await twin.json()).data.id as number;
+      assertEquals((await detail(ctx, twinId)).has_duplicate, true);
+      const res = await ctx.request("admin", "GET", `/api/auth/user/${twinId}/duplicates`);
+      const list = UserList.parse(await res.json());
+      assertEquals([list.meta.page, list.data.map((u) => u.attributes.email)], [1, [
+        "roles-admin@test.local",
+      ]]);
+      const bad = await ctx.request(
+        "admin",
+        "GET",
+        `/api/auth/user/${twinId}/duplicates?sort_by=password_hash`,
+      );
+      assertEquals(bad.status, 422);
+    });
+
+    await t.step("admin rights: granted, revoked, audited; never your own", async () => {
+      const grant = await ctx.request("admin", "PUT", `/api/auth/user/${member}/admin`, {
+        data: { admin: true },
+      });
+      const granted = UserMessageResponse.parse(await grant.json());
+      assertEquals([granted.message, granted.data.attributes.roles], [USER_MESSAGES.adminUpdated, [
+        "admin",
+        "member",
+      ]]);
+      const revoke = await ctx.request("admin", "PUT", `/api/auth/user/${member}/admin`, {
+        data: { admin: false },
+      });
+      assertEquals(UserMessageResponse.parse(await revoke.json()).data.attributes.roles, ["member"]);
+      const own = await ctx.request("admin", "PUT", `/api/auth/user/${ctx.users.admin.id}/admin`, {
+        data: { admin: false },
+      });
+      assertEquals([own.status, (await own.json()).error], [409, USER_MESSAGES.lastAdmin]);
+      const noData = await ctx.request("admin", "PUT", `/api/auth/user/${member}/admin`, { admin: true });
+      assertEquals(noData.status, 422);
+      const audits = await db.selectFrom("audit_log").select("action").where("entity_id", "=", String(member))
+        .where("action", "in", ["admin_granted", "admin_revoked"]).execute();
+      assertEquals(audits.length >= 2, true);
+    });
+
+    await t.step("a reset e-mail without captcha, and a new password", async () => {
+      const res = await ctx.request("admin", "POST", `/api/auth/user/${member}/password-reset`);
+      assertEquals((await res.json()).message, USER_MESSAGES.resetEmailed);
+      const mail = await db.selectFrom("email_outbox").select("subject").where(
+        "to_address",
+        "=",
+        "member@test.local",
+      )
+        .execute();
+      assertOk(mail.some((m) => m.subject === "Reset your APCA password"));
+      const short = await ctx.request("admin", "PUT", `/api/auth/user/${member}/password`, {
+        password: "short",
+      });
+      assertEquals((await short.json()).error, "Password must be at least 8 characters");
+      const set = await ctx.request("admin", "PUT", `/api/auth/user/${member}/password`, {
+        password: "a new password",
+      });
+      assertEquals((await set.json()).message, USER_MESSAGES.passwordUpdated);
+    });
+
+    await t.step("safety concern letter: PDF only, served as an attachment, removed", async () => {
+      const none = await upload(ctx, member, null);
+      assertEquals([none.status, (await none.json()).error], [422, USER_MESSAGES.letterRequired]);
+      const html = await upload(
+        ctx,
+        member,
+        new File(["<script>alert(1)</script>"], "x.pdf", { type: "application/pdf" }),
+      );
+      assertEquals([html.status, (await html.json()).error], [422, USER_MESSAGES.letterNotPdf]);
+      const big = new Uint8Array(ctx.deps.config.bodyLimit + 1);
+      big.set(PDF);
+      const tooLarge = await upload(ctx, member, new File([big], "big.pdf", { type: "application/pdf" }));
+      assertEquals([tooLarge.status, (await tooLarge.json()).code], [413, "PAYLOAD_TOO_LARGE"]);
+      const typed = await upload(ctx, member, new File([PDF], "x.pdf", { type: "text/html" }));
+      assertEquals(typed.status, 422);
+      await typed.body?.cancel();
+      const asMember = await upload(
+        ctx,
+        member,
+        new File([PDF], "x.pdf", { type: "application/pdf" }),
+        "member",
+      );
+      assertEquals(asMember.status, 403);
+      await asMember.body?.cancel();
+      const ok = await upload(ctx, member, new File([PDF], "../Letter <1>.pdf", { type: "application/pdf" }));
+      assertEquals([ok.status, (await ok.json()).message], [201, USER_MESSAGES.letterUploaded]);
+      const doc = (await detail(ctx, member)).safety_document;
+      assertEquals([doc?.filename, doc?.byte_size], ["Letter _1_.pdf", PDF.length]);
+      const get = await ctx.request("admin", "GET", `/api/auth/user/${member}/safety-document`);
+      assertEquals(get.status, 200);
+      assertEquals(get.headers.get("Content-Disposition"), 'attachment; filename="Letter _1_.pdf"');
+      assertEquals(get.headers.get("X-Content-Type-Options"), "nosniff");
+      assertOk(get.headers.get("Content-Security-Policy")?.includes("sandbox"));
+      assertEquals(new Uint8Array(await get.arrayBuffer()), PDF);
+      // A second upload replaces the first; its file is gone from storage.
+      const again = await upload(ctx, member, new File([PDF], "second.pdf", { type: "application/pdf" }));
+      assertEquals(again.status, 201);
+      await again.body?.cancel();
+      assertEquals((await db.selectFrom("stored_files").select("key").execute()).length, 1);
+      const del = await ctx.request("admin", "DELETE", `/api/auth/user/${member}/safety-document`);
+      assertEquals((await del.json()).message, USER_MESSAGES.letterRemoved);
+      assertEquals((await db.selectFrom("stored_files").select("key").execute()).length, 0);
+      assertEquals((await detail(ctx, member)).safety_document, null);
+    });
+
+    await t.step("Businesses tab and Add To Business: existing or new", async () => {
+      const res = await ctx.request("admin", "GET", `/api/auth/user/${member}/businesses`);
+      assertEquals((await res.json()).data.map((b: { id: number }) => b.id), [ctx.users.member.businessId]);
+      const again = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        business_id: ctx.users.member.businessId,
+      });
+      assertEquals([again.status, (await again.json()).error], [409, USER_MESSAGES.alreadyInBusiness]);
+      const other = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        business_id: ctx.users.otherMember.businessId,
+      });
+      assertEquals([other.status, (await other.json()).message], [201, USER_MESSAGES.attached]);
+      const noName = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, { name: "" });
+      assertEquals((await noName.json()).error, USER_MESSAGES.businessNameRequired);
+      const created = await ctx.request("admin", "POST", `/api/auth/user/${member}/businesses`, {
+        name: "Mia's Charters",
+        is_employee: false,
+      });
+      const body = await created.json();
+      assertEquals([created.status, body.message, body.created], [201, USER_MESSAGES.attachedNew, true]);
+      const list = await ctx.request("admin", "GET", `/api/auth/user/${member}/businesses`);
+      assertEquals((await list.json()).data.length, 3);
+      for (const [method, path] of [["GET", "businesses"], ["POST", "businesses"]]) {
+        await assertRoleAnswers(ctx, {
+          method,
+          path: `/api/auth/user/${member}/${path}`,
+          body: method === "POST" ? () => ({ name: "Role check" }) : undefined,
+          expect: {
+            anonymous: 401,
+            member: 403,
+            otherMember: 403,
+            otherDer: 403,
+            admin: method === "GET" ? 200 : 201,
+          },
+        });
+      }
+      // The member owns a business now, so can_delete is false: put things back for the deletion step.
+      await db.updateTable("business_users").set({ removed_at: ctx.deps.now() })
+        .where("user_id", "=", member).where("is_owner", "=", true).execute();
+    });
+
+    await t.step("delete: only when can_delete; the record stays, marked deleted", async () => {
+      const der = await ctx.request("admin", "DELETE", `/api/auth/user/${ctx.users.der.id}`);
+      assertEquals([der.status, (await der.json()).error], [409, USER_MESSAGES.cannotDelete]);
+      const self = await ctx.request("admin", "DELETE", `/api/auth/user/${ctx.users.admin.id}`);
+      assertEquals([self.status, (await self.json()).error], [409, USER_MESSAGES.deleteSelf]);
+      const res = await ctx.request("admin", "DELETE", `/api/auth/user/${member}`);
+      assertEquals((await res.json()).message, USER_MESSAGES.deleted);
+      const after = await detail(ctx, member);
+      assertEquals([after._deleted, after.can_delete, after.first_name], [true, false, "Mia"]);
+      const again = await ctx.request("admin", "DELETE", `/api/auth/user/${member}`);
+      assertEquals([again.status, (await again.json()).error], [409, USER_MESSAGES.alreadyDeleted]);
+      const audit = await db.selectFrom("audit_log").select("actor_user_id").where(
+        "action",
+        "=",
+        "account_deleted",
+      )
+        .where("entity_id", "=", String(member)).executeTakeFirstOrThrow();
+      assertEquals(audit.actor_user_id, ctx.users.admin.id);
+    });
+  } finally {
+    await ctx.close();
+  }
+});

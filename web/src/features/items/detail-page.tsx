@@ -1,0 +1,77 @@
+/**
+ * /app/admin/items/{id}: one item, with Edit and Retire (after a confirmation). An item that was ordered is
+ * retired, never deleted; one nobody bought is deleted (decision 0030).
+ */
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { PageProps } from "../../app/routes.tsx";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { fetchItem, itemKey, itemsKey, retireItem } from "./api.ts";
+
+export default function ItemDetailPage({ params }: PageProps) {
+  const id = params.id!;
+  const [, navigate] = useLocation();
+  const item = useResource(itemKey(id), (signal) => fetchItem(id, signal));
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (item.loading && !item.data) return <Skeleton lines={4} label="Loading the item…" />;
+  if (item.error || !item.data) {
+    return <LoadError title="The item could not be loaded" error={item.error} onRetry={item.reload} />;
+  }
+  const a = item.data.attributes;
+
+  async function retire() {
+    setBusy(true);
+    try {
+      const answer = await retireItem(id);
+      toast.success(answer.message);
+      setConfirm(false);
+      await invalidate(itemsKey);
+      if (!answer.retired) navigate("/app/admin/items");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <dl className="summary">
+        <dt>Name</dt>
+        <dd>{a.name}</dd>
+        <dt>Description</dt>
+        <dd>{a.description ?? "—"}</dd>
+        <dt>Cost</dt>
+        <dd>{formatMoney(a.cost, { cents: true })}</dd>
+        <dt>Status</dt>
+        <dd>{a.active ? <Chip tone="success">Active</Chip> : <Chip>Retired</Chip>}</dd>
+      </dl>
+      <div className="form-actions">
+        <Link href={`/app/admin/items/${id}/manage`} className="button button-primary">Edit Item</Link>
+        {/* An inactive item can still be retired: one nobody ordered is then deleted. */}
+        <Button variant="danger" onClick={() => setConfirm(true)}>Retire Item</Button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title="Retire this item?"
+        confirmLabel="Retire Item"
+        busyLabel="Retiring…"
+        busy={busy}
+        destructive
+        onConfirm={retire}
+        onClose={() => setConfirm(false)}
+      >
+        It leaves the store. Orders that bought it keep it; an item nobody ordered is deleted.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The administrators' orders (admin spec §2 "Manually Process Order", /app/admin/orders/{id}): the order's
+ * detail and its cancellation with a refund, and a manual order's cart, kept per user in sessionStorage between
+ * /order and /order/checkout.
+ */
+import type {
+  AdminItemPageAnswer,
+  AdminPurchaseRequest,
+  CancelOrderAnswer,
+  Order,
+  PurchaseAnswer,
+} from "@api/contract";
+import { api } from "../../lib/api.ts";
+
+export const orderKey = (id: string) => ["admin-order", id];
+
+export const fetchOrder = (id: string, signal: AbortSignal) =>
+  api<{ data: Order }>(`/auth/orders/${id}`, { signal }).then((a) => a.data);
+
+export const cancelOrder = (id: string) =>
+  api<CancelOrderAnswer>(`/auth/orders/${id}/cancel`, { method: "POST" });
+
+export const fetchActiveItems = (signal: AbortSignal) =>
+  api<AdminItemPageAnswer>("/auth/items?active=true&per_page=100&sort_by=sort_order&sort_dir=asc", {
+    signal,
+  });
+
+export const purchaseFor = (userId: string, body: AdminPurchaseRequest, key: string) =>
+  api<PurchaseAnswer>(`/auth/user/${userId}/order/purchase`, { body, headers: { "Idempotency-Key": key } });
+
+/** item id → quantity */
+export type Cart = Record<string, number>;
+
+const cartName = (userId: string) => `admin-order-cart:${userId}`;
+
+export function readCart(userId: string): Cart {
+  try {
+    return JSON.parse(sessionStorage.getItem(cartName(userId)) ?? "{}") as Cart;
+  } catch {
+    return {};
+  }
+}
+
+export function writeCart(userId: string, cart: Cart): void {
+  sessionStorage.setItem(cartName(userId), JSON.stringify(cart));
+}
+
+/** The first message of a parsed error (admin spec §8 "Checkout failure"). */
+export function firstMessage(error: unknown): string {
+  const issues = (error as { issues?: { message: string }[] })?.issues;
+  if (issues && issues.length > 0) return issues[0].message;
+  return error instanceof Error && error.message ? error.message : "Something went wrong. Please try again.";
+}

@@ -1,0 +1,128 @@
+/**
+ * /app/admin/orders/{id} (admin spec §2): the items, quantities, costs, total, payment, status and the user;
+ * an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
+ */
+import { useState } from "react";
+import { Link } from "wouter";
+import type { PageProps } from "../../app/routes.tsx";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { cancelOrder, fetchOrder, orderKey } from "./api.ts";
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+export default function OrderDetailPage({ params }: PageProps) {
+  const id = params.id!;
+  const order = useResource(orderKey(id), (signal) => fetchOrder(id, signal));
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (order.loading && !order.data) return <Skeleton lines={5} label="Loading the order…" />;
+  if (order.error || !order.data) {
+    return <LoadError title="The order could not be loaded" error={order.error} onRetry={order.reload} />;
+  }
+  const o = order.data;
+  const a = o.attributes;
+  const userId = o.relationships.user.data?.id;
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const answer = await cancelOrder(id);
+      toast.success(answer.message);
+      setConfirm(false);
+      await invalidate(orderKey(id));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <dl className="summary">
+        <dt>Order</dt>
+        <dd>{a.number}</dd>
+        <dt>User</dt>
+        <dd>{userId ? <Link href={`/app/admin/users/${userId}`}>{a.user_full_name}</Link> : "—"}</dd>
+        <dt>Date</dt>
+        <dd>{new Date(a.created_at).toLocaleString("en-US")}</dd>
+        <dt>Status</dt>
+        <dd>
+          <Chip tone={a.status === "completed" ? "success" : a.status === "failed" ? "danger" : "neutral"}>
+            {a.status}
+          </Chip>
+          {a.refunded_at && <Chip tone="warning">Refunded</Chip>}
+        </dd>
+        <dt>Payment</dt>
+        <dd>
+          {a.payment_type === "card"
+            ? `${a.card_brand ?? "Card"} •••• ${a.card_last4 ?? "----"}`
+            : `${a.payment_medium} on ${a.payment_date}`}
+        </dd>
+        {a.failure_reason && (
+          <>
+            <dt>Failure</dt>
+            <dd>{a.failure_reason}</dd>
+          </>
+        )}
+      </dl>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Items</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Subtotal</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.items.map((i) => (
+              <tr key={i.id}>
+                <td>{i.name}</td>
+                <td>{i.quantity}</td>
+                <td>{money(i.cost)}</td>
+                <td>{money(i.cost * i.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>Total</th>
+              <td>{money(a.total_cents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {a.cancellable && (
+        <div className="form-actions">
+          <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title="Cancel this order?"
+        confirmLabel="Cancel Order"
+        cancelLabel="Keep Order"
+        busyLabel="Cancelling…"
+        busy={busy}
+        destructive
+        onConfirm={cancel}
+        onClose={() => setConfirm(false)}
+      >
+        {a.payment_type === "card"
+          ? `The card is refunded ${money(a.total_cents)}.`
+          : "The payment was taken outside the portal: refund it there."}
+      </ConfirmDialog>
+    </>
+  );
+}

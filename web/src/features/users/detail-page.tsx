@@ -1,0 +1,106 @@
+/**
+ * /app/admin/users/{id} (admin spec §2): the user, the warnings of "User detail warnings" (a pending company
+ * request, no business, a primary business not set up in i3, a deleted account), the possible duplicates and
+ * the tabs Details, Businesses, Transactions, Tests, Membership, Downloads (only if is_membership_annual) and
+ * Password. A deleted account shows an error and hides the tabs and the duplicates.
+ */
+import { useState } from "react";
+import "./users.css";
+import type { PageProps } from "../../app/routes.tsx";
+import { Alert } from "../../components/alert.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { useResource } from "../../lib/use-resource.ts";
+import { fetchUser, userKey } from "./api.ts";
+import { DetailsTab } from "./details-tab.tsx";
+import { Duplicates } from "./duplicates.tsx";
+import {
+  BusinessesTab,
+  DownloadsTab,
+  MembershipTab,
+  PasswordTab,
+  TestsTab,
+  TransactionsTab,
+} from "./tabs.tsx";
+
+const TABS = [
+  "Details",
+  "Businesses",
+  "Transactions",
+  "Tests",
+  "Membership",
+  "Downloads",
+  "Password",
+] as const;
+type Tab = (typeof TABS)[number];
+
+export default function UserDetailPage({ params }: PageProps) {
+  const id = params.id!;
+  const user = useResource(userKey(id), (signal) => fetchUser(id, signal));
+  const [tab, setTab] = useState<Tab>("Details");
+  if (user.loading && !user.data) return <Skeleton lines={6} label="Loading the user…" />;
+  if (user.error || !user.data) {
+    return <LoadError title="The user could not be loaded" error={user.error} onRetry={user.reload} />;
+  }
+  const u = user.data;
+  const a = u.attributes;
+  if (a._deleted) {
+    return (
+      <Alert variant="error" title="This account has been deleted">
+        {a.full_name}'s account was deleted: sign-in and contact details are gone, the records the law keeps
+        remain. Contact the system administrator to restore it.
+      </Alert>
+    );
+  }
+  const tabs = TABS.filter((t) => t !== "Downloads" || a.is_membership_annual);
+  const current = tabs.includes(tab) ? tab : "Details";
+
+  return (
+    <>
+      <h2 className="visually-hidden">{a.full_name}</h2>
+      {a.has_pending_company_request && (
+        <Alert variant="warning" title="Pending company request">
+          This user has a company request waiting for an administrator to add or link it.
+        </Alert>
+      )}
+      {!a.is_attached_business && (
+        <Alert variant="warning" title="No businesses attached">
+          Attach this user to a business before setting up or renewing their membership.
+        </Alert>
+      )}
+      {a.is_attached_business && !a.is_primary_business_setup && (
+        <Alert variant="warning" title="Primary business not set up in i3">
+          The primary business is not set up for the testing system: fix its location code before setting up
+          or renewing the membership.
+        </Alert>
+      )}
+      {a.has_duplicate && <Duplicates id={id} />}
+      <div role="tablist" aria-label="User sections" className="tabs">
+        {tabs.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`user-tab-${t}`}
+            aria-selected={t === current}
+            aria-controls={`user-panel-${t}`}
+            tabIndex={t === current ? 0 : -1}
+            className={t === current ? "tab tab-current" : "tab"}
+            onClick={() => setTab(t)}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`user-panel-${current}`} aria-labelledby={`user-tab-${current}`} tabIndex={0}>
+        {current === "Details" && <DetailsTab user={u} />}
+        {current === "Businesses" && <BusinessesTab id={id} />}
+        {current === "Transactions" && <TransactionsTab id={id} />}
+        {current === "Tests" && <TestsTab id={id} />}
+        {current === "Membership" && <MembershipTab id={id} />}
+        {current === "Downloads" && <DownloadsTab user={u} />}
+        {current === "Password" && <PasswordTab id={id} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The Details tab: the profile, and the account actions of admin spec §6 with their toasts: admin rights
+ * ('Admin Rights Updated'), delete only if can_delete ('User Has Been Deleted', then to the list), the safety
+ * concern letter (upload, download, remove) and the links to edit, add to a business and process an order.
+ * Destructive actions ask first.
+ */
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import type { UserDetail } from "@api/contract";
+import { Button } from "../../components/button.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { session } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { invalidate } from "../../lib/use-resource.ts";
+import { deleteUser, setAdmin, USER_TOASTS, userKey } from "./api.ts";
+import { SafetyLetter } from "./safety-letter.tsx";
+
+const ROWS: [keyof UserDetail["attributes"], string][] = [
+  ["email", "Email"],
+  ["phone", "Phone"],
+  ["member_number", "Member number"],
+  ["uscg_cred", "USCG credential"],
+  ["address_one", "Address"],
+  ["address_two", "Address (line 2)"],
+  ["city", "City"],
+  ["state", "State"],
+  ["postal_code", "Postal code"],
+  ["country", "Country"],
+];
+
+export function DetailsTab({ user }: { user: UserDetail }) {
+  const id = String(user.id);
+  const a = user.attributes;
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState<"admin" | "delete" | null>(null);
+  const [confirm, setConfirm] = useState<"admin" | "delete" | null>(null);
+  const isAdmin = a.roles.includes("admin");
+  const self = session.value?.user_id === user.id;
+
+  async function run(kind: "admin" | "delete") {
+    setBusy(kind);
+    try {
+      if (kind === "admin") {
+        await setAdmin(id, !isAdmin);
+        toast.success(USER_TOASTS.adminUpdated);
+        setConfirm(null);
+        await invalidate(userKey(id));
+      } else {
+        await deleteUser(id);
+        toast.success(USER_TOASTS.deleted);
+        setConfirm(null);
+        await invalidate(["admin-users"]);
+        navigate("/app/admin/users");
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <dl className="summary">
+        <dt>Name</dt>
+        <dd>{a.full_name}</dd>
+        {ROWS.map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{(a[key] as string | null) ?? "—"}</dd>
+          </div>
+        ))}
+        <dt>Roles</dt>
+        <dd>{a.roles.join(", ")}</dd>
+      </dl>
+      <div className="form-actions">
+        <Link href={`/app/admin/users/${id}/manage`} className="button button-secondary">Edit User</Link>
+        <Link href={`/app/admin/users/${id}/employee/new`} className="button button-secondary">
+          Add To Business
+        </Link>
+        <Link href={`/app/admin/users/${id}/order`} className="button button-secondary">
+          Manually Process Order
+        </Link>
+        {!(isAdmin && self) && (
+          <Button variant="secondary" onClick={() => setConfirm("admin")}>
+            {isAdmin ? "Revoke Admin Rights" : "Grant Admin Rights"}
+          </Button>
+        )}
+        {a.can_delete && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete User</Button>}
+      </div>
+      <SafetyLetter user={user} />
+      <ConfirmDialog
+        open={confirm === "admin"}
+        title={isAdmin ? "Revoke admin rights?" : "Grant admin rights?"}
+        confirmLabel={isAdmin ? "Revoke Admin Rights" : "Grant Admin Rights"}
+        busyLabel="Updating…"
+        busy={busy === "admin"}
+        destructive={isAdmin}
+        onConfirm={() => run("admin")}
+        onClose={() => setConfirm(null)}
+      >
+        {isAdmin
+          ? `${a.full_name} will no longer be able to use the administrator screens.`
+          : `${a.full_name} will be able to see and change everything in the portal.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === "delete"}
+        title="Delete this user?"
+        confirmLabel="Delete User"
+        busyLabel="Deleting…"
+        busy={busy === "delete"}
+        destructive
+        onConfirm={() => run("delete")}
+        onClose={() => setConfirm(null)}
+      >
+        {a.full_name}{" "}
+        will no longer be able to sign in and their contact details are removed. Their tests, memberships and
+        orders are kept as the law requires.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/** The possible duplicates of a user (admin spec §2, §7): Name, Email, Phone, User ID; no merge. */
+import { useState } from "react";
+import { Link } from "wouter";
+import { PagedList } from "../../components/paged-list.tsx";
+import { useResource } from "../../lib/use-resource.ts";
+import { fetchDuplicates } from "./api.ts";
+
+export function Duplicates({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const list = useResource(["admin-user", id, "duplicates", page], (s) => fetchDuplicates(id, page, s));
+  return (
+    <section aria-labelledby="duplicates-heading">
+      <h2 id="duplicates-heading">Possible duplicates</h2>
+      <PagedList
+        list={list}
+        page={page}
+        onPage={setPage}
+        labels={{
+          loading: "Loading possible duplicates…",
+          error: "The possible duplicates could not be loaded",
+          empty: "No possible duplicates",
+          pages: "Duplicate pages",
+        }}
+      >
+        {(rows) => (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Possible duplicates</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">User ID</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((u) => (
+                  <tr key={u.id}>
+                    <td>
+                      <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
+                    </td>
+                    <td>{u.attributes.email}</td>
+                    <td>{u.attributes.phone ?? "—"}</td>
+                    <td>{u.id}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
+    </section>
+  );
+}

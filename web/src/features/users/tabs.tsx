@@ -1,0 +1,230 @@
+/**
+ * The other tabs of the user page: Businesses (with Add To Business), Transactions (orders, each to its
+ * detail), Tests, Membership (to the membership screens), Downloads (the Letter of Compliance only if
+ * can_download_compliance: 'Downloading Document', 'Letter Has Been Emailed') and Password (a reset e-mail,
+ * 'User Has Been Emailed Reset Password', or a new password).
+ */
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import type { UserDetail } from "@api/contract";
+import { Button } from "../../components/button.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { DrugTestTable } from "../../components/drug-test-table.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { PagedList } from "../../components/paged-list.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import {
+  downloadCompliance,
+  emailCompliance,
+  emailReset,
+  fetchBusinesses,
+  fetchOrders,
+  fetchTests,
+  setPassword,
+  USER_TOASTS,
+} from "./api.ts";
+
+export function BusinessesTab({ id }: { id: string }) {
+  const list = useResource(["admin-user", id, "businesses"], (s) => fetchBusinesses(id, s));
+  return (
+    <>
+      <div className="form-actions">
+        <Link href={`/app/admin/users/${id}/employee/new`} className="button button-primary">
+          Add To Business
+        </Link>
+      </div>
+      {list.loading && !list.data
+        ? <Skeleton lines={3} label="Loading the businesses…" />
+        : list.error || !list.data
+        ? <LoadError title="The businesses could not be loaded" error={list.error} onRetry={list.reload} />
+        : list.data.data.length === 0
+        ? <p className="empty-state">No businesses attached</p>
+        : (
+          <ul>
+            {list.data.data.map((b) => (
+              <li key={b.id}>
+                <Link href={`/app/admin/businesses/${b.id}`}>{b.attributes.name}</Link>
+                {!b.attributes.is_active && <Chip tone="neutral">Inactive</Chip>}
+              </li>
+            ))}
+          </ul>
+        )}
+    </>
+  );
+}
+
+export function TransactionsTab({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const list = useResource(["admin-user", id, "orders", page], (s) => fetchOrders(id, page, s));
+  return (
+    <PagedList
+      list={list}
+      page={page}
+      onPage={setPage}
+      labels={{
+        loading: "Loading the transactions…",
+        error: "The transactions could not be loaded",
+        empty: "No transactions yet",
+        pages: "Transaction pages",
+      }}
+    >
+      {(rows) => (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Transactions</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link href={`/app/admin/orders/${o.id}`}>{o.attributes.number}</Link>
+                  </td>
+                  <td>{new Date(o.attributes.created_at).toLocaleDateString("en-US")}</td>
+                  <td>{o.attributes.kind.replace("_", " ")}</td>
+                  <td>{o.attributes.status}</td>
+                  <td>{formatMoney(o.attributes.total_cents, { cents: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </PagedList>
+  );
+}
+
+export function TestsTab({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const list = useResource(["admin-user", id, "tests", page], (s) => fetchTests(id, page, s));
+  return (
+    <PagedList
+      list={list}
+      page={page}
+      onPage={setPage}
+      labels={{
+        loading: "Loading the tests…",
+        error: "The tests could not be loaded",
+        empty: "No drug tests yet",
+        pages: "Test pages",
+      }}
+    >
+      {(rows) => <DrugTestTable tests={rows} caption="Drug tests" />}
+    </PagedList>
+  );
+}
+
+export function MembershipTab({ id }: { id: string }) {
+  const base = `/app/admin/users/${id}/membership`;
+  return (
+    <div className="form-actions">
+      <Link href={`${base}/details`} className="button button-primary">Membership Details</Link>
+      <Link href={`${base}/new`} className="button button-secondary">Setup/Renew Membership</Link>
+      <Link href={`${base}/payments`} className="button button-secondary">Manage Payment Methods</Link>
+    </div>
+  );
+}
+
+function useAction() {
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(name: string, work: () => Promise<unknown>, done: string, before = false) {
+    setBusy(name);
+    try {
+      if (before) toast.info(done);
+      await work();
+      if (!before) toast.success(done);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+export function DownloadsTab({ user }: { user: UserDetail }) {
+  const id = String(user.id);
+  const { busy, run } = useAction();
+  if (!user.attributes.can_download_compliance) {
+    return (
+      <p className="empty-state">
+        The Letter of Compliance is available while the annual membership is active.
+      </p>
+    );
+  }
+  return (
+    <div className="form-actions">
+      <Button
+        busy={busy === "download"}
+        busyLabel="Downloading…"
+        onClick={() => run("download", () => downloadCompliance(id), USER_TOASTS.downloading, true)}
+      >
+        Download Letter Of Compliance
+      </Button>
+      <Button
+        variant="secondary"
+        busy={busy === "email"}
+        busyLabel="Emailing…"
+        onClick={() => run("email", () => emailCompliance(id), USER_TOASTS.letterEmailed)}
+      >
+        Email Letter Of Compliance
+      </Button>
+    </div>
+  );
+}
+
+export function PasswordTab({ id }: { id: string }) {
+  const { busy, run } = useAction();
+  const [error, setError] = useState<string>();
+
+  async function onSet(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const password = (form.elements.namedItem("password") as HTMLInputElement).value;
+    setError(undefined);
+    if (password.length < 8) return setError("Password must be at least 8 characters");
+    if (await run("set", () => setPassword(id, password), "Password Has Been Updated")) form.reset();
+  }
+
+  return (
+    <>
+      <div className="form-actions">
+        <Button
+          busy={busy === "reset"}
+          busyLabel="Sending…"
+          onClick={() => run("reset", () => emailReset(id), USER_TOASTS.resetEmailed)}
+        >
+          Send Password Reset Email
+        </Button>
+      </div>
+      <form onSubmit={onSet} noValidate className="form-section">
+        <TextField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={error}
+        />
+        <div className="form-actions">
+          <Button type="submit" variant="secondary" busy={busy === "set"} busyLabel="Saving…">
+            Set Password
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
