@@ -34,6 +34,7 @@ import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
+import { statsRoutes } from "./stats/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -83,6 +84,7 @@ export function createApp(deps: Deps) {
   app.route("/api", membershipsRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
+  app.route("/api", statsRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

@@ -36,15 +36,63 @@ export const BASE_TABLES = [
 export type BaseTable = typeof BASE_TABLES[number];
 
 /** The highest id of each table, in one row. */
-export const BASE_SQL = `select ${BASE_TABLES.map((t) => `coalesce((select max(id) from ${t}), 0) as ${t}`).join(", ")}`;
+export const BASE_SQL = `select ${
+  BASE_TABLES.map((t) => `coalesce((select max(id) from ${t}), 0) as ${t}`).join(", ")
+}`;
 
 /** Months of history (five years), and the slots per member for membership ids. */
 const MONTHS = 60;
 const SLOTS = 8;
 
-const FIRST = ["James", "Maria", "John", "Linda", "Robert", "Ana", "Michael", "Susan", "David", "Karen", "Luis", "Grace", "Tom", "Nina", "Paul", "Rosa", "Mark", "Joy", "Sam", "Eve"];
-const LAST = ["Boudreaux", "Smith", "Nguyen", "Garcia", "Johnson", "Thibodeaux", "Brown", "Lee", "Miller", "Davis", "Martin", "Lopez", "Clark", "Hebert", "Young", "King", "Wright", "Scott", "Green", "Baker"];
-const PAUSE_REASONS = ["No longer working on the water", "Currently out of season", "Joining a different consortium"];
+const FIRST = [
+  "James",
+  "Maria",
+  "John",
+  "Linda",
+  "Robert",
+  "Ana",
+  "Michael",
+  "Susan",
+  "David",
+  "Karen",
+  "Luis",
+  "Grace",
+  "Tom",
+  "Nina",
+  "Paul",
+  "Rosa",
+  "Mark",
+  "Joy",
+  "Sam",
+  "Eve",
+];
+const LAST = [
+  "Boudreaux",
+  "Smith",
+  "Nguyen",
+  "Garcia",
+  "Johnson",
+  "Thibodeaux",
+  "Brown",
+  "Lee",
+  "Miller",
+  "Davis",
+  "Martin",
+  "Lopez",
+  "Clark",
+  "Hebert",
+  "Young",
+  "King",
+  "Wright",
+  "Scott",
+  "Green",
+  "Baker",
+];
+const PAUSE_REASONS = [
+  "No longer working on the water",
+  "Currently out of season",
+  "Joining a different consortium",
+];
 const textArray = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(",")}]`;
 
 /** The statements, in order. Each is one statement (PGlite and postgres.js both take them one by one). */
@@ -61,9 +109,14 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
   const S = Math.max(1, Math.floor(N / 24)); // randoms drawn per month: about 50 % a year
   const result = (salt: string, expr: string) =>
     `(case when ${r(salt, expr)} < 0.96 then 'negative' when ${r(salt, expr)} < 0.975 then 'negative_dilute'
-      when ${r(salt, expr)} < 0.99 then 'positive' when ${r(salt, expr)} < 0.995 then 'refusal' else 'cancelled' end)`;
+      when ${r(salt, expr)} < 0.99 then 'positive' when ${
+      r(salt, expr)
+    } < 0.995 then 'refusal' else 'cancelled' end)`;
   return [
-    { name: "clean", sql: "drop table if exists _scale_companies, _scale_members, _scale_terms, _scale_draws" },
+    {
+      name: "clean",
+      sql: "drop table if exists _scale_companies, _scale_members, _scale_terms, _scale_draws",
+    },
     {
       // Most companies have 1 to 10 employees, some 11 to 50, one in a hundred has hundreds; scaled so that
       // about two members in three work for a company and the rest are independents.
@@ -120,10 +173,13 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     },
     {
       name: "businesses",
-      sql: `insert into businesses (id, name, email, is_individual, is_active, deactivation_reason, is_i3_setup,
+      sql:
+        `insert into businesses (id, name, email, is_individual, is_active, deactivation_reason, is_i3_setup,
           i3_location_code, der_user_id, created_at, updated_at, deleted_at)
         select ${b.businesses} + c.j, 'Scale Marine ' || c.j || ' LLC', 'office' || c.j || '@scale.apca.invalid',
-          false, ${r("active", "c.j")} >= 0.03, case when ${r("active", "c.j")} < 0.03 then 'Out of business' end,
+          false, ${r("active", "c.j")} >= 0.03, case when ${
+          r("active", "c.j")
+        } < 0.03 then 'Out of business' end,
           ${r("i3", "c.j")} < 0.9, case when ${r("i3", "c.j")} < 0.9 then 'SC-${p.seed}-' || c.j end,
           ${b.users} + ${N} + c.j, coalesce(e.first, ${A} - interval '1830 days') - interval '1 day',
           coalesce(e.first, ${A} - interval '1830 days'),
@@ -138,7 +194,8 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     {
       // One member in 250 has no primary business: the "Users Improperly Configured" tile.
       name: "business users",
-      sql: `insert into business_users (id, business_id, user_id, is_owner, is_employee, is_primary, created_at)
+      sql:
+        `insert into business_users (id, business_id, user_id, is_owner, is_employee, is_primary, created_at)
         select ${b.business_users} + j, ${b.businesses} + j, ${b.users} + ${N} + j, true, false, false,
           ${A} - interval '1900 days' from generate_series(1, ${C}) j
         union all
@@ -147,7 +204,8 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     },
     {
       name: "orders",
-      sql: `insert into orders (id, kind, user_id, business_id, total_cents, status, payment_type, failure_reason,
+      sql:
+        `insert into orders (id, kind, user_id, business_id, total_cents, status, payment_type, failure_reason,
           created_at, updated_at, completed_at)
         select ${b.orders} + (n - ${b.memberships}), 'membership', ${b.users} + i,
           case when company_paid then ${b.businesses} + j end,
@@ -168,7 +226,8 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     {
       // Annual terms follow on from each other (old expiry + 1 year); 4 % of last terms are cancelled, 2 % failed.
       name: "memberships",
-      sql: `insert into memberships (id, user_id, business_id, type, is_renewal, created_at, updated_at, starts_at,
+      sql:
+        `insert into memberships (id, user_id, business_id, type, is_renewal, created_at, updated_at, starts_at,
           expire_at, has_expiration, failed, failure_reason, cancelled_at, autorenew, price_cents, order_id)
         select n, ${b.users} + i, case when company_paid then ${b.businesses} + j end,
           case when annual then 'annual' else 'one_time' end, k > 0, starts_at, starts_at, starts_at,
@@ -187,14 +246,19 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
       name: "pauses",
       sql: `insert into membership_pauses (id, membership_id, paused_at, resumed_at, reason)
         select ${b.membership_pauses} + n - ${b.memberships}, n, paused_at,
-          case when ${r("resume", "n")} < 0.5 and paused_at + interval '45 days' < ${A} then paused_at + interval '45 days' end,
+          case when ${
+        r("resume", "n")
+      } < 0.5 and paused_at + interval '45 days' < ${A} then paused_at + interval '45 days' end,
           ${pick(PAUSE_REASONS, "why", "n")}
-        from (select n, starts_at + (least(${A}, starts_at + interval '1 year') - starts_at) * 0.8 * ${r("pause", "n")}
+        from (select n, starts_at + (least(${A}, starts_at + interval '1 year') - starts_at) * 0.8 * ${
+        r("pause", "n")
+      }
           as paused_at from _scale_terms where last and annual and fate >= 0.06 and fate < 0.09) t`,
     },
     {
       name: "pre-employment tests",
-      sql: `insert into drug_tests (id, user_id, business_id, reason, status, result, i3_location_code, ordered_at,
+      sql:
+        `insert into drug_tests (id, user_id, business_id, reason, status, result, i3_location_code, ordered_at,
           collected_at, resulted_at, retention_until, created_at, updated_at)
         select ${b.drug_tests} + i, ${b.users} + i, ${b.businesses} + coalesce(j, ${C} + i), 'pre_employment',
           case when done then 'resulted' else 'ordered' end, case when done then ${result("pre", "i")} end,
@@ -208,7 +272,9 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
       name: "random draws plan",
       sql: `create table _scale_draws as
         select p, k, m.i, m.j, ${b.random_pools} + p + 1 as pool_id, ${b.random_candidates} + p * ${S} + k + 1 as cid,
-          ${b.drug_tests} + ${N} + p * ${S} + k + 1 as test_id, ${r("exempt", "p * 1000003 + k")} < 0.02 as exempt,
+          ${b.drug_tests} + ${N} + p * ${S} + k + 1 as test_id, ${
+        r("exempt", "p * 1000003 + k")
+      } < 0.02 as exempt,
           pm + interval '2 days' + ${r("day", "p * 1000003 + k")} * interval '20 days' as ordered_at,
           ${r("outcome", "p * 1000003 + k")} as outcome, p = ${MONTHS - 1} as current
         from (select p, date_trunc('month', ${A} at time zone ${tz}) at time zone ${tz}
@@ -219,20 +285,24 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     },
     {
       name: "random pools",
-      sql: `insert into random_pools (id, year, month, period, status, rate_percent, seed, algorithm, covered_count,
+      sql:
+        `insert into random_pools (id, year, month, period, status, rate_percent, seed, algorithm, covered_count,
           selected_count, created_at, updated_at, built_at, ordered_at, completed_at)
         select ${b.random_pools} + p + 1, extract(year from pm)::int, extract(month from pm)::int, 'monthly',
           case when p = ${MONTHS - 1} then 'built' else 'complete' end, 50, '${p.seed}', 'scale-stride',
           ${N}, 0, pm, pm, pm + interval '1 day', pm + interval '2 days',
           case when p < ${MONTHS - 1} then pm + interval '1 month' end
-        from (select p, (date_trunc('month', ${A} at time zone ${tz}) - (${MONTHS - 1} - p) * interval '1 month')
+        from (select p, (date_trunc('month', ${A} at time zone ${tz}) - (${
+          MONTHS - 1
+        } - p) * interval '1 month')
           as pm from generate_series(0, ${MONTHS - 1}) p) pools
         where not exists (select 1 from random_pools x where x.year = extract(year from pm)::int
           and x.month = extract(month from pm)::int and x.period = 'monthly')`,
     },
     {
       name: "random tests",
-      sql: `insert into drug_tests (id, user_id, business_id, reason, status, result, i3_location_code, ordered_at,
+      sql:
+        `insert into drug_tests (id, user_id, business_id, reason, status, result, i3_location_code, ordered_at,
           collected_at, resulted_at, retention_until, created_at, updated_at)
         select test_id, ${b.users} + i, ${b.businesses} + coalesce(j, ${C} + i), 'random', st,
           case when st = 'resulted' then ${result("rnd", "test_id")} end, 'SC', ordered_at,

@@ -20,7 +20,9 @@ export interface ScaleOptions {
 export async function seedScale(database: Database, options: ScaleOptions): Promise<void> {
   const seed = options.seed ?? "apca";
   if (!/^[A-Za-z0-9]{1,32}$/.test(seed)) throw new RangeError("seed: letters and digits only");
-  if (!Number.isInteger(options.members) || options.members < 24) throw new RangeError("members: at least 24");
+  if (!Number.isInteger(options.members) || options.members < 24) {
+    throw new RangeError("members: at least 24");
+  }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(options.anchor)) throw new RangeError("anchor: YYYY-MM-DD");
   if (!/^[A-Za-z_/+-]+$/.test(options.timeZone)) throw new RangeError("timeZone: an IANA name");
   const companies = options.companies ?? Math.max(1, Math.round(options.members / 12.5));
@@ -31,7 +33,10 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     seed,
     anchor: options.anchor,
     timeZone: options.timeZone,
-    base: Object.fromEntries(Object.entries(base).map(([k, v]) => [k, Number(v)])) as Record<BaseTable, number>,
+    base: Object.fromEntries(Object.entries(base).map(([k, v]) => [k, Number(v)])) as Record<
+      BaseTable,
+      number
+    >,
   });
   for (const { name, sql } of statements) {
     const started = performance.now();
