@@ -28,6 +28,14 @@ import type {
   UpdateBody,
 } from "./memberships/schemas.ts";
 import type { OrderRecord, PurchaseBody, PurchaseResponse } from "./orders/schemas.ts";
+import type {
+  CompanyBreakdownResponse,
+  ConsortiumResponse,
+  DecompositionResponse,
+  OneTimeResponse,
+  OverviewResponse,
+  RandomsResponse,
+} from "./stats/schemas.ts";
 import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
 import type {
   AddPaymentMethodBody,
@@ -146,3 +154,11 @@ export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
+
+// Analytics (admin spec §3): the overview tiles and the five charts' payloads.
+export type StatsOverview = z.infer<typeof OverviewResponse>;
+export type CompanyBreakdownStats = z.infer<typeof CompanyBreakdownResponse>;
+export type ConsortiumStats = z.infer<typeof ConsortiumResponse>;
+export type DecompositionStats = z.infer<typeof DecompositionResponse>;
+export type OneTimeStats = z.infer<typeof OneTimeResponse>;
+export type RandomsStats = z.infer<typeof RandomsResponse>;

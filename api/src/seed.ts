@@ -4,9 +4,11 @@
  * itself on the first start of an empty embedded database, or with SEED_ON_START=1, or as `deno task seed`.
  * Never overwrites: it does nothing when the administrator already exists.
  */
+import type { Transaction } from "kysely";
 import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { DB } from "./db/types.ts";
 import { notify } from "./notifications/queries.ts";
 
 export const DEMO_USERS = {
@@ -177,6 +179,7 @@ export async function seed(database: Database, config: Config, log: (line: strin
     // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
     // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
     const today = new Date();
+    await seedAnalyticsHistory(tx, { e1, e2, today });
     const order = (await tx.insertInto("orders").values({
       kind: "membership",
       user_id: e1,
@@ -216,6 +219,47 @@ export async function seed(database: Database, config: Config, log: (line: strin
       Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword
     }; member: ${DEMO_USERS.member.email} / ${DEMO_USERS.member.password}; DER: ${DEMO_USERS.der.email} / ${DEMO_USERS.der.password}`,
   );
+}
+
+/**
+ * A little history for the administrators' analytics, so no chart opens empty: Eli took a one-time test three
+ * months before the company enrolled him, and last month's quarterly random pool drew Erin (her random test)
+ * and Eli (exempt). Added before Eli's annual term, which stays his latest (current) membership.
+ */
+async function seedAnalyticsHistory(
+  tx: Transaction<DB>,
+  { e1, e2, today }: { e1: number; e2: number; today: Date },
+) {
+  const monthsAgo = (n: number, day: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - n, day, 15));
+  await tx.insertInto("memberships").values({
+    user_id: e1,
+    type: "one_time",
+    has_expiration: false,
+    starts_at: monthsAgo(3, 10),
+    created_at: monthsAgo(3, 10),
+    price_cents: 7500,
+  }).execute();
+  const drawn = monthsAgo(1, 1);
+  const pool = (await tx.insertInto("random_pools").values({
+    year: drawn.getUTCFullYear(),
+    month: drawn.getUTCMonth() + 1,
+    period: "quarterly",
+    status: "complete",
+    rate_percent: 50,
+    seed: "demo",
+    covered_count: 2,
+    selected_count: 2,
+    built_at: drawn,
+    ordered_at: monthsAgo(1, 2),
+    completed_at: monthsAgo(1, 20),
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  const test = await tx.selectFrom("drug_tests").select("id").where("user_id", "=", e2)
+    .where("reason", "=", "random").executeTakeFirstOrThrow();
+  await tx.insertInto("random_candidates").values([
+    { pool_id: pool, user_id: e2, draw_position: 0, selected: true, drug_test_id: test.id },
+    { pool_id: pool, user_id: e1, draw_position: 1, selected: true, exempt: true, exempt_reason: "On leave" },
+  ]).execute();
 }
 
 if (import.meta.main) {

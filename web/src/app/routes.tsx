@@ -169,7 +169,7 @@ const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/randoms/new", "New Random Pool"),
   page("/app/admin/randoms/:id", "Random Pool"),
   page("/app/admin/requests/:id/business/new", "Review New Business Request"), // ?convert=
-  page("/app/admin/analytics", "Analytics"),
+  page("/app/admin/analytics", "Analytics", () => import("../features/analytics/analytics-page.tsx")),
   page("/app/admin/export", "Exports"),
   page("/app/admin/export/new", "New Export"),
 ];
