@@ -78,7 +78,13 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
             </ul>
             {asTable
               ? (
-                <div className="table-scroll">
+                // Focusable, so a keyboard can scroll a table wider than a phone.
+                <div
+                  className="table-scroll"
+                  role="region"
+                  aria-label={`${spec.title}, as a table`}
+                  tabIndex={0}
+                >
                   <table className="data-table">
                     <caption className="visually-hidden">{spec.title}</caption>
                     <thead>
