@@ -306,6 +306,8 @@ export interface MembershipsTable {
   order_id: number | null;
   order_test: boolean | null;
   created_by_user_id: number | null;
+  /** The member's latest membership (highest id), kept by a trigger (sql/0021). */
+  is_current: Generated<boolean>;
 }
 
 export interface MembershipPausesTable {
@@ -671,6 +673,25 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+/** Analytics roll-ups kept by triggers (sql/0021, decision 0031): counts per UTC hour, per day, per pool. */
+export interface StatsHourlyTable {
+  metric: string;
+  hour: Timestamp;
+  n: number;
+}
+
+export interface StatsDailyTable {
+  metric: string;
+  day: DateString;
+  n: number;
+}
+
+export interface StatsPoolOutcomesTable {
+  pool_id: number;
+  outcome: "completed" | "incomplete" | "failed" | "exempt";
+  n: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -704,6 +725,9 @@ export interface DB {
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
+  stats_hourly: StatsHourlyTable;
+  stats_daily: StatsDailyTable;
+  stats_pool_outcomes: StatsPoolOutcomesTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

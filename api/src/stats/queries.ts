@@ -18,30 +18,46 @@ const months = (r: MonthRange) =>
   sql`select to_char(d, 'YYYY-MM') as m
     from generate_series(${r.start + "-01"}::date, ${r.end + "-01"}::date, interval '1 month') d`;
 
-/** Where the member's latest membership is ("the term that counts", memberships/queries.ts). */
+/**
+ * The members' current memberships (the latest row, flagged `is_current` by a trigger) by state, from an
+ * index-only count; open pauses and deleted accounts, both few, are then taken out.
+ */
 export async function overviewCounts(db: Kysely<DB>, today: DateString) {
   const { rows } = await sql<{
     annual: number;
     one_time: number;
     paused: number;
     expired: number;
-  }>`with cur as (
-      select distinct on (m.user_id) m.id, m.user_id, m.type, m.expire_at, m.pending, m.failed, m.cancelled_at
-      from memberships m order by m.user_id, m.id desc
-    ), live as (
-      select cur.type, cur.expire_at, exists (select 1 from membership_pauses p where p.membership_id = cur.id
-        and p.resumed_at is null) as paused
-      from cur join users u on u.id = cur.user_id
-      where u.deleted_at is null and not cur.pending and not cur.failed and cur.cancelled_at is null
+  }>`with base as (
+      select type, count(*) filter (where expire_at is null or expire_at >= ${today}::date) as live,
+        count(*) filter (where expire_at < ${today}::date) as expired
+      from memberships where is_current and not failed and not pending and cancelled_at is null
+      group by type
+    ), paused as (
+      select m.type, count(*) as n
+      from membership_pauses p join memberships m on m.id = p.membership_id join users u on u.id = m.user_id
+      where p.resumed_at is null and m.is_current and not m.failed and not m.pending and m.cancelled_at is null
+        and (m.expire_at is null or m.expire_at >= ${today}::date) and u.deleted_at is null
+      group by m.type
+    ), gone as (
+      select m.type, (m.expire_at is null or m.expire_at >= ${today}::date) as live,
+        exists (select 1 from membership_pauses p where p.membership_id = m.id and p.resumed_at is null) as paused,
+        count(*) as n
+      from users u join memberships m on m.user_id = u.id
+      where u.deleted_at is not null and m.is_current and not m.failed and not m.pending and m.cancelled_at is null
+      group by 1, 2, 3
     )
     select
-      count(*) filter (where type = 'annual' and (expire_at is null or expire_at >= ${today}::date)
-        and not paused)::int as annual,
-      count(*) filter (where type = 'one_time' and (expire_at is null or expire_at >= ${today}::date)
-        and not paused)::int as one_time,
-      count(*) filter (where (expire_at is null or expire_at >= ${today}::date) and paused)::int as paused,
-      count(*) filter (where expire_at < ${today}::date)::int as expired
-    from live`.execute(db);
+      (coalesce((select live from base where type = 'annual'), 0)
+        - coalesce((select n from paused where type = 'annual'), 0)
+        - coalesce((select sum(n) from gone where type = 'annual' and live and not paused), 0))::int as annual,
+      (coalesce((select live from base where type = 'one_time'), 0)
+        - coalesce((select n from paused where type = 'one_time'), 0)
+        - coalesce((select sum(n) from gone where type = 'one_time' and live and not paused), 0))::int
+        as one_time,
+      coalesce((select sum(n) from paused), 0)::int as paused,
+      (coalesce((select sum(expired) from base), 0)
+        - coalesce((select sum(n) from gone where not live), 0))::int as expired`.execute(db);
   return rows[0];
 }
 
@@ -81,25 +97,17 @@ export function usersWithoutPrimaryPage(db: Kysely<DB>, afterId: number, limit: 
     .where("u.id", ">", afterId).orderBy("u.id").limit(limit).execute();
 }
 
-/** Companies existing at each month's end, and their employees per company then. */
-export async function companyBreakdown(db: Kysely<DB>, r: MonthRange) {
+/** Companies existing at each month's end, and their employees then (roll-up `stats_hourly`, sql/0021). */
+export async function companyBreakdown(db: Kysely<DB>, r: MonthRange & { to: Date }) {
   const { rows } = await sql<{ m: string; companies: number; employees: number }>`
-    with ev as (
-      select greatest(to_char(created_at at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}) as m, 1 as c, 0 as e
-        from businesses where not is_individual
-      union all
-      select greatest(to_char(deleted_at at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}), -1, 0
-        from businesses where not is_individual and deleted_at is not null
-      union all
-      select greatest(to_char(bu.created_at at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}), 0, 1
-        from business_users bu join businesses b on b.id = bu.business_id
-        where bu.is_employee and not b.is_individual
-      union all
-      select greatest(to_char(least(bu.removed_at, b.deleted_at) at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}),
-        0, -1
-        from business_users bu join businesses b on b.id = bu.business_id
-        where bu.is_employee and not b.is_individual and (bu.removed_at is not null or b.deleted_at is not null)
-    ), per as (select m, sum(c) as c, sum(e) as e from ev where m <= ${r.end} group by m)
+    with per as (
+      select greatest(to_char(hour at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}) as m,
+        sum(case metric when 'company_in' then n when 'company_out' then -n else 0 end) as c,
+        sum(case metric when 'employee_in' then n when 'employee_out' then -n else 0 end) as e
+      from stats_hourly
+      where metric in ('company_in', 'company_out', 'employee_in', 'employee_out') and hour < ${r.to}
+      group by 1
+    )
     select months.m, (sum(coalesce(per.c, 0)) over w)::int as companies,
       (sum(coalesce(per.e, 0)) over w)::int as employees
     from (${months(r)}) months left join per using (m)
@@ -108,27 +116,24 @@ export async function companyBreakdown(db: Kysely<DB>, r: MonthRange) {
 }
 
 /**
- * Annual terms in force at each month's end, paid by a company or by the member. A term counts from the first
- * day of its year of cover (an early renewal's year starts the day after the old expiry, so a member is not
- * counted twice) until its expiry date or its cancellation.
+ * Annual terms in force at each month's end, paid by a company or by the member: the running sum of the
+ * terms' in and out events (roll-ups, sql/0021). A term counts from its start (a renewal from the day after
+ * the old expiry, so a member is not counted twice) until its cancellation or the day after its expiry.
  */
-export async function consortiumMembership(db: Kysely<DB>, r: MonthRange) {
+export async function consortiumMembership(db: Kysely<DB>, r: MonthRange & { to: Date }) {
+  const endDay = nextMonthFirst(r.end);
   const { rows } = await sql<{ m: string; company: number; individual: number }>`
-    with terms as (
-      select business_id is not null as company,
-        to_char(case when is_renewal then greatest((starts_at at time zone ${r.timeZone})::date,
-          (expire_at - interval '1 year' + interval '1 day')::date) else (starts_at at time zone ${r.timeZone})::date
-          end, 'YYYY-MM') as m_in,
-        coalesce(least(to_char(expire_at + 1, 'YYYY-MM'), to_char(cancelled_at at time zone ${r.timeZone}, 'YYYY-MM')),
-          '9999-12') as m_out
-      from memberships where type = 'annual' and not failed and not pending
-    ), ev as (
-      select greatest(m_in, ${r.start}) as m, company, 1 as d from terms where m_in < m_out
+    with ev as (
+      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m, metric, n from stats_hourly
+        where metric in ('in_company', 'in_individual', 'out_company', 'out_individual') and hour < ${r.to}
       union all
-      select greatest(m_out, ${r.start}), company, -1 from terms where m_in < m_out
+      select to_char(day, 'YYYY-MM'), metric, n from stats_daily
+        where metric in ('in_company', 'in_individual', 'out_company', 'out_individual') and day < ${endDay}::date
     ), per as (
-      select m, sum(d) filter (where company) as c, sum(d) filter (where not company) as i
-      from ev where m <= ${r.end} group by m
+      select greatest(m, ${r.start}) as m,
+        sum(case metric when 'in_company' then n when 'out_company' then -n else 0 end) as c,
+        sum(case metric when 'in_individual' then n when 'out_individual' then -n else 0 end) as i
+      from ev group by 1
     )
     select months.m, (sum(coalesce(per.c, 0)) over w)::int as company,
       (sum(coalesce(per.i, 0)) over w)::int as individual
@@ -137,41 +142,39 @@ export async function consortiumMembership(db: Kysely<DB>, r: MonthRange) {
   return rows;
 }
 
+/** 'YYYY-MM-DD' of the first day after the month 'YYYY-MM'. */
+function nextMonthFirst(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
 /**
- * Per month: new annual memberships, renewals, and churn (annual terms cancelled that month, or whose cover
- * ended that month, by `today`, with no later membership of the member).
+ * Per month: new annual memberships, renewals, and churn: annual terms cancelled that month, plus members'
+ * current terms whose cover ended that month (by `today`), i.e. that were not followed by another membership.
  */
 export async function membershipDecomposition(
   db: Kysely<DB>,
   r: MonthRange & { from: Date; to: Date; today: DateString },
 ) {
   const { rows } = await sql<{ m: string; new: number; renewal: number; churn: number }>`
-    with started as (
-      select to_char(starts_at at time zone ${r.timeZone}, 'YYYY-MM') as m,
-        count(*) filter (where not is_renewal) as n, count(*) filter (where is_renewal) as rn
-      from memberships where type = 'annual' and not failed and not pending
-        and starts_at >= ${r.from} and starts_at < ${r.to}
+    with per as (
+      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m,
+        sum(n) filter (where metric = 'new') as n, sum(n) filter (where metric = 'renewal') as rn,
+        sum(n) filter (where metric = 'cancel') as churn
+      from stats_hourly where metric in ('new', 'renewal', 'cancel') and hour >= ${r.from} and hour < ${r.to}
       group by 1
-    ), cancelled as (
-      select to_char(cancelled_at at time zone ${r.timeZone}, 'YYYY-MM') as m, count(*) as n
-      from memberships where type = 'annual' and not failed and not pending
-        and cancelled_at >= ${r.from} and cancelled_at < ${r.to}
+      union all
+      select to_char(day, 'YYYY-MM'), 0, 0, sum(n) from stats_daily
+      where metric = 'lapse' and day >= ${r.start + "-01"}::date and day < ${nextMonthFirst(r.end)}::date
+        and day <= ${r.today}::date
       group by 1
-    ), lapsed as (
-      select to_char(expire_at + 1, 'YYYY-MM') as m, count(*) as n
-      from memberships m where type = 'annual' and not failed and not pending and cancelled_at is null
-        and expire_at >= ${r.start + "-01"}::date - 1
-        and expire_at < (${r.end + "-01"}::date + interval '1 month')::date - 1
-        and expire_at < ${r.today}::date
-        and not exists (select 1 from memberships x where x.user_id = m.user_id and x.id > m.id
-          and not x.failed and not x.pending)
-      group by 1
+    ), months_per as (
+      select m, sum(coalesce(n, 0)) as n, sum(coalesce(rn, 0)) as rn, sum(coalesce(churn, 0)) as churn
+      from per group by m
     )
-    select months.m, coalesce(started.n, 0)::int as new, coalesce(started.rn, 0)::int as renewal,
-      (coalesce(cancelled.n, 0) + coalesce(lapsed.n, 0))::int as churn
-    from (${
-    months(r)
-  }) months left join started using (m) left join cancelled using (m) left join lapsed using (m)
+    select months.m, coalesce(p.n, 0)::int as new, coalesce(p.rn, 0)::int as renewal,
+      coalesce(p.churn, 0)::int as churn
+    from (${months(r)}) months left join months_per p using (m)
     order by months.m`.execute(db);
   return rows;
 }
@@ -180,9 +183,8 @@ export async function membershipDecomposition(
 export async function oneTimeMemberships(db: Kysely<DB>, r: MonthRange & { from: Date; to: Date }) {
   const { rows } = await sql<{ m: string; count: number }>`
     with per as (
-      select to_char(starts_at at time zone ${r.timeZone}, 'YYYY-MM') as m, count(*) as n
-      from memberships where type = 'one_time' and not failed and not pending
-        and starts_at >= ${r.from} and starts_at < ${r.to}
+      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m, sum(n) as n
+      from stats_hourly where metric = 'one_time' and hour >= ${r.from} and hour < ${r.to}
       group by 1
     )
     select months.m, coalesce(per.n, 0)::int as count
@@ -190,7 +192,7 @@ export async function oneTimeMemberships(db: Kysely<DB>, r: MonthRange & { from:
   return rows;
 }
 
-/** Each random pool of the range (by its year and month) with its selected members' outcomes. */
+/** Each random pool of the range (by its year and month) with its selected members' outcomes (roll-up). */
 export async function randomsOutcomes(db: Kysely<DB>, r: MonthRange) {
   const [sy, sm] = r.start.split("-").map(Number);
   const [ey, em] = r.end.split("-").map(Number);
@@ -204,17 +206,12 @@ export async function randomsOutcomes(db: Kysely<DB>, r: MonthRange) {
   }>`
     select to_char(coalesce((p.ordered_at at time zone ${r.timeZone})::date, make_date(p.year, p.month, 1)),
         'YYYY-MM-DD') as order_date,
-      count(c.id) filter (where not c.exempt and t.status = 'resulted'
-        and t.result in ('negative', 'negative_dilute'))::int as test_completed,
-      count(c.id) filter (where not c.exempt and (t.id is null or t.status <> 'resulted'
-        or t.result = 'cancelled'))::int as incomplete,
-      count(c.id) filter (where not c.exempt and t.status = 'resulted'
-        and t.result in ('positive', 'refusal'))::int as failed,
-      count(c.id) filter (where c.exempt)::int as exempt,
-      count(c.id)::int as total
-    from random_pools p
-    left join random_candidates c on c.pool_id = p.id and c.selected
-    left join drug_tests t on t.id = c.drug_test_id
+      coalesce(sum(o.n) filter (where o.outcome = 'completed'), 0)::int as test_completed,
+      coalesce(sum(o.n) filter (where o.outcome = 'incomplete'), 0)::int as incomplete,
+      coalesce(sum(o.n) filter (where o.outcome = 'failed'), 0)::int as failed,
+      coalesce(sum(o.n) filter (where o.outcome = 'exempt'), 0)::int as exempt,
+      coalesce(sum(o.n), 0)::int as total
+    from random_pools p left join stats_pool_outcomes o on o.pool_id = p.id
     where p.year * 100 + p.month between ${sy * 100 + sm} and ${ey * 100 + em}
       and p.status not in ('draft', 'building')
     group by p.id order by p.year, p.month, p.id`.execute(db);

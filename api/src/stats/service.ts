@@ -73,7 +73,7 @@ export async function overview(deps: StatsDeps) {
 const keyed = <R extends { m: string }, T>(rows: R[], f: (r: R) => T): Record<string, T> =>
   Object.fromEntries(rows.map((r) => [monthKey(r.m), f(r)]));
 
-export async function companyBreakdownByMonth(deps: StatsDeps, range: MonthRange) {
+export async function companyBreakdownByMonth(deps: StatsDeps, range: MonthRange & { to: Date }) {
   const rows = await companyBreakdown(deps.database.db, range);
   return keyed(rows, (r) => ({
     company_count: r.companies,
@@ -81,7 +81,7 @@ export async function companyBreakdownByMonth(deps: StatsDeps, range: MonthRange
   }));
 }
 
-export async function consortiumByMonth(deps: StatsDeps, range: MonthRange) {
+export async function consortiumByMonth(deps: StatsDeps, range: MonthRange & { to: Date }) {
   const rows = await consortiumMembership(deps.database.db, range);
   return keyed(rows, (r) => ({ company_count: r.company, individual_count: r.individual }));
 }

@@ -290,6 +290,74 @@ Deno.test("stats: the analytics payloads on a hand-computed consortium", async (
       assertEquals(lines[2], "");
     });
 
+    await t.step("changes reach the charts through the roll-ups, which equal a rebuild", async () => {
+      const { db } = ctx.database;
+      // The member cancels on 10 November; x2's random test comes back negative.
+      await db.updateTable("memberships").set({ cancelled_at: at("2026-11-10T15:00:00Z") })
+        .where("user_id", "=", ctx.users.member.id).execute();
+      await db.updateTable("drug_tests").set({
+        status: "resulted",
+        result: "negative",
+        resulted_at: at("2026-09-06T15:00:00Z"),
+      })
+        .where("status", "=", "ordered").where("reason", "=", "random").execute();
+      const consortium = await get(
+        ctx,
+        "/api/auth/stats/memberships/consortium?start=2026-10",
+        ConsortiumResponse,
+      );
+      assertEquals(consortium, {
+        "10-26": { company_count: 1, individual_count: 2 },
+        "11-26": { company_count: 0, individual_count: 2 },
+      });
+      const decomposition = await get(
+        ctx,
+        "/api/auth/stats/memberships/decomposition?start=2026-11",
+        DecompositionResponse,
+      );
+      assertEquals(decomposition, { "11-26": { new: 0, renewal: 0, churn: 1 } });
+      const { data } = await get(ctx, "/api/auth/stats/randoms", RandomsResponse);
+      assertEquals(data[0], {
+        order_date: "2026-09-02",
+        test_completed: 2,
+        incomplete: 0,
+        failed: 1,
+        exempt: 1,
+        total: 4,
+      });
+      assertEquals((await get(ctx, "/api/auth/stats/overview", OverviewResponse)).annualMemberships, 1);
+
+      // Rebuilt from the tables by the migration's own functions, the roll-ups are the same.
+      const snapshot = () =>
+        ctx.database.query<{ t: string; k: string; n: number }>(
+          `select 'h' as t, metric || hour::text as k, n from stats_hourly where n <> 0
+           union all select 'd', metric || day::text, n from stats_daily where n <> 0
+           union all select 'p', pool_id || outcome, n from stats_pool_outcomes where n <> 0 order by 1, 2`,
+        );
+      const kept = await snapshot();
+      await ctx.database.query("truncate stats_hourly, stats_daily, stats_pool_outcomes");
+      for (
+        const [q] of (await ctx.database.query<{ q: string[] }>(
+          "select stats_memberships_sql('(select m.*, 1 as s from memberships m)') as q",
+        )).map((r) => [r.q])
+      ) {
+        for (const statement of q) await ctx.database.query(statement);
+      }
+      const [company] = await ctx.database.query<{ q: string }>(
+        `select stats_companies_sql($s$(select 'company' as kind, created_at as at_in, deleted_at as at_out, 1 as s
+          from businesses where not is_individual union all select 'employee', bu.created_at,
+          least(bu.removed_at, b.deleted_at), 1 from business_users bu join businesses b on b.id = bu.business_id
+          where not b.is_individual and bu.is_employee)$s$) as q`,
+      );
+      await ctx.database.query(company.q);
+      const [pools] = await ctx.database.query<{ q: string }>(
+        `select stats_pools_sql($s$(select c.pool_id, c.selected, c.exempt, t.status, t.result, 1 as s
+          from random_candidates c left join drug_tests t on t.id = c.drug_test_id)$s$) as q`,
+      );
+      await ctx.database.query(pools.q);
+      assertEquals(await snapshot(), kept);
+    });
+
     await t.step("ranges are validated: 422", async () => {
       for (
         const q of [
