@@ -27,6 +27,11 @@ create trigger memberships_current_delete after delete on memberships referencin
 create index memberships_current_live_idx on memberships (type, expire_at)
   where is_current and not failed and not pending and cancelled_at is null;
 create index users_deleted_idx on users (id) where deleted_at is not null;
+-- Members without a primary business: the current memberships against the primary links, both index-only.
+create index memberships_current_user_idx on memberships (user_id) where is_current;
+-- The Active Companies tile.
+create index businesses_active_company_idx on businesses (id)
+  where not is_individual and is_active and deleted_at is null;
 
 create table stats_hourly (
   metric text not null,

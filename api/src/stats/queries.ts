@@ -72,14 +72,13 @@ export async function activeCompanyCount(db: Kysely<DB>): Promise<number> {
  * tests go through a business's i3 set-up) and has no primary business to govern it.
  */
 const withoutPrimary = (db: Kysely<DB>) =>
-  db.selectFrom("users as u")
+  // Driven from the members' current memberships (one per member, index memberships_current_user_idx).
+  db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+    .where("m.is_current", "=", true)
     .where("u.deleted_at", "is", null).where("u.is_admin", "=", false)
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom("memberships as m").select("m.id").whereRef("m.user_id", "=", "u.id"))
-    )
     .where(({ not, exists, selectFrom }) =>
       not(exists(
-        selectFrom("business_users as bu").select("bu.id").whereRef("bu.user_id", "=", "u.id")
+        selectFrom("business_users as bu").select("bu.id").whereRef("bu.user_id", "=", "m.user_id")
           .where("bu.is_primary", "=", true).where("bu.removed_at", "is", null),
       ))
     );
@@ -94,19 +93,22 @@ export async function usersWithoutPrimaryCount(db: Kysely<DB>): Promise<number> 
 export function usersWithoutPrimaryPage(db: Kysely<DB>, afterId: number, limit: number) {
   return withoutPrimary(db)
     .select(["u.id", "u.email", "u.first_name", "u.last_name", "u.member_number", "u.phone", "u.created_at"])
-    .where("u.id", ">", afterId).orderBy("u.id").limit(limit).execute();
+    .where("m.user_id", ">", afterId).orderBy("m.user_id").limit(limit).execute();
 }
 
 /** Companies existing at each month's end, and their employees then (roll-up `stats_hourly`, sql/0021). */
 export async function companyBreakdown(db: Kysely<DB>, r: MonthRange & { to: Date }) {
   const { rows } = await sql<{ m: string; companies: number; employees: number }>`
-    with per as (
-      select greatest(to_char(hour at time zone ${r.timeZone}, 'YYYY-MM'), ${r.start}) as m,
+    with raw as (
+      -- Grouped by date_trunc first and written as text after: to_char on every row costs more.
+      select date_trunc('month', hour at time zone ${r.timeZone}) as mt,
         sum(case metric when 'company_in' then n when 'company_out' then -n else 0 end) as c,
         sum(case metric when 'employee_in' then n when 'employee_out' then -n else 0 end) as e
       from stats_hourly
       where metric in ('company_in', 'company_out', 'employee_in', 'employee_out') and hour < ${r.to}
       group by 1
+    ), per as (
+      select greatest(to_char(mt, 'YYYY-MM'), ${r.start}) as m, sum(c) as c, sum(e) as e from raw group by 1
     )
     select months.m, (sum(coalesce(per.c, 0)) over w)::int as companies,
       (sum(coalesce(per.e, 0)) over w)::int as employees
@@ -124,8 +126,11 @@ export async function consortiumMembership(db: Kysely<DB>, r: MonthRange & { to:
   const endDay = nextMonthFirst(r.end);
   const { rows } = await sql<{ m: string; company: number; individual: number }>`
     with ev as (
-      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m, metric, n from stats_hourly
+      select to_char(mt, 'YYYY-MM') as m, metric, n from (
+        select date_trunc('month', hour at time zone ${r.timeZone}) as mt, metric, sum(n) as n from stats_hourly
         where metric in ('in_company', 'in_individual', 'out_company', 'out_individual') and hour < ${r.to}
+        group by 1, 2
+      ) h
       union all
       select to_char(day, 'YYYY-MM'), metric, n from stats_daily
         where metric in ('in_company', 'in_individual', 'out_company', 'out_individual') and day < ${endDay}::date
@@ -158,11 +163,13 @@ export async function membershipDecomposition(
 ) {
   const { rows } = await sql<{ m: string; new: number; renewal: number; churn: number }>`
     with per as (
-      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m,
-        sum(n) filter (where metric = 'new') as n, sum(n) filter (where metric = 'renewal') as rn,
-        sum(n) filter (where metric = 'cancel') as churn
-      from stats_hourly where metric in ('new', 'renewal', 'cancel') and hour >= ${r.from} and hour < ${r.to}
-      group by 1
+      select to_char(mt, 'YYYY-MM') as m, n, rn, churn from (
+        select date_trunc('month', hour at time zone ${r.timeZone}) as mt,
+          sum(n) filter (where metric = 'new') as n, sum(n) filter (where metric = 'renewal') as rn,
+          sum(n) filter (where metric = 'cancel') as churn
+        from stats_hourly where metric in ('new', 'renewal', 'cancel') and hour >= ${r.from} and hour < ${r.to}
+        group by 1
+      ) h
       union all
       select to_char(day, 'YYYY-MM'), 0, 0, sum(n) from stats_daily
       where metric = 'lapse' and day >= ${r.start + "-01"}::date and day < ${nextMonthFirst(r.end)}::date
@@ -183,9 +190,11 @@ export async function membershipDecomposition(
 export async function oneTimeMemberships(db: Kysely<DB>, r: MonthRange & { from: Date; to: Date }) {
   const { rows } = await sql<{ m: string; count: number }>`
     with per as (
-      select to_char(hour at time zone ${r.timeZone}, 'YYYY-MM') as m, sum(n) as n
-      from stats_hourly where metric = 'one_time' and hour >= ${r.from} and hour < ${r.to}
-      group by 1
+      select to_char(mt, 'YYYY-MM') as m, n from (
+        select date_trunc('month', hour at time zone ${r.timeZone}) as mt, sum(n) as n
+        from stats_hourly where metric = 'one_time' and hour >= ${r.from} and hour < ${r.to}
+        group by 1
+      ) h
     )
     select months.m, coalesce(per.n, 0)::int as count
     from (${months(r)}) months left join per using (m) order by months.m`.execute(db);
