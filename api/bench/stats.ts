@@ -67,6 +67,8 @@ try {
 
   const ms = (xs: number[], q: number) =>
     xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)].toFixed(1);
+  // The machine's load matters on a shared box: reported with the figures.
+  console.log(`load average at start: ${Deno.loadavg().map((l) => l.toFixed(1)).join(", ")}\n`);
   console.log(`| endpoint | range | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|`);
   for (const [endpoint, query] of cases) {
     const path = `/api/auth/stats/${endpoint}${query ? `?${query}` : ""}`;

@@ -34,10 +34,14 @@ export async function overviewCounts(db: Kysely<DB>, today: DateString) {
       from memberships where is_current and not failed and not pending and cancelled_at is null
       group by type
     ), paused as (
+      -- From the few open pauses to their memberships by key (a LIMIT keeps the planner from scanning them all).
       select m.type, count(*) as n
-      from membership_pauses p join memberships m on m.id = p.membership_id join users u on u.id = m.user_id
-      where p.resumed_at is null and m.is_current and not m.failed and not m.pending and m.cancelled_at is null
-        and (m.expire_at is null or m.expire_at >= ${today}::date) and u.deleted_at is null
+      from membership_pauses p
+      cross join lateral (select x.type, x.user_id from memberships x where x.id = p.membership_id
+        and x.is_current and not x.failed and not x.pending and x.cancelled_at is null
+        and (x.expire_at is null or x.expire_at >= ${today}::date) limit 1) m
+      join users u on u.id = m.user_id
+      where p.resumed_at is null and u.deleted_at is null
       group by m.type
     ), gone as (
       select m.type, (m.expire_at is null or m.expire_at >= ${today}::date) as live,
