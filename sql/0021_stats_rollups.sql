@@ -27,8 +27,49 @@ create trigger memberships_current_delete after delete on memberships referencin
 create index memberships_current_live_idx on memberships (type, expire_at)
   where is_current and not failed and not pending and cancelled_at is null;
 create index users_deleted_idx on users (id) where deleted_at is not null;
--- Members without a primary business: the current memberships against the primary links, both index-only.
-create index memberships_current_user_idx on memberships (user_id) where is_current;
+-- Members without a primary business (the "Users Improperly Configured" tile and its CSV): kept as a set of
+-- user ids, refreshed for the users a statement touched (their memberships, business links or account).
+create table stats_misconfigured_users (
+  user_id integer primary key references users (id) on delete cascade
+);
+
+create function stats_refresh_misconfigured(ids integer[]) returns void language sql as $$
+  delete from stats_misconfigured_users s using unnest(ids) i(id) where s.user_id = i.id;
+  insert into stats_misconfigured_users (user_id)
+  select u.id from unnest(ids) i(id) join users u on u.id = i.id
+  where u.deleted_at is null and not u.is_admin
+    and exists (select 1 from memberships m where m.user_id = u.id)
+    and not exists (select 1 from business_users bu where bu.user_id = u.id and bu.is_primary
+      and bu.removed_at is null);
+$$;
+
+create function stats_misconfigured_apply() returns trigger language plpgsql as $$
+declare
+  col text := case tg_table_name when 'users' then 'id' else 'user_id' end;
+  ids integer[];
+begin
+  execute format(case tg_op
+    when 'INSERT' then 'select array(select distinct %1$I from new_rows)'
+    when 'DELETE' then 'select array(select distinct %1$I from old_rows)'
+    else 'select array(select %1$I from new_rows union select %1$I from old_rows)' end, col) into ids;
+  perform stats_refresh_misconfigured(ids);
+  return null;
+end
+$$;
+create trigger memberships_misconfigured_insert after insert on memberships referencing new table as new_rows
+  for each statement execute function stats_misconfigured_apply();
+create trigger memberships_misconfigured_delete after delete on memberships referencing old table as old_rows
+  for each statement execute function stats_misconfigured_apply();
+create trigger business_users_misconfigured_insert after insert on business_users
+  referencing new table as new_rows for each statement execute function stats_misconfigured_apply();
+create trigger business_users_misconfigured_update after update on business_users
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function stats_misconfigured_apply();
+create trigger business_users_misconfigured_delete after delete on business_users
+  referencing old table as old_rows for each statement execute function stats_misconfigured_apply();
+create trigger users_misconfigured_update after update on users
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function stats_misconfigured_apply();
 -- The Active Companies tile.
 create index businesses_active_company_idx on businesses (id)
   where not is_individual and is_active and deleted_at is null;
@@ -251,5 +292,6 @@ begin
       join businesses b on b.id = bu.business_id where not b.is_individual and bu.is_employee)$s$);
   execute stats_pools_sql($s$(select c.pool_id, c.selected, c.exempt, t.status, t.result, 1 as s
       from random_candidates c left join drug_tests t on t.id = c.drug_test_id)$s$);
+  perform stats_refresh_misconfigured(array(select distinct user_id from memberships));
 end
 $$;

@@ -692,6 +692,11 @@ export interface StatsPoolOutcomesTable {
   n: number;
 }
 
+/** Members without a primary business (the overview's "Users Improperly Configured"), kept by triggers. */
+export interface StatsMisconfiguredUsersTable {
+  user_id: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -728,6 +733,7 @@ export interface DB {
   stats_hourly: StatsHourlyTable;
   stats_daily: StatsDailyTable;
   stats_pool_outcomes: StatsPoolOutcomesTable;
+  stats_misconfigured_users: StatsMisconfiguredUsersTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

@@ -73,31 +73,22 @@ export async function activeCompanyCount(db: Kysely<DB>): Promise<number> {
 
 /**
  * Members set up wrongly: an account that is not deleted, not an administrator, holds a membership (so its
- * tests go through a business's i3 set-up) and has no primary business to govern it.
+ * tests go through a business's i3 set-up) and has no primary business to govern it. Kept by triggers in
+ * `stats_misconfigured_users` (sql/0021).
  */
-const withoutPrimary = (db: Kysely<DB>) =>
-  // Driven from the members' current memberships (one per member, index memberships_current_user_idx).
-  db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
-    .where("m.is_current", "=", true)
-    .where("u.deleted_at", "is", null).where("u.is_admin", "=", false)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(
-        selectFrom("business_users as bu").select("bu.id").whereRef("bu.user_id", "=", "m.user_id")
-          .where("bu.is_primary", "=", true).where("bu.removed_at", "is", null),
-      ))
-    );
-
 export async function usersWithoutPrimaryCount(db: Kysely<DB>): Promise<number> {
-  const row = await withoutPrimary(db).select((eb) => eb.fn.countAll<number>().as("n"))
+  const row = await db.selectFrom("stats_misconfigured_users").select((eb) =>
+    eb.fn.countAll<number>().as("n")
+  )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** One page of those users after `afterId`, by id (the CSV is written page by page, never whole in memory). */
 export function usersWithoutPrimaryPage(db: Kysely<DB>, afterId: number, limit: number) {
-  return withoutPrimary(db)
+  return db.selectFrom("stats_misconfigured_users as s").innerJoin("users as u", "u.id", "s.user_id")
     .select(["u.id", "u.email", "u.first_name", "u.last_name", "u.member_number", "u.phone", "u.created_at"])
-    .where("m.user_id", ">", afterId).orderBy("m.user_id").limit(limit).execute();
+    .where("s.user_id", ">", afterId).orderBy("s.user_id").limit(limit).execute();
 }
 
 /** Companies existing at each month's end, and their employees then (roll-up `stats_hourly`, sql/0021). */

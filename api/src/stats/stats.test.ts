@@ -326,6 +326,18 @@ Deno.test("stats: the analytics payloads on a hand-computed consortium", async (
         total: 4,
       });
       assertEquals((await get(ctx, "/api/auth/stats/overview", OverviewResponse)).annualMemberships, 1);
+      // The misconfigured member gets a primary business: the tile drops to 0.
+      const noPrimary = await db.selectFrom("users").select("id").where("email", "=", "noprimary@t.local")
+        .executeTakeFirstOrThrow();
+      await db.insertInto("business_users").values({
+        business_id: ctx.users.member.businessId,
+        user_id: noPrimary.id,
+        is_primary: true,
+      }).execute();
+      assertEquals(
+        (await get(ctx, "/api/auth/stats/overview", OverviewResponse)).usersWithoutPrimaryBusiness,
+        0,
+      );
 
       // Rebuilt from the tables by the migration's own functions, the roll-ups are the same.
       const snapshot = () =>
