@@ -24,11 +24,14 @@ export function UplotChart({ data, title }: { data: ChartData; title: string }) 
       height: 240,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false } },
+      // Half a step of margin each side: a single month (or pool) still gets its point and its label.
+      scales: { x: { time: false, range: () => [-0.5, xs.length - 0.5] } },
       axes: [
         {
           values: (_u, splits) => splits.map((i) => Number.isInteger(i) ? data.labels[i] ?? "" : ""),
-          incrs: [1],
+          // Every label where there is room; every 2nd, 3rd, 6th or 12th on a phone.
+          incrs: [1, 2, 3, 6, 12],
+          space: 36,
         },
         { size: 56 },
       ],
