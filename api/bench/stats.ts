@@ -19,6 +19,7 @@ import { connectPostgres } from "../src/db/client.ts";
 import type { DB } from "../src/db/types.ts";
 import { officeMonth } from "../src/lib/dates.ts";
 import { silentLog } from "../src/lib/logging.ts";
+import { usersWithoutPrimaryPage } from "../src/stats/queries.ts";
 import * as stats from "../src/stats/service.ts";
 
 const URL_ = Deno.env.get("BENCH_SCALE_URL") || "postgres://postgres@127.0.0.1:5432/apca_scale";
@@ -54,13 +55,16 @@ try {
   const fiveYears = `start=${fiveStart}&end=${current}`;
   const endpoints = [
     "overview",
+    "users-without-primary-business",
     "company-breakdown",
     "memberships/consortium",
     "memberships/decomposition",
     "one-time",
     "randoms",
   ];
-  const cases = endpoints.flatMap((e) => e === "overview" ? [[e, ""]] : [[e, ""], [e, fiveYears]]) as [
+  const cases = endpoints.flatMap((e) =>
+    e === "overview" || e.startsWith("users-") ? [[e, ""]] : [[e, ""], [e, fiveYears]]
+  ) as [
     string,
     string,
   ][];
@@ -102,6 +106,7 @@ try {
   const five = { start: fiveStart, end: current };
   const calls: [string, () => Promise<unknown>][] = [
     ["overview", () => stats.overview(spy)],
+    ["users-without-primary-business (first CSV page)", () => usersWithoutPrimaryPage(logging, 0, 2000)],
     ["company-breakdown (5 years)", () => stats.companyBreakdownByMonth(spy, stats.rangeOf(spy, five))],
     ["memberships/consortium (5 years)", () => stats.consortiumByMonth(spy, stats.rangeOf(spy, five))],
     ["memberships/decomposition (5 years)", () => stats.decompositionByMonth(spy, stats.rangeOf(spy, five))],
