@@ -38,6 +38,7 @@ import { notificationsRoutes } from "./notifications/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
 import { randomsRoutes } from "./randoms/routes.ts";
+import { statsRoutes } from "./stats/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -91,6 +92,7 @@ export function createApp(deps: Deps) {
   app.route("/api", exportsRoutes);
   app.route("/api", misRoutes);
   app.route("/api", randomsRoutes);
+  app.route("/api", statsRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

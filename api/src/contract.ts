@@ -34,6 +34,14 @@ import type {
   UpdateBody,
 } from "./memberships/schemas.ts";
 import type { OrderRecord, PurchaseBody, PurchaseResponse } from "./orders/schemas.ts";
+import type {
+  CompanyBreakdownResponse,
+  ConsortiumResponse,
+  DecompositionResponse,
+  OneTimeResponse,
+  OverviewResponse,
+  RandomsResponse,
+} from "./stats/schemas.ts";
 import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
 import type {
   AddPaymentMethodBody,
@@ -228,3 +236,10 @@ export type {
   ItemRequest,
   RetireItemAnswer,
 } from "./store/schemas.ts";
+// Analytics (admin spec §3): the overview tiles and the five charts' payloads.
+export type StatsOverview = z.infer<typeof OverviewResponse>;
+export type CompanyBreakdownStats = z.infer<typeof CompanyBreakdownResponse>;
+export type ConsortiumStats = z.infer<typeof ConsortiumResponse>;
+export type DecompositionStats = z.infer<typeof DecompositionResponse>;
+export type OneTimeStats = z.infer<typeof OneTimeResponse>;
+export type RandomsStats = z.infer<typeof RandomsResponse>;

@@ -203,6 +203,7 @@ export async function seed(database: Database, config: Config, log: (line: strin
     // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
     // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
     const today = new Date();
+    await seedAnalyticsHistory(tx, { e1, today });
     const order = (await tx.insertInto("orders").values({
       kind: "membership",
       user_id: e1,
@@ -470,9 +471,10 @@ async function seedAdminDesk(
 }
 
 /**
- * September 2026's random pool, complete: the demo company's two employees covered, Erin selected (her random
- * test above), drawn for real (decision 0033) so Verify on the pool screen answers match. The seed is the
- * first of a fixed series whose draw selects her, so the demo is the same on every machine.
+ * September 2026's random pool, complete: the demo company's two employees covered and both drawn, Erin first
+ * (her random test above) and Eli exempt (on leave), drawn for real (decision 0033) so Verify on the pool
+ * screen answers match and the analytics' Random Drug Tests chart has a tested and an exempt candidate. The
+ * seed is the first of a fixed series whose draw puts her first, so the demo is the same on every machine.
  */
 async function seedRandomPool(
   tx: Kysely<DB>,
@@ -496,8 +498,8 @@ async function seedRandomPool(
     commitment: commitmentOf(seed),
     algorithm: ALGORITHM,
     covered_count: ids.length,
-    selected_count: 1,
-    target_count: 1,
+    selected_count: ids.length,
+    target_count: ids.length,
     snapshot_sha256: snapshotFingerprint(ids),
     snapshot_at: p.on,
     drawn_at: p.on,
@@ -516,9 +518,32 @@ async function seedRandomPool(
     user_id,
     business_id: p.company,
     draw_position: position,
-    selected: position === 0,
+    selected: true,
     drug_test_id: position === 0 ? p.testId : null,
+    exempt: position > 0,
+    exempt_reason: position > 0 ? "On leave" : null,
   }))).execute();
+}
+
+/**
+ * A little history for the administrators' analytics, so no chart opens empty: Eli took a one-time test three
+ * months before the company enrolled him (the random pool is seedRandomPool's). Added before Eli's annual term,
+ * which stays his latest (current) membership.
+ */
+async function seedAnalyticsHistory(
+  tx: Transaction<DB>,
+  { e1, today }: { e1: number; today: Date },
+) {
+  const monthsAgo = (n: number, day: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - n, day, 15));
+  await tx.insertInto("memberships").values({
+    user_id: e1,
+    type: "one_time",
+    has_expiration: false,
+    starts_at: monthsAgo(3, 10),
+    created_at: monthsAgo(3, 10),
+    price_cents: 7500,
+  }).execute();
 }
 
 if (import.meta.main) {

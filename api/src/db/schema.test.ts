@@ -115,7 +115,7 @@ const COLUMNS_FILE: ColumnList = {
     id: true, user_id: true, business_id: true, type: true, is_renewal: true, created_at: true,
     updated_at: true, starts_at: true, expire_at: true, has_expiration: true, pending: true, failed: true,
     failure_reason: true, cancelled_at: true, cancelled: true, cancelled_by_user_id: true, autorenew: true,
-    price_cents: true, order_id: true, order_test: true, created_by_user_id: true,
+    price_cents: true, order_id: true, order_test: true, created_by_user_id: true, is_current: true,
   },
   membership_pauses: {
     id: true, membership_id: true, paused_at: true, resumed_at: true, reason: true, other_reason: true,
@@ -189,6 +189,10 @@ const COLUMNS_FILE: ColumnList = {
     response_body: true, created_at: true, expires_at: true, lease_until: true,
   },
   rate_limits: { bucket: true, key: true, window_start: true, hits: true, expires_at: true },
+  stats_hourly: { metric: true, hour: true, n: true },
+  stats_daily: { metric: true, day: true, n: true },
+  stats_pool_outcomes: { pool_id: true, outcome: true, n: true },
+  stats_misconfigured_users: { user_id: true },
   audit_log: {
     id: true, actor_user_id: true, action: true, entity: true, entity_id: true, detail: true, ip: true,
     created_at: true,

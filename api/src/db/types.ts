@@ -310,6 +310,8 @@ export interface MembershipsTable {
   order_id: number | null;
   order_test: boolean | null;
   created_by_user_id: number | null;
+  /** The member's latest membership (highest id), kept by a trigger (sql/0021). */
+  is_current: Generated<boolean>;
 }
 
 export interface MembershipPausesTable {
@@ -736,6 +738,30 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+/** Analytics roll-ups kept by triggers (sql/0021, decision 0031): counts per UTC hour, per day, per pool. */
+export interface StatsHourlyTable {
+  metric: string;
+  hour: Timestamp;
+  n: number;
+}
+
+export interface StatsDailyTable {
+  metric: string;
+  day: DateString;
+  n: number;
+}
+
+export interface StatsPoolOutcomesTable {
+  pool_id: number;
+  outcome: "completed" | "incomplete" | "failed" | "exempt";
+  n: number;
+}
+
+/** Members without a primary business (the overview's "Users Improperly Configured"), kept by triggers. */
+export interface StatsMisconfiguredUsersTable {
+  user_id: number;
+}
+
 export interface DB {
   safety_concern_letters: SafetyConcernLettersTable;
   users: UsersTable;
@@ -771,6 +797,10 @@ export interface DB {
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
+  stats_hourly: StatsHourlyTable;
+  stats_daily: StatsDailyTable;
+  stats_pool_outcomes: StatsPoolOutcomesTable;
+  stats_misconfigured_users: StatsMisconfiguredUsersTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

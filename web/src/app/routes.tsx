@@ -260,7 +260,7 @@ const ADMIN_ROUTES: AppRoute[] = [
     "Review New Business Request",
     () => import("../features/admin-requests/request-business-page.tsx"),
   ), // ?convert=
-  page("/app/admin/analytics", "Analytics"),
+  page("/app/admin/analytics", "Analytics", () => import("../features/analytics/analytics-page.tsx")),
   page("/app/admin/export", "Exports", () => import("../features/exports/exports-page.tsx")),
   page("/app/admin/export/new", "New Export", () => import("../features/exports/new-page.tsx")),
 ];

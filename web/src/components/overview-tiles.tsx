@@ -1,0 +1,72 @@
+/**
+ * The overview tiles (admin spec §2 "Overview analytics"): six counts from GET /api/auth/stats/overview, and
+ * 'Download Users' (the CSV of members without a primary business) only when there are any. Shared: the
+ * analytics screen shows it and the administrator dashboard places it too.
+ */
+import { useState } from "react";
+import type { StatsOverview } from "@api/contract";
+import { api, apiFile } from "../lib/api.ts";
+import { errorMessage } from "../lib/form.ts";
+import { saveFile } from "../lib/save-file.ts";
+import { toast } from "../lib/toast.ts";
+import { useResource } from "../lib/use-resource.ts";
+import { Button } from "./button.tsx";
+import { LoadError } from "./load-error.tsx";
+import { Skeleton } from "./skeleton.tsx";
+import "./overview-tiles.css";
+
+const TILES: [keyof StatsOverview, string][] = [
+  ["annualMemberships", "Active Annual Consortium Membership"],
+  ["nonAnnualMemberships", "Active One-Time Drug Test"],
+  ["pausedMemberships", "Paused Members"],
+  ["expiredMembers", "Expired Members"],
+  ["activeCompanies", "Active Companies"],
+  ["usersWithoutPrimaryBusiness", "Users Improperly Configured"],
+];
+
+const number = new Intl.NumberFormat("en-US");
+
+export function OverviewTiles() {
+  const overview = useResource(
+    ["stats", "overview"],
+    (signal) => api<StatsOverview>("/auth/stats/overview", { signal }),
+  );
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const file = await apiFile("/auth/stats/users-without-primary-business");
+      saveFile(file.blob, file.filename ?? "users-without-primary-business.csv");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  if (overview.error) {
+    return (
+      <LoadError title="The overview could not be loaded" error={overview.error} onRetry={overview.reload} />
+    );
+  }
+  if (!overview.data) return <Skeleton lines={3} label="Loading the overview…" />;
+  const data = overview.data;
+  return (
+    <ul className="overview-tiles" aria-label="Overview">
+      {TILES.map(([key, label]) => (
+        <li key={key} className="overview-tile">
+          <span className="overview-tile-value">{number.format(data[key])}</span>
+          <span className="overview-tile-label">{label}</span>
+          {key === "usersWithoutPrimaryBusiness" && data[key] > 0 && (
+            <Button variant="secondary" busy={downloading} busyLabel="Downloading…" onClick={download}>
+              Download Users
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default OverviewTiles;

@@ -1,0 +1,115 @@
+/**
+ * The five charts as data: each endpoint's payload turned into labels (the x axis) and named series, the same
+ * numbers the chart draws and its table lists. Pure, so it is tested without a browser.
+ */
+import type {
+  CompanyBreakdownStats,
+  ConsortiumStats,
+  DecompositionStats,
+  OneTimeStats,
+  RandomsStats,
+} from "@api/contract";
+
+export interface Series {
+  label: string;
+  values: number[];
+  /** Added to the values when drawn (never in the table): the company chart's line offset (admin spec §9). */
+  offset?: number;
+}
+
+export interface ChartData {
+  labels: string[];
+  series: Series[];
+}
+
+/** The spec's offset for the company chart's line, so that it stacks above the bars. */
+export const COMPANY_LINE_OFFSET = 1000;
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  path: string;
+  toData(payload: never): ChartData;
+}
+
+const keyed = <T>(payload: Record<string, T>, pick: [string, (v: T) => number][]): ChartData => {
+  const labels = Object.keys(payload);
+  return {
+    labels,
+    series: pick.map(([label, f]) => ({ label, values: labels.map((k) => f(payload[k])) })),
+  };
+};
+
+export const randomsData = (p: RandomsStats): ChartData => ({
+  labels: p.data.map((r) => r.order_date),
+  series: (["test_completed", "incomplete", "failed", "exempt", "total"] as const).map((k) => ({
+    label: {
+      test_completed: "Completed",
+      incomplete: "Incomplete",
+      failed: "Failed",
+      exempt: "Exempt",
+      total: "Total",
+    }[k],
+    values: p.data.map((r) => r[k]),
+  })),
+});
+
+export const consortiumData = (p: ConsortiumStats): ChartData =>
+  keyed(p, [["Company", (v) => v.company_count], ["Individual", (v) => v.individual_count]]);
+
+export const decompositionData = (p: DecompositionStats): ChartData =>
+  keyed(p, [["New", (v) => v.new], ["Renewal", (v) => v.renewal], ["Churn", (v) => v.churn]]);
+
+export const oneTimeData = (p: OneTimeStats): ChartData => ({
+  labels: p.map((r) => r.date),
+  series: [{ label: "One-time drug tests", values: p.map((r) => r.count) }],
+});
+
+export const companyData = (p: CompanyBreakdownStats): ChartData => {
+  const d = keyed(p, [["Companies", (v) => v.company_count], [
+    "Average employees",
+    (v) => v.average_employee_count,
+  ]]);
+  d.series[1].offset = COMPANY_LINE_OFFSET;
+  return d;
+};
+
+export const CHARTS: ChartSpec[] = [
+  {
+    id: "randoms",
+    title: "Random Drug Tests",
+    path: "/auth/stats/randoms",
+    toData: randomsData as ChartSpec["toData"],
+  },
+  {
+    id: "consortium",
+    title: "Consortium Membership",
+    path: "/auth/stats/memberships/consortium",
+    toData: consortiumData as ChartSpec["toData"],
+  },
+  {
+    id: "decomposition",
+    title: "Membership Decomposition",
+    path: "/auth/stats/memberships/decomposition",
+    toData: decompositionData as ChartSpec["toData"],
+  },
+  {
+    id: "one-time",
+    title: "One Time Drug Test",
+    path: "/auth/stats/one-time",
+    toData: oneTimeData as ChartSpec["toData"],
+  },
+  {
+    id: "company",
+    title: "Company Breakdown",
+    path: "/auth/stats/company-breakdown",
+    toData: companyData as ChartSpec["toData"],
+  },
+];
+
+/** 'YYYY-MM' of a local date, and `months` before it: the default range (six months back to this month). */
+export function defaultRange(today: Date): { start: string; end: string } {
+  const y = today.getFullYear(), m = today.getMonth();
+  const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+  return { start: fmt(new Date(y, m - 6, 1)), end: fmt(new Date(y, m, 1)) };
+}
