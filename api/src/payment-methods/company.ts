@@ -6,11 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
-import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { findCompanyCard, ownedCompany } from "./queries.ts";
-import { type CardRow, createPaymentIntent, PAYMENT_METHOD_MESSAGES, saveCard } from "./service.ts";
+import { type CardRow, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 export const COMPANY_CARD_MESSAGES = {
   /** public spec §6, admin §6: a company without a DER cannot pay (its cards are held under the DER). */
@@ -55,25 +54,8 @@ export async function saveCompanyCard(
   company: { id: number; der_user_id: number | null },
   setupIntentId: string,
 ): Promise<{ card: CardRow; created: boolean }> {
-  const holder = cardHolderOf(company);
-  const { payments } = deps;
-  let intent;
-  try {
-    intent = await payments.retrieveSetupIntent(setupIntentId);
-  } catch (error) {
-    if (!(error instanceof PaymentsUnavailableError)) throw error;
-    throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.processorUnavailable);
-  }
-  if (!intent || intent.user_id !== holder) throw notFound("Setup intent");
-  const card = intent.payment_method;
-  if (intent.status !== "succeeded" || !card) {
-    throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
-  }
-  const saved = await deps.database.db.transaction().execute((trx) =>
-    saveCard(trx, payments.provider, { business_id: company.id, actor: actorId }, card)
-  );
-  if (!saved) throw notFound("Setup intent");
-  return saved;
+  const owner = { business_id: company.id, actor: actorId };
+  return await saveCardFromSetupIntent(deps, cardHolderOf(company), setupIntentId, owner);
 }
 
 /** One of the company's cards that this processor can charge; 404 or 422 otherwise. */

@@ -116,11 +116,15 @@ export async function saveCard(
   return { card: row, created: true };
 }
 
-/** Saves the card of a succeeded SetupIntent that was created for `userId`. */
+/**
+ * Saves the card of a succeeded SetupIntent that was created for `userId`, as that user's card or, for a
+ * company card (created under its DER, company.ts), as `owner`'s.
+ */
 export async function saveCardFromSetupIntent(
   deps: Deps,
   userId: number,
   setupIntentId: string,
+  owner: CardOwner = { user_id: userId },
 ): Promise<{ card: CardRow; created: boolean }> {
   const { payments } = deps;
   let intent;
@@ -139,7 +143,7 @@ export async function saveCardFromSetupIntent(
     throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
   }
   const saved = await deps.database.db.transaction().execute((trx) =>
-    saveCard(trx, payments.provider, { user_id: userId }, card)
+    saveCard(trx, payments.provider, owner, card)
   );
   if (!saved) throw notFound("Setup intent");
   return saved;
