@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { NotificationType } from "../db/types.ts";
+import { RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
@@ -279,20 +280,7 @@ export const EmployeeRequestAnswer = z.object({
     company_name: z.string(),
     owner_id: z.number().int().nullable(),
     owner_name: z.string().nullable(),
-    user: z.object({
-      first_name: z.string(),
-      middle_name: z.string().nullable(),
-      last_name: z.string(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-      address_one: z.string().nullable(),
-      address_two: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      postal_code: z.string().nullable(),
-      country: z.string().nullable(),
-      uscg_cred: z.string().nullable(),
-    }),
+    user: RequestedPerson,
     possible_exists: z.boolean(),
     status: z.string(),
     candidates: z.array(UserCandidate),
