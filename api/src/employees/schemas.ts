@@ -65,6 +65,12 @@ export const RequestedPerson = UserAttributes.pick({
   country: true,
   uscg_cred: true,
 }).extend({ email: z.string().nullable() });
+export type RequestedPersonFields = z.infer<typeof RequestedPerson>;
+const PERSON_FIELDS = RequestedPerson.keyof().options;
+
+/** The RequestedPerson fields of a request's row, in the schema's order (the answers list them so). */
+export const requestedPerson = (row: RequestedPersonFields): RequestedPersonFields =>
+  Object.fromEntries(PERSON_FIELDS.map((k) => [k, row[k]])) as RequestedPersonFields;
 
 export const EmployeeRequestRecord = recordSchema(
   "employee_request",

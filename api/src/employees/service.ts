@@ -36,6 +36,7 @@ import {
   ALREADY_LINKED,
   EMPLOYEE_MESSAGES as M,
   type EmployeeRequestBody,
+  requestedPerson,
 } from "./schemas.ts";
 
 type Actor = { user: SessionUser; ip: string | null };
@@ -112,18 +113,7 @@ export async function removeEmployee(deps: Deps, actor: Actor, businessId: numbe
 
 function toRequest(r: EmployeeRequestRow) {
   return record("employee_request", r.id, {
-    first_name: r.first_name,
-    middle_name: r.middle_name,
-    last_name: r.last_name,
-    email: r.email,
-    phone: r.phone,
-    address_one: r.address_one,
-    address_two: r.address_two,
-    city: r.city,
-    state: r.state,
-    postal_code: r.postal_code,
-    country: r.country,
-    uscg_cred: r.uscg_cred,
+    ...requestedPerson(r),
     possible_exists: r.possible_exists,
     status: r.status,
     created_at: new Date(r.created_at).toISOString(),
