@@ -48,8 +48,9 @@ export const EmployeeRequestBody = z.object({
 });
 
 /**
- * The person an employee request names, as the user record has them (users/schemas.ts), except that the e-mail
- * may be missing: an owner may not know it. The administrators' request view shows the same (notifications).
+ * The person an employee request names, as the user record has them (users/schemas.ts), except that the
+ * e-mail may be missing: an owner may not know it. The administrators' request view shows the same
+ * (notifications).
  */
 export const RequestedPerson = UserAttributes.pick({
   first_name: true,

@@ -77,8 +77,9 @@ export async function createPaymentIntent(deps: Deps, userId: number): Promise<s
 export type CardOwner = { user_id: number } | { business_id: number; actor: number };
 
 /**
- * Records a confirmed card for its owner inside `trx`; answers the existing row when the processor reference is
- * already saved for this owner, and null when it belongs to someone else. The owner's first card is its default.
+ * Records a confirmed card for its owner inside `trx`; answers the existing row when the processor reference
+ * is already saved for this owner, and null when it belongs to someone else. The owner's first card is its
+ * default.
  */
 export async function saveCard(
   trx: Transaction<DB>,
