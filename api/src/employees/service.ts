@@ -11,7 +11,7 @@ import { membershipFacts } from "../compliance/queries.ts";
 import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
@@ -38,8 +38,6 @@ import {
   type EmployeeRequestBody,
   requestedPerson,
 } from "./schemas.ts";
-
-type Actor = { user: SessionUser; ip: string | null };
 
 const running = (m: MembershipFacts, now: Date) =>
   !m.pending && !m.failed && !m.cancelled && !m.paused && m.starts_at <= now &&

@@ -15,7 +15,7 @@ import {
 } from "../businesses/queries.ts";
 import { insertBusinessUser, isLinked, liveUser } from "../employees/queries.ts";
 import { requestedPerson } from "../employees/schemas.ts";
-import type { Deps } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { emailExists, insertUser } from "../registration/queries.ts";
 import { memberNumber } from "../registration/service.ts";
@@ -35,7 +35,7 @@ import {
   resolveEmployeeRequest,
   userCandidates,
 } from "./queries.ts";
-import { type Actor, alreadyProcessed, onOpen } from "./service.ts";
+import { alreadyProcessed, onOpen } from "./service.ts";
 import { type NewCompanyBody, type NewEmployeeBody, NOTIFICATION_MESSAGES as M } from "./schemas.ts";
 
 const COMPANY_TYPES = ["REGISTRATION", "NEW_BUSINESS_REQUEST"] as const;
