@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
+import { matching, text } from "../lib/text-fields.ts";
 import {
   EMAIL_PATTERN,
   PHONE_PATTERN,
@@ -25,10 +26,6 @@ export const EMPLOYEE_MESSAGES = {
   inactive: "Business is inactive.",
   pendingRequest: "This employee has a request waiting for APCA; process it before removing them.",
 } as const;
-
-const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const matching = (pattern: RegExp, message: string) =>
-  text().refine((v) => v === null || pattern.test(v), message);
 
 /** Add Employee: the user form's fields (public spec §3); an administrator links or creates the user. */
 export const EmployeeRequestBody = z.object({

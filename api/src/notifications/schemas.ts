@@ -8,6 +8,7 @@ import type { NotificationType } from "../db/types.ts";
 import { RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
+import { matching, text } from "../lib/text-fields.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 
 export const NOTIFICATION_TYPES = [
@@ -171,10 +172,6 @@ export const DecideBody = z.object({
 
 export const LinkCompanyBody = z.object({ business_id: idNumber("business_id is required") });
 export const LinkUserBody = z.object({ user_id: idNumber("user_id is required") });
-
-const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const matching = (pattern: RegExp, message: string) =>
-  text().refine((v) => v === null || pattern.test(v), message);
 
 /** Set up the business from a request (admin §5 "New company", "Approval form"). */
 export const NewCompanyBody = z.object({
