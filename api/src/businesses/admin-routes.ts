@@ -3,8 +3,7 @@
  * deactivate (with a reason), delete, decide a waiting change, and the roster PDF. Each is audited.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -53,7 +52,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     }),
     validate("json", AdminBusinessCreateBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       return c.json({ data: await adminAddBusiness(c.var.deps, actor, c.req.valid("json")) }, 201);
     },
   )
@@ -68,7 +67,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await setBusinessActive(c.var.deps, actor, c.req.valid("param").id, { is_active: true });
       return c.json({ data }, 200);
     },
@@ -85,7 +84,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", DeactivateBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       const { reason } = c.req.valid("json");
       const data = await setBusinessActive(c.var.deps, actor, c.req.valid("param").id, {
         is_active: false,
@@ -109,7 +108,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", DecideChangeBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await decideBusinessChange(
         c.var.deps,
         actor,
@@ -134,7 +133,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       return c.json({ data: await deleteBusiness(c.var.deps, actor, c.req.valid("param").id) }, 200);
     },
   )

@@ -8,7 +8,7 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import type { BusinessChange } from "../notifications/kinds.ts";
 import { decideChange, notify } from "../notifications/queries.ts";
@@ -16,7 +16,6 @@ import { findLiveBusiness, memberNames, openChangeOf, updateBusiness } from "./q
 import { BUSINESS_MESSAGES as M, type BusinessUpdateBody } from "./schemas.ts";
 import { answer, ownedBusiness } from "./service.ts";
 
-type Actor = { user: SessionUser; ip: string | null };
 type Field = (typeof IDENTITY_FIELDS)[number] | (typeof CONTACT_FIELDS)[number];
 
 const conflict = (message: string) => new AppError("CONFLICT", message);

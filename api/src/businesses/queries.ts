@@ -4,6 +4,7 @@
  */
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { BusinessesTable, DB } from "../db/types.ts";
+import { testSummary } from "../drug-tests/queries.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
@@ -314,15 +315,7 @@ export async function listBusinessTests(
   });
   return {
     data: rows.map((r) =>
-      record("drug_test", r.id, {
-        date: new Date(r.date).toISOString(),
-        reason: r.reason,
-        status: r.status,
-        result: r.result,
-        passed: r.result === null ? null : r.result === "negative" || r.result === "negative_dilute",
-        user_id: r.user_id,
-        user_full_name: `${r.first_name} ${r.last_name}`,
-      })
+      testSummary(r, { user_id: r.user_id, user_full_name: `${r.first_name} ${r.last_name}` })
     ),
     meta,
   };

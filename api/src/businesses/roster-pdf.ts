@@ -6,6 +6,7 @@
  * printed (49 CFR 40.321).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { printable } from "../lib/pdf-text.ts";
 
 export interface RosterInput {
   business: {
@@ -37,8 +38,6 @@ const NAVY = rgb(0.06, 0.18, 0.36);
 const GREY = rgb(0.35, 0.35, 0.35);
 const MARGIN = 54;
 const PAGE: [number, number] = [612, 792];
-
-const printable = (text: string) => text.normalize("NFC").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
 
 export async function renderRosterPdf(input: RosterInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -4,8 +4,7 @@
  * administrators' calls are in admin-routes.ts.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
@@ -68,7 +67,7 @@ const ownRoutes = new Hono<AppEnv>()
     async (c) => {
       const business = await addOwnBusiness(
         c.var.deps,
-        { user: caller(c), ip: clientIp(c) },
+        actorOf(c),
         c.req.valid("json"),
       );
       return c.json({ data: business }, 201);
@@ -94,7 +93,7 @@ const ownRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", BusinessUpdateBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       return c.json(
         await manageBusiness(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json")),
         200,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
+import { matching, text } from "../lib/text-fields.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 
 export const BUSINESS_MESSAGES = {
@@ -20,10 +21,6 @@ export const BUSINESS_MESSAGES = {
   onlyOwner: "Only the business's owner can do this.",
   nothingToDecide: "This change has already been decided.",
 } as const;
-
-const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const matching = (pattern: RegExp, message: string) =>
-  text().refine((v) => v === null || pattern.test(v), message);
 
 /** The fields of the business forms (member and admin), each optional here; create requires the name. */
 const BusinessFields = z.object({

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { notify } from "../notifications/queries.ts";
 import {
@@ -24,8 +24,6 @@ import {
 } from "./queries.ts";
 import { type AdminBusinessCreateBody, BUSINESS_MESSAGES as M, type BusinessCreateBody } from "./schemas.ts";
 import type { z } from "zod";
-
-type Actor = { user: SessionUser; ip: string | null };
 
 const conflict = (message: string) => new AppError("CONFLICT", message);
 

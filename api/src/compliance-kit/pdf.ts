@@ -4,6 +4,7 @@
  * inputs give the same layout. Pages flow: a block that does not fit starts a new page.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { printable, wrap } from "../lib/pdf-text.ts";
 import type { Block, KitDocument } from "./documents.ts";
 
 const NAVY = rgb(0.06, 0.18, 0.36);
@@ -11,23 +12,6 @@ const GREY = rgb(0.35, 0.35, 0.35);
 const MARGIN = 64;
 const PAGE: [number, number] = [612, 792]; // US Letter
 const WIDTH = PAGE[0] - 2 * MARGIN;
-
-/** The standard fonts speak WinAnsi only: anything else becomes '?' rather than failing the document. */
-const printable = (text: string) => text.normalize("NFC").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of printable(text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export interface KitPdfInput {
   document: KitDocument;

@@ -18,6 +18,7 @@ import {
   StandardFonts,
 } from "pdf-lib";
 import qrcode from "qrcode-generator";
+import { printable, wrap } from "../lib/pdf-text.ts";
 
 export interface LetterInput {
   fullName: string;
@@ -50,23 +51,6 @@ export function longDate(date: string): string {
     day: "numeric",
     timeZone: "UTC",
   });
-}
-
-/** The standard fonts speak WinAnsi only: anything else becomes '?' rather than failing the letter. */
-const printable = (text: string) => text.normalize("NFC").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /** The QR modules of `text`, row by row (true = dark). */
@@ -117,7 +101,7 @@ export async function renderLetterPdf(input: LetterInput): Promise<Uint8Array> {
     });
   };
   const paragraph = (value: string, size = 11) => {
-    for (const line of wrap(printable(value), regular, size, width)) {
+    for (const line of wrap(value, regular, size, width)) {
       text(line, { size });
       y -= size * 1.45;
     }

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
-import type { DB, DrugTestResult } from "../db/types.ts";
+import type { DB, DrugTestReason, DrugTestResult, DrugTestStatus } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
 
@@ -23,18 +23,31 @@ export async function listTestsOf(db: Kysely<DB>, userId: number, params: ListPa
     reason: "reason",
     status: "status",
   });
-  return {
-    data: rows.map((r) =>
-      record("drug_test", r.id, {
-        date: new Date(r.date).toISOString(),
-        reason: r.reason,
-        status: r.status,
-        result: r.result,
-        passed: isPassing(r.result),
-      })
-    ),
-    meta,
-  };
+  return { data: rows.map((r) => testSummary(r)), meta };
+}
+
+/** What a list reads of a test: when (collected, else ordered, else created), why, and where it stands. */
+export interface TestSummaryRow {
+  id: number;
+  date: Date;
+  reason: DrugTestReason;
+  status: DrugTestStatus;
+  result: DrugTestResult | null;
+}
+
+/**
+ * The `drug_test` summary record of every list of tests (a member's, a company's), with the list's `extra`
+ * attributes after its own: whether the test passed, never what the laboratory found (49 CFR 40.321).
+ */
+export function testSummary<E extends object = Record<never, never>>(r: TestSummaryRow, extra = {} as E) {
+  return record("drug_test", r.id, {
+    date: new Date(r.date).toISOString(),
+    reason: r.reason,
+    status: r.status,
+    result: r.result,
+    passed: isPassing(r.result),
+    ...extra,
+  });
 }
 
 /** Whether `viewer` may see `userId`'s tests: themselves or an administrator (a DER's view comes later). */

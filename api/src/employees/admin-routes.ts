@@ -3,8 +3,7 @@
  * remove an employee (only with no request open).
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
 import { idempotent } from "../lib/idempotency.ts";
@@ -43,7 +42,7 @@ export const adminEmployeeRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", AddBusinessUserBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await addBusinessUser(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ data }, 201);
     },
@@ -63,7 +62,7 @@ export const adminEmployeeRoutes = new Hono<AppEnv>()
     validate("param", BusinessUserParams),
     async (c) => {
       const { id, businessUserId } = c.req.valid("param");
-      await removeEmployee(c.var.deps, { user: caller(c), ip: clientIp(c) }, id, businessUserId);
+      await removeEmployee(c.var.deps, actorOf(c), id, businessUserId);
       return c.body(null, 204);
     },
   );

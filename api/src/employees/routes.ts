@@ -4,8 +4,7 @@
  * admin-routes.ts.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -85,7 +84,7 @@ const ownRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", EmployeeRequestBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       const request = await requestEmployee(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ data: request }, 201);
     },

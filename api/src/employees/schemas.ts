@@ -5,12 +5,14 @@
  */
 import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
+import { matching, text } from "../lib/text-fields.ts";
 import {
   EMAIL_PATTERN,
   PHONE_PATTERN,
   REGISTRATION_MESSAGES as M,
   SSN_PATTERN,
 } from "../registration/schemas.ts";
+import { UserAttributes } from "../users/schemas.ts";
 
 export const EMPLOYEE_MESSAGES = {
   firstNameRequired: M.firstNameRequired,
@@ -24,10 +26,6 @@ export const EMPLOYEE_MESSAGES = {
   inactive: "Business is inactive.",
   pendingRequest: "This employee has a request waiting for APCA; process it before removing them.",
 } as const;
-
-const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const matching = (pattern: RegExp, message: string) =>
-  text().refine((v) => v === null || pattern.test(v), message);
 
 /** Add Employee: the user form's fields (public spec §3); an administrator links or creates the user. */
 export const EmployeeRequestBody = z.object({
@@ -46,21 +44,35 @@ export const EmployeeRequestBody = z.object({
   ssn: matching(SSN_PATTERN, M.ssnInvalid).describe("Last 4 digits only"),
 });
 
+/**
+ * The person an employee request names, as the user record has them (users/schemas.ts), except that the
+ * e-mail may be missing: an owner may not know it. The administrators' request view shows the same
+ * (notifications).
+ */
+export const RequestedPerson = UserAttributes.pick({
+  first_name: true,
+  middle_name: true,
+  last_name: true,
+  email: true,
+  phone: true,
+  address_one: true,
+  address_two: true,
+  city: true,
+  state: true,
+  postal_code: true,
+  country: true,
+  uscg_cred: true,
+}).extend({ email: z.string().nullable() });
+export type RequestedPersonFields = z.infer<typeof RequestedPerson>;
+const PERSON_FIELDS = RequestedPerson.keyof().options;
+
+/** The RequestedPerson fields of a request's row, in the schema's order (the answers list them so). */
+export const requestedPerson = (row: RequestedPersonFields): RequestedPersonFields =>
+  Object.fromEntries(PERSON_FIELDS.map((k) => [k, row[k]])) as RequestedPersonFields;
+
 export const EmployeeRequestRecord = recordSchema(
   "employee_request",
-  z.object({
-    first_name: z.string(),
-    middle_name: z.string().nullable(),
-    last_name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    address_one: z.string().nullable(),
-    address_two: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    country: z.string().nullable(),
-    uscg_cred: z.string().nullable(),
+  RequestedPerson.extend({
     possible_exists: z.boolean().describe("A user with this e-mail or name seems to exist already"),
     status: z.enum(["pending", "linked", "created", "rejected"]),
     created_at: z.string(),

@@ -11,7 +11,7 @@ import { membershipFacts } from "../compliance/queries.ts";
 import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
@@ -36,9 +36,8 @@ import {
   ALREADY_LINKED,
   EMPLOYEE_MESSAGES as M,
   type EmployeeRequestBody,
+  requestedPerson,
 } from "./schemas.ts";
-
-type Actor = { user: SessionUser; ip: string | null };
 
 const running = (m: MembershipFacts, now: Date) =>
   !m.pending && !m.failed && !m.cancelled && !m.paused && m.starts_at <= now &&
@@ -112,18 +111,7 @@ export async function removeEmployee(deps: Deps, actor: Actor, businessId: numbe
 
 function toRequest(r: EmployeeRequestRow) {
   return record("employee_request", r.id, {
-    first_name: r.first_name,
-    middle_name: r.middle_name,
-    last_name: r.last_name,
-    email: r.email,
-    phone: r.phone,
-    address_one: r.address_one,
-    address_two: r.address_two,
-    city: r.city,
-    state: r.state,
-    postal_code: r.postal_code,
-    country: r.country,
-    uscg_cred: r.uscg_cred,
+    ...requestedPerson(r),
     possible_exists: r.possible_exists,
     status: r.status,
     created_at: new Date(r.created_at).toISOString(),

@@ -4,8 +4,8 @@
  * filter in the query, and another member's record answers 404.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { authenticate } from "../auth/sessions.ts";
-import type { AppEnv, SessionUser } from "./context.ts";
+import { authenticate, clientIp } from "../auth/sessions.ts";
+import type { Actor, AppEnv, SessionUser } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { type Role, tag } from "./route.ts";
 
@@ -30,4 +30,9 @@ export function caller(c: Context<AppEnv>): SessionUser {
   const user = c.get("user");
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
   return user;
+}
+
+/** The caller and the address of the request: who a service audits as acting. */
+export function actorOf(c: Context<AppEnv>): Actor {
+  return { user: caller(c), ip: clientIp(c) };
 }

@@ -19,6 +19,9 @@ export interface SessionUser {
   full_name: string;
 }
 
+/** Who acts, as the services audit it: the signed-in user and the address the request came from. */
+export type Actor = { user: SessionUser; ip: string | null };
+
 export interface AppEnv {
   Variables: {
     requestId: string;

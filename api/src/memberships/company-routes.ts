@@ -4,7 +4,7 @@
  * company (eid is the employee's user id). Anyone else gets 404. Same service, messages and Idempotency-Key
  * handling as the member's own calls (routes.ts); the start is paid with one of the company's cards.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -32,6 +32,16 @@ const PATH = "/auth/business/:id/employee/:eid";
 const NOT_YOURS = "No such company among those you own, or not a current employee of it";
 const CHANGE_ERRORS = { 404: `${NOT_YOURS}; or no membership`, 409: CONFLICT_DOC };
 
+/**
+ * Every handler's set-up: the caller must act for the company and the employee must be a current one (else
+ * 404); answers the ids and the actor that the membership service audits.
+ */
+async function companyEmployee(c: Context<AppEnv>, { id, eid }: { id: number; eid: number }) {
+  const me = caller(c);
+  await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
+  return { id, eid, actor: { userId: me.user_id, ip: clientIp(c) } };
+}
+
 export const companyMembershipRoutes = new Hono<AppEnv>()
   .get(
     `${PATH}/membership`,
@@ -46,8 +56,7 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     }),
     validate("param", CompanyEmployeeParam),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      await requireCompanyEmployee(c.var.deps.database.db, caller(c), id, eid);
+      const { eid } = await companyEmployee(c, c.req.valid("param"));
       return c.json({ data: await getMembership(c.var.deps, eid) }, 200);
     },
   )
@@ -69,11 +78,9 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     validate("param", CompanyEmployeeParam),
     validate("json", CompanyStartBody),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      const me = caller(c);
-      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
+      const { id, eid, actor } = await companyEmployee(c, c.req.valid("param"));
       const { is_annual, payment_method_id } = c.req.valid("json");
-      const data = await startMembership(c.var.deps, { userId: me.user_id, ip: clientIp(c) }, eid, {
+      const data = await startMembership(c.var.deps, actor, eid, {
         membershipType: is_annual ? "annual" : "one_time",
         payment: { type: "card", payment_method_id, business_id: id },
         headerKey: c.req.header("Idempotency-Key"),
@@ -94,10 +101,7 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     validate("param", CompanyEmployeeParam),
     validate("json", PauseBody),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      const me = caller(c);
-      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
-      const actor = { userId: me.user_id, ip: clientIp(c) };
+      const { eid, actor } = await companyEmployee(c, c.req.valid("param"));
       const data = await pauseMembership(c.var.deps, actor, eid, c.req.valid("json"));
       return c.json({ data, message: M.paused }, 200);
     },
@@ -114,10 +118,8 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     }),
     validate("param", CompanyEmployeeParam),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      const me = caller(c);
-      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
-      const data = await resumeMembership(c.var.deps, { userId: me.user_id, ip: clientIp(c) }, eid);
+      const { eid, actor } = await companyEmployee(c, c.req.valid("param"));
+      const data = await resumeMembership(c.var.deps, actor, eid);
       return c.json({ data, message: M.resumed }, 200);
     },
   )
@@ -136,15 +138,8 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     }),
     validate("param", CompanyEmployeeParam),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      const me = caller(c);
-      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
-      const data = await cancelEmployeeMembership(
-        c.var.deps,
-        { userId: me.user_id, ip: clientIp(c) },
-        id,
-        eid,
-      );
+      const { id, eid, actor } = await companyEmployee(c, c.req.valid("param"));
+      const data = await cancelEmployeeMembership(c.var.deps, actor, id, eid);
       return c.json({ data, message: M.cancelled }, 200);
     },
   )
@@ -160,8 +155,7 @@ export const companyMembershipRoutes = new Hono<AppEnv>()
     validate("param", CompanyEmployeeParam),
     validate("query", HistoryQuery),
     async (c) => {
-      const { id, eid } = c.req.valid("param");
-      await requireCompanyEmployee(c.var.deps.database.db, caller(c), id, eid);
+      const { eid } = await companyEmployee(c, c.req.valid("param"));
       return c.json(await membershipHistory(c.var.deps, eid, c.req.valid("query")), 200);
     },
   );

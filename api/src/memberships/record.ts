@@ -68,18 +68,28 @@ async function warningFor(db: Kysely<DB>, userId: number, today: DateString) {
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
+/** What the record and the history both say first: the kind, term and price, and whether it failed. */
+const termOf = (
+  row: Pick<
+    MembershipRow,
+    "type" | "created_at" | "expire_at" | "has_expiration" | "is_renewal" | "price_cents" | "failed"
+  >,
+) => ({
+  type: row.type,
+  created_at: row.created_at.toISOString(),
+  expire_at: row.expire_at,
+  has_expiration: row.has_expiration,
+  is_renewal: row.is_renewal,
+  price_cents: row.price_cents,
+  failed: row.failed,
+});
+
 export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
   const today = coverageDay(now); // expired, renewable, pause warning: read on the coverage day
   const s = membershipState(factsOf(row), today);
   const deletion = await deletionFacts(db, row.user_id);
   return record("membership", row.id, {
-    type: row.type,
-    created_at: row.created_at.toISOString(),
-    expire_at: row.expire_at,
-    has_expiration: row.has_expiration,
-    is_renewal: row.is_renewal,
-    price_cents: row.price_cents,
-    failed: row.failed,
+    ...termOf(row),
     failure_reason: row.failure_reason,
     cancelled: row.cancelled,
     cancelled_at: iso(row.cancelled_at),
@@ -135,13 +145,7 @@ export async function membershipHistory(deps: Deps, userId: number, params: List
   const data = rows.map((row) => {
     const s = membershipState({ ...row, paused: Boolean(row.paused) }, today);
     return record("membership", row.id, {
-      type: row.type,
-      created_at: row.created_at.toISOString(),
-      expire_at: row.expire_at,
-      has_expiration: row.has_expiration,
-      is_renewal: row.is_renewal,
-      price_cents: row.price_cents,
-      failed: row.failed,
+      ...termOf(row),
       cancelled: row.cancelled,
       expired: s.expired,
       status: s.status,

@@ -4,8 +4,7 @@
  * answer); a stale action of a second administrator answers 409 ALREADY_PROCESSED.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -67,8 +66,6 @@ function action(summary: string, errors: Record<number, string> = {}, descriptio
   ] as const;
 }
 
-const actor = (c: Parameters<typeof caller>[0]) => ({ user: caller(c), ip: clientIp(c) });
-
 export const adminNotificationRoutes = new Hono<AppEnv>()
   .get(
     "/auth/notifications/count",
@@ -126,7 +123,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const message = await decide(
         c.var.deps,
-        actor(c),
+        actorOf(c),
         c.req.valid("param").id,
         c.req.valid("json").approved,
       );
@@ -136,14 +133,14 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
   .put(
     "/auth/notification/:id/archive",
     ...action("Archive a notification"),
-    async (c) => c.json({ message: await archive(c.var.deps, actor(c), c.req.valid("param").id) }, 200),
+    async (c) => c.json({ message: await archive(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .put(
     "/auth/notification/membership/paused/:id/archive",
     ...action("Archive a paused-membership notification"),
     async (c) =>
       c.json(
-        { message: await archive(c.var.deps, actor(c), c.req.valid("param").id, ["MEMBERSHIP_PAUSED"]) },
+        { message: await archive(c.var.deps, actorOf(c), c.req.valid("param").id, ["MEMBERSHIP_PAUSED"]) },
         200,
       ),
   )
@@ -153,12 +150,12 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
       409: "ALREADY_PROCESSED, or MEMBERSHIP_CONFLICT when the membership is no longer paused",
     }),
     async (c) =>
-      c.json({ message: await resumeFromNotification(c.var.deps, actor(c), c.req.valid("param").id) }, 200),
+      c.json({ message: await resumeFromNotification(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .put(
     `${REG}/test/order`,
     ...action("Order the member's drug test through i3", { 502: "I3_FAILED: i3 refused the order" }),
-    async (c) => c.json({ message: await orderTest(c.var.deps, actor(c), c.req.valid("param").id) }, 200),
+    async (c) => c.json({ message: await orderTest(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .delete(
     REG,
@@ -166,7 +163,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     describe({ summary: "Delete a registration notification", tags: TAGS, status: 204, errors: STALE }),
     validate("param", IdParam),
     async (c) => {
-      await deleteRegistration(c.var.deps, actor(c), c.req.valid("param").id);
+      await deleteRegistration(c.var.deps, actorOf(c), c.req.valid("param").id);
       return c.body(null, 204);
     },
   )
@@ -175,20 +172,20 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     ...action("Archive a registration notification"),
     async (c) =>
       c.json(
-        { message: await archive(c.var.deps, actor(c), c.req.valid("param").id, ["REGISTRATION"]) },
+        { message: await archive(c.var.deps, actorOf(c), c.req.valid("param").id, ["REGISTRATION"]) },
         200,
       ),
   )
   .put(
     `${REG}/loc`,
     ...action("Mail the member their Letter of Compliance"),
-    async (c) => c.json({ message: await sendLoc(c.var.deps, actor(c), c.req.valid("param").id) }, 200),
+    async (c) => c.json({ message: await sendLoc(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .put(
     `${REG}/company/training`,
     ...action("A DER's company training is done"),
     async (c) =>
-      c.json({ message: await companyTraining(c.var.deps, actor(c), c.req.valid("param").id) }, 200),
+      c.json({ message: await companyTraining(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .put(
     `${REG}/company/link`,
@@ -197,7 +194,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       return c.json(
-        { message: await linkCompany(c.var.deps, actor(c), id, c.req.valid("json").business_id) },
+        { message: await linkCompany(c.var.deps, actorOf(c), id, c.req.valid("json").business_id) },
         200,
       );
     },
@@ -208,7 +205,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     validate("json", NewCompanyBody),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json({ message: await createCompany(c.var.deps, actor(c), id, c.req.valid("json")) }, 200);
+      return c.json({ message: await createCompany(c.var.deps, actorOf(c), id, c.req.valid("json")) }, 200);
     },
   )
   .get(
@@ -230,7 +227,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       return c.json(
-        { message: await linkEmployee(c.var.deps, actor(c), id, c.req.valid("json").user_id) },
+        { message: await linkEmployee(c.var.deps, actorOf(c), id, c.req.valid("json").user_id) },
         200,
       );
     },
@@ -241,7 +238,7 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     validate("json", NewEmployeeBody),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json({ message: await createEmployee(c.var.deps, actor(c), id, c.req.valid("json")) }, 200);
+      return c.json({ message: await createEmployee(c.var.deps, actorOf(c), id, c.req.valid("json")) }, 200);
     },
   )
   .get(

@@ -14,7 +14,8 @@ import {
   updateBusiness,
 } from "../businesses/queries.ts";
 import { insertBusinessUser, isLinked, liveUser } from "../employees/queries.ts";
-import type { Deps } from "../lib/context.ts";
+import { requestedPerson } from "../employees/schemas.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { emailExists, insertUser } from "../registration/queries.ts";
 import { memberNumber } from "../registration/service.ts";
@@ -34,7 +35,7 @@ import {
   resolveEmployeeRequest,
   userCandidates,
 } from "./queries.ts";
-import { type Actor, alreadyProcessed, onOpen } from "./service.ts";
+import { alreadyProcessed, onOpen } from "./service.ts";
 import { type NewCompanyBody, type NewEmployeeBody, NOTIFICATION_MESSAGES as M } from "./schemas.ts";
 
 const COMPANY_TYPES = ["REGISTRATION", "NEW_BUSINESS_REQUEST"] as const;
@@ -196,20 +197,7 @@ export async function employeeRequestReview(deps: Deps, id: number) {
     company_name: r.company_name,
     owner_id: r.owner_user_id,
     owner_name: r.owner_first ? `${r.owner_first} ${r.owner_last}` : null,
-    user: {
-      first_name: r.first_name,
-      middle_name: r.middle_name,
-      last_name: r.last_name,
-      email: r.email,
-      phone: r.phone,
-      address_one: r.address_one,
-      address_two: r.address_two,
-      city: r.city,
-      state: r.state,
-      postal_code: r.postal_code,
-      country: r.country,
-      uscg_cred: r.uscg_cred,
-    },
+    user: requestedPerson(r),
     possible_exists: r.possible_exists,
     status: r.status,
     candidates,

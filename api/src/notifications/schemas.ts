@@ -5,8 +5,10 @@
  */
 import { z } from "zod";
 import type { NotificationType } from "../db/types.ts";
+import { RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
+import { matching, text } from "../lib/text-fields.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 
 export const NOTIFICATION_TYPES = [
@@ -171,10 +173,6 @@ export const DecideBody = z.object({
 export const LinkCompanyBody = z.object({ business_id: idNumber("business_id is required") });
 export const LinkUserBody = z.object({ user_id: idNumber("user_id is required") });
 
-const text = (max = 255) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const matching = (pattern: RegExp, message: string) =>
-  text().refine((v) => v === null || pattern.test(v), message);
-
 /** Set up the business from a request (admin §5 "New company", "Approval form"). */
 export const NewCompanyBody = z.object({
   name: z.string({ error: M.companyNameRequired }).trim().min(1, M.companyNameRequired).max(255),
@@ -279,20 +277,7 @@ export const EmployeeRequestAnswer = z.object({
     company_name: z.string(),
     owner_id: z.number().int().nullable(),
     owner_name: z.string().nullable(),
-    user: z.object({
-      first_name: z.string(),
-      middle_name: z.string().nullable(),
-      last_name: z.string(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-      address_one: z.string().nullable(),
-      address_two: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      postal_code: z.string().nullable(),
-      country: z.string().nullable(),
-      uscg_cred: z.string().nullable(),
-    }),
+    user: RequestedPerson,
     possible_exists: z.boolean(),
     status: z.string(),
     candidates: z.array(UserCandidate),

@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import type { DB, NotificationType } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { emailLetter } from "../compliance/service.ts";
@@ -33,7 +33,6 @@ import {
 } from "./queries.ts";
 import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
 
-export type Actor = { user: SessionUser; ip: string | null };
 type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
 
 export const alreadyProcessed = () => new AppError("ALREADY_PROCESSED", M.alreadyProcessed);

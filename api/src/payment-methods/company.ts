@@ -6,19 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
-import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
-import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
-import {
-  companyHasDefaultCard,
-  findCompanyCard,
-  findCompanyCardByRef,
-  insertCard,
-  lockCompany,
-  ownedCompany,
-} from "./queries.ts";
-import { type CardRow, createPaymentIntent, PAYMENT_METHOD_MESSAGES } from "./service.ts";
+import { findCompanyCard, ownedCompany } from "./queries.ts";
+import { type CardRow, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 export const COMPANY_CARD_MESSAGES = {
   /** public spec §6, admin §6: a company without a DER cannot pay (its cards are held under the DER). */
@@ -63,50 +54,8 @@ export async function saveCompanyCard(
   company: { id: number; der_user_id: number | null },
   setupIntentId: string,
 ): Promise<{ card: CardRow; created: boolean }> {
-  const businessId = company.id;
-  const holder = cardHolderOf(company);
-  const { payments } = deps;
-  let intent;
-  try {
-    intent = await payments.retrieveSetupIntent(setupIntentId);
-  } catch (error) {
-    if (!(error instanceof PaymentsUnavailableError)) throw error;
-    throw new AppError("PAYMENT_FAILED", PAYMENT_METHOD_MESSAGES.processorUnavailable);
-  }
-  if (!intent || intent.user_id !== holder) throw notFound("Setup intent");
-  const card = intent.payment_method;
-  if (intent.status !== "succeeded" || !card) {
-    throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
-  }
-  const saved = await deps.database.db.transaction().execute(async (trx) => {
-    await lockCompany(trx, businessId);
-    const existing = await findCompanyCardByRef(trx, payments.provider, card.ref);
-    if (existing) {
-      return existing.business_id === businessId && existing.deleted_at === null
-        ? { card: existing as CardRow, created: false }
-        : null;
-    }
-    const row = await insertCard(trx, {
-      business_id: businessId,
-      provider: payments.provider,
-      provider_ref: card.ref,
-      brand: card.brand,
-      last4: card.last4,
-      exp_month: card.exp_month,
-      exp_year: card.exp_year,
-      is_default: !await companyHasDefaultCard(trx, businessId),
-    });
-    await audit(trx, {
-      actor: actorId,
-      action: "payment_method_added",
-      entity: "payment_method",
-      entityId: row.id,
-      detail: { business_id: businessId },
-    });
-    return { card: row, created: true };
-  });
-  if (!saved) throw notFound("Setup intent");
-  return saved;
+  const owner = { business_id: company.id, actor: actorId };
+  return await saveCardFromSetupIntent(deps, cardHolderOf(company), setupIntentId, owner);
 }
 
 /** One of the company's cards that this processor can charge; 404 or 422 otherwise. */

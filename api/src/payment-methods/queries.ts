@@ -46,17 +46,41 @@ export async function lockCardOwner(trx: Transaction<DB>, userId: number): Promi
   await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
 }
 
+/** Whose cards: a user's own, or a company's (payment_methods.user_id or .business_id). */
+export type CardOwnerKey = { user_id: number } | { business_id: number };
+
+/** Serialises one owner's card saves until the transaction ends: locks the user's, or the company's, row. */
+export async function lockCardsOf(trx: Transaction<DB>, owner: CardOwnerKey): Promise<void> {
+  if ("user_id" in owner) return await lockCardOwner(trx, owner.user_id);
+  await trx.selectFrom("businesses").select("id").where("id", "=", owner.business_id).forUpdate()
+    .executeTakeFirst();
+}
+
 /** The card saved under a processor reference, whoever it belongs to, deleted or not. */
 export function findCardByRef(trx: Transaction<DB>, provider: PaymentProvider, ref: string) {
   return trx.selectFrom("payment_methods")
-    .select(["id", "user_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
+    .select([
+      "id",
+      "user_id",
+      "business_id",
+      "brand",
+      "last4",
+      "exp_month",
+      "exp_year",
+      "is_default",
+      "deleted_at",
+    ])
     .where("provider", "=", provider).where("provider_ref", "=", ref).executeTakeFirst();
 }
 
-export async function hasDefaultCard(trx: Transaction<DB>, userId: number): Promise<boolean> {
-  const row = await trx.selectFrom("payment_methods").select("id")
-    .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
-    .executeTakeFirst();
+/** Whether the owner has a default card that is not deleted. */
+export async function hasDefaultCard(trx: Transaction<DB>, owner: CardOwnerKey): Promise<boolean> {
+  const live = trx.selectFrom("payment_methods").select("id")
+    .where("is_default", "=", true).where("deleted_at", "is", null);
+  const row =
+    await ("user_id" in owner
+      ? live.where("user_id", "=", owner.user_id)
+      : live.where("business_id", "=", owner.business_id)).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -140,25 +164,6 @@ export function findCompanyCard(db: Kysely<DB>, businessId: number, id: number) 
   return db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
     .where("id", "=", id).where("business_id", "=", businessId).where("deleted_at", "is", null)
     .executeTakeFirst();
-}
-
-/** Serialises one company's card saves until the transaction ends. */
-export async function lockCompany(trx: Transaction<DB>, businessId: number): Promise<void> {
-  await trx.selectFrom("businesses").select("id").where("id", "=", businessId).forUpdate().executeTakeFirst();
-}
-
-/** The company card saved under a processor reference, deleted or not. */
-export function findCompanyCardByRef(trx: Transaction<DB>, provider: PaymentProvider, ref: string) {
-  return trx.selectFrom("payment_methods")
-    .select(["id", "business_id", "brand", "last4", "exp_month", "exp_year", "is_default", "deleted_at"])
-    .where("provider", "=", provider).where("provider_ref", "=", ref).executeTakeFirst();
-}
-
-export async function companyHasDefaultCard(trx: Transaction<DB>, businessId: number): Promise<boolean> {
-  const row = await trx.selectFrom("payment_methods").select("id")
-    .where("business_id", "=", businessId).where("is_default", "=", true).where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Whether the user has a card of their own that is not deleted. */

@@ -17,7 +17,7 @@ import {
   findCardByRef,
   hasDefaultCard,
   insertCard,
-  lockCardOwner,
+  lockCardsOf,
 } from "./queries.ts";
 
 export const PAYMENT_METHOD_MESSAGES = {
@@ -71,47 +71,61 @@ export async function createPaymentIntent(deps: Deps, userId: number): Promise<s
 }
 
 /**
- * Records a confirmed card for a user inside `trx`; answers the existing row when the processor reference is
- * already saved for this user, and null when it belongs to someone else.
+ * Whose card is saved: a user's own (they add it themselves), or a company's, added by `actor` (its DER or an
+ * administrator; the audit names the company).
  */
-export async function recordCard(
+export type CardOwner = { user_id: number } | { business_id: number; actor: number };
+
+/**
+ * Records a confirmed card for its owner inside `trx`; answers the existing row when the processor reference
+ * is already saved for this owner, and null when it belongs to someone else. The owner's first card is its
+ * default.
+ */
+export async function saveCard(
   trx: Transaction<DB>,
   provider: PaymentProvider,
-  userId: number,
+  owner: CardOwner,
   card: SavedCard,
 ): Promise<{ card: CardRow; created: boolean } | null> {
-  // Serialises one user's card saves, so two first cards cannot both become the default.
-  await lockCardOwner(trx, userId);
+  // Serialises one owner's card saves, so two first cards cannot both become the default.
+  await lockCardsOf(trx, owner);
   const existing = await findCardByRef(trx, provider, card.ref);
+  const key = "user_id" in owner ? { user_id: owner.user_id } : { business_id: owner.business_id };
   if (existing) {
-    return existing.user_id === userId && existing.deleted_at === null
-      ? { card: existing, created: false }
-      : null;
+    const mine = "user_id" in key
+      ? existing.user_id === key.user_id
+      : existing.business_id === key.business_id;
+    return mine && existing.deleted_at === null ? { card: existing, created: false } : null;
   }
   const row = await insertCard(trx, {
-    user_id: userId,
+    ...key,
     provider,
     provider_ref: card.ref,
     brand: card.brand,
     last4: card.last4,
     exp_month: card.exp_month,
     exp_year: card.exp_year,
-    is_default: !await hasDefaultCard(trx, userId),
+    is_default: !await hasDefaultCard(trx, key),
   });
   await audit(trx, {
-    actor: userId,
+    actor: "user_id" in owner ? owner.user_id : owner.actor,
     action: "payment_method_added",
     entity: "payment_method",
     entityId: row.id,
+    detail: "business_id" in owner ? { business_id: owner.business_id } : undefined,
   });
   return { card: row, created: true };
 }
 
-/** Saves the card of a succeeded SetupIntent that was created for `userId`. */
+/**
+ * Saves the card of a succeeded SetupIntent that was created for `userId`, as that user's card or, for a
+ * company card (created under its DER, company.ts), as `owner`'s.
+ */
 export async function saveCardFromSetupIntent(
   deps: Deps,
   userId: number,
   setupIntentId: string,
+  owner: CardOwner = { user_id: userId },
 ): Promise<{ card: CardRow; created: boolean }> {
   const { payments } = deps;
   let intent;
@@ -130,7 +144,7 @@ export async function saveCardFromSetupIntent(
     throw invalid("setup_intent_id", PAYMENT_METHOD_MESSAGES.notConfirmed);
   }
   const saved = await deps.database.db.transaction().execute((trx) =>
-    recordCard(trx, payments.provider, userId, card)
+    saveCard(trx, payments.provider, owner, card)
   );
   if (!saved) throw notFound("Setup intent");
   return saved;

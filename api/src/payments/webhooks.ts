@@ -6,7 +6,7 @@
 import type { Deps } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
 import type { SetupIntentInfo, WebhookEvent } from "../integrations/payments/payments.ts";
-import { recordCard } from "../payment-methods/service.ts";
+import { saveCard } from "../payment-methods/service.ts";
 import { claimWebhookEvent, webhookEventSeen } from "./queries.ts";
 
 const FAILED_PAYMENT_EVENTS = new Set(["charge.failed", "payment_intent.payment_failed"]);
@@ -40,7 +40,7 @@ export async function handleWebhookEvent(deps: Deps, event: WebhookEvent): Promi
     });
     if (!fresh) return { duplicate: true };
     if (intent?.status === "succeeded" && intent.user_id && intent.payment_method) {
-      await recordCard(trx, provider, intent.user_id, intent.payment_method);
+      await saveCard(trx, provider, { user_id: intent.user_id }, intent.payment_method);
     } else if (FAILED_PAYMENT_EVENTS.has(event.type)) {
       const object = event.data.object;
       const metadata = object.metadata as Record<string, unknown> | undefined;

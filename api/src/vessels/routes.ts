@@ -4,8 +4,7 @@
  * the filter). No administrator-only call, so no admin-routes.ts.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -44,7 +43,7 @@ export const vesselsRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", VesselCreateBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       return c.json({
         data: await addVessel(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json")),
       }, 201);
@@ -76,7 +75,7 @@ export const vesselsRoutes = new Hono<AppEnv>()
     validate("param", VesselParams),
     validate("json", VesselUpdateBody),
     async (c) => {
-      const actor = { user: caller(c), ip: clientIp(c) };
+      const actor = actorOf(c);
       return c.json(
         { data: await manageVessel(c.var.deps, actor, c.req.valid("param").vid, c.req.valid("json")) },
         200,

@@ -10,7 +10,7 @@ import { findBusinessRowFor } from "../businesses/queries.ts";
 import { ownedBusiness } from "../businesses/service.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import type { VesselChange } from "../notifications/kinds.ts";
@@ -24,8 +24,6 @@ import {
   vesselsOf,
 } from "./queries.ts";
 import { VESSEL_MESSAGES as M, type VesselCreateBody, type VesselUpdateBody } from "./schemas.ts";
-
-type Actor = { user: SessionUser; ip: string | null };
 
 export const NO_VESSELS_FOR_INDIVIDUALS = "Vessels are kept for companies, not individual businesses.";
 

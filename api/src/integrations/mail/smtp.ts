@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/types.ts";
 import { Buffer } from "node:buffer";
-import { recordAttachments } from "./attachments.ts";
+import { recordMessage } from "./attachments.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure the message is "failed". */
@@ -87,18 +87,7 @@ export function smtpMailer(db: Kysely<DB>, options: SmtpOptions, now: () => Date
 
   return {
     async send(msg) {
-      const at = now();
-      const { id } = await db.insertInto("email_outbox").values({
-        to_address: msg.to,
-        subject: msg.subject,
-        text_body: msg.text,
-        html_body: msg.html ?? null,
-        status: "sending",
-        attempts: 1,
-        created_at: at,
-        next_attempt_at: at,
-      }).returning("id").executeTakeFirstOrThrow();
-      await recordAttachments(db, id, msg);
+      const id = await recordMessage(db, msg, now(), "sending");
       track(deliver(id, 1, msg));
     },
     async retryDue() {
