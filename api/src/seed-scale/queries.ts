@@ -289,10 +289,12 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     {
       name: "random pools",
       sql:
-        `insert into random_pools (id, year, month, period, status, rate_percent, seed, algorithm, covered_count,
+        `insert into random_pools (id, year, month, period, status, rate_percent, seed, commitment, algorithm,
+          covered_count,
           selected_count, created_at, updated_at, built_at, ordered_at, completed_at)
         select ${b.random_pools} + p + 1, extract(year from pm)::int, extract(month from pm)::int, 'monthly',
-          case when p = ${MONTHS - 1} then 'built' else 'complete' end, 50, '${p.seed}', 'scale-stride',
+          case when p = ${MONTHS - 1} then 'built' else 'complete' end, 50, '${p.seed}',
+          encode(sha256(convert_to('${p.seed}', 'UTF8')), 'hex'), 'scale-stride',
           ${N}, 0, pm, pm, pm + interval '1 day', pm + interval '2 days',
           case when p < ${MONTHS - 1} then pm + interval '1 month' end
         from (select p, (date_trunc('month', ${A} at time zone ${tz}) - (${
