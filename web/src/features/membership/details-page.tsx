@@ -26,6 +26,7 @@ import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subje
 import { useResource } from "../../lib/use-resource.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useMembership, useSubjectResource } from "../../offline/use-cached.ts";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function MembershipDetailsPage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);
@@ -135,7 +136,7 @@ function HistoryTable(
   { rows, caption, admin }: { rows: MembershipHistoryRow[]; caption: string; admin: boolean },
 ) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -174,6 +175,6 @@ function HistoryTable(
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
