@@ -13,6 +13,7 @@ import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
+import { siteUrlFromRequest } from "./lib/site-url.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
     c.header("X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);
+  app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
 
   app.use(
