@@ -35,6 +35,7 @@ import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
+import { isAppPath, publicPages, siteRoutes } from "./site/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -90,6 +91,7 @@ export function createApp(deps: Deps) {
 
   // A real route, so the web app's client-route fallback below does not swallow it.
   app.route("/", devMailPageRoutes);
+  app.route("/", siteRoutes);
 
   // The built scripts and styles shrink to about a third gzipped; they are immutable, so browsers fetch each once.
   app.use("/assets/*", compress());
@@ -111,10 +113,13 @@ export function createApp(deps: Deps) {
       );
     }
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
-    // Client routes: the web app decides what to show (and renders its own 404).
+    // The web app's pages (its routes under /app, the public pages it was built with) answer the app, which
+    // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
     try {
+      const html = await Deno.readTextFile(`${deps.config.webDist}/index.html`);
+      const pages = await publicPages(deps.config.webDist);
       c.header("Cache-Control", "no-cache");
-      return c.html(await Deno.readTextFile(`${deps.config.webDist}/index.html`));
+      return c.html(html, !pages || isAppPath(c.req.path, pages) ? 200 : 404);
     } catch {
       return c.text("The web app is not built: run `deno task build`.", 503);
     }
