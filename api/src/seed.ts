@@ -8,6 +8,7 @@ import { hashPassword } from "./auth/passwords.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { notify } from "./notifications/queries.ts";
+import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -57,14 +58,21 @@ export async function shouldSeed(database: Database, config: Config): Promise<bo
   return Number(row.n) === 0;
 }
 
-export async function seed(database: Database, config: Config, log: (line: string) => void = () => {}) {
+export async function seed(
+  database: Database,
+  config: Config,
+  log: (line: string) => void = () => {},
+  now: Date = new Date(),
+) {
   const { db } = database;
   const existing = await db.selectFrom("users").select("id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", config.seedAdminEmail.toLowerCase()))
     .executeTakeFirst();
   if (existing) return log("Seed skipped: the administrator already exists.");
 
-  await db.transaction().execute(async (tx) => {
+  // Mariners of the administrators' lists sign in with no known password (seed/story.ts).
+  const unknownPassword = await hashPassword(crypto.randomUUID());
+  const memberId = await db.transaction().execute(async (tx) => {
     const user = async (email: string, password: string, first: string, last: string, extra = {}) =>
       (await tx.insertInto("users").values({
         email,
@@ -176,7 +184,7 @@ export async function seed(database: Database, config: Config, log: (line: strin
 
     // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
     // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
-    const today = new Date();
+    const today = now;
     const order = (await tx.insertInto("orders").values({
       kind: "membership",
       user_id: e1,
@@ -210,7 +218,16 @@ export async function seed(database: Database, config: Config, log: (line: strin
 
     await tx.insertInto("store_items").values(STORE_ITEMS.map((item, i) => ({ ...item, sort_order: i })))
       .execute();
+
+    const admin = (await tx.selectFrom("users").select("id").where("is_admin", "=", true)
+      .executeTakeFirstOrThrow()).id;
+    const cast = { admin, der, employee2: e2, member, company, memberBusiness: own };
+    await seedMemberStory(tx, cast, config, now);
+    await seedEmployeeCoverage(tx, cast, now);
+    await seedAdminQueue(tx, cast, unknownPassword, now);
+    return member;
   });
+  await seedMemberLetter(database, config, memberId, now);
   log(
     `Seeded demo data. Administrator: ${config.seedAdminEmail} / ${
       Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword

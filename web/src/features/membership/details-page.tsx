@@ -136,7 +136,8 @@ function HistoryTable(
   { rows, caption, admin }: { rows: MembershipHistoryRow[]; caption: string; admin: boolean },
 ) {
   return (
-    <TableScroll label={caption}>
+    // Not the caption: "Your memberships…" would also answer to the card named "Your membership".
+    <TableScroll label="Memberships, newest first">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
