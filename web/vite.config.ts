@@ -25,6 +25,9 @@ export default defineConfig({
       // src/pwa/register.ts registers /sw.js itself (production builds only) and drives the update prompt.
       injectRegister: false,
       manifest: {
+        // The app's identity for the browser: kept when start_url changes, so an installed app is updated in
+        // place rather than seen as another app.
+        id: "/app",
         name: "APCA Portal",
         short_name: "APCA",
         description:

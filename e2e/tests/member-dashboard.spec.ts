@@ -206,6 +206,6 @@ test("a tests page failure offers a retry", async ({ page, visit }) => {
 test("the DER dashboard lists the DER's companies", async ({ page, logInAs, visit }) => {
   await logInAs("der");
   await visit("/app");
-  await expect(page.getByRole("heading", { level: 2, name: "DER dashboard" })).toBeVisible();
+  await expect(page.getByText("You are signed in as a DER")).toBeVisible();
   await expect(card(page, "Your companies")).toBeVisible();
 });
