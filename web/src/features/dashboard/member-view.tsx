@@ -18,7 +18,8 @@ import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import type { StoredFile } from "../../offline/db.ts";
-import { dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
+import { cachedLoad, dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
+import { fetchTestPage, keepTestPage, testPageKey } from "../../lib/test-history.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { SELF } from "../../lib/subject.ts";
 import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
@@ -248,6 +249,21 @@ function LetterActions({ membership, onRefused }: { membership: Membership; onRe
   );
 }
 
+/**
+ * Online, the dashboard also saves the first page of the test history on the device (summaries only), so My
+ * Tests opens offline even when it was never visited (decision 0014). Quietly: a failure only means it is not
+ * saved this time.
+ */
+function useTestHistorySavedAhead(online: boolean) {
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    cachedLoad(testPageKey(1).join(":"), () => fetchTestPage(1, controller.signal), keepTestPage)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [online]);
+}
+
 /** Only the summary of each test is kept on the device (49 CFR 40.321; docs/decisions/0014). */
 const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
   ...recent,
@@ -256,6 +272,7 @@ const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
 
 function RecentTestsCard() {
   const recent = useCachedResource(["tests", "recent"], fetchRecentTests, { keep: keepRecent });
+  useTestHistorySavedAhead(recent.savedAt === null && !recent.loading && !recent.error);
   return (
     <Card id="tests-card" title="Recent tests" wide>
       <OfflineNotice savedAt={recent.savedAt} />
