@@ -154,6 +154,28 @@ test("offline: the dashboard, the letter and the tests open from the device, eve
   await context.setOffline(false);
 });
 
+test("offline: what needs the network says so instead of failing, and Start Membership waits for it", async ({ page, context, visit }) => {
+  await registerMemberThroughApi(page.request, { membership: "none" });
+  await visit("/app/account");
+  await goOffline(context, page);
+  await page.goto("/app/store");
+  await expect(page.getByText("The store: not available offline")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.goto("/app/account");
+  await expect(page.getByText("Your account: not available offline")).toBeVisible();
+  const start = page.getByText("Start Membership", { exact: true });
+  await expect(start).toHaveAttribute("aria-disabled", "true");
+  await expect(start).toHaveAccessibleDescription(
+    /You are offline\. This needs a connection.*charges your card/,
+  );
+  await expect(page.getByRole("link", { name: "Start Membership" })).toHaveCount(0);
+  // Only one "Offline: showing data from …" however many parts of the page came from the device.
+  await expect(offlineNotice(page)).toHaveCount(1);
+  await context.setOffline(false);
+  // Back online, it loads by itself.
+  await expect(page.getByRole("link", { name: "Start Membership" })).toBeVisible();
+});
+
 test("offline: a pause is queued, kept across a reload, and applied once back online", async ({ page, context, visit }) => {
   await registerMemberThroughApi(page.request);
   const userId = await userIdOf(page);
