@@ -233,6 +233,10 @@ test("offline: a queued change the server refuses is shown with its reason until
   await expect(refused.getByText("Pause membership (Currently out of season)")).toBeVisible();
   await expect(refused.getByText("Not applied: This membership has been cancelled, so it cannot be paused."))
     .toBeVisible();
+  // A refusal refreshes the screen as an applied change does: the server's state, not the device's guess.
+  await expect(region(page, "Your membership").getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(offlineNotice(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pause Membership" })).toHaveCount(0);
   await checkA11y();
   await page.reload();
   await expect(refused.getByText("Pause membership (Currently out of season)")).toBeVisible();

@@ -152,7 +152,12 @@ export function startSync(): () => void {
     return () => {};
   }
   started = true;
-  const goOnline = () => attempt(true);
+  // Back online: send what is queued, and reload the membership screens even when nothing was, so a screen
+  // read from the device ("Offline: showing data from …") shows the server's state again.
+  const goOnline = () => {
+    attempt(true);
+    membershipAnswered();
+  };
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;
     // Reload the membership screens only when the server answered a change the worker sent.
