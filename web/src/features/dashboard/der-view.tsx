@@ -15,7 +15,7 @@ export function DerView() {
   const companies = useResource(["companies"], fetchCompanies);
   return (
     <section className="dashboard-card dashboard-card-wide" aria-labelledby="companies-card">
-      <h3 id="companies-card">Your companies</h3>
+      <h2 id="companies-card">Your companies</h2>
       {companies.loading ? <Skeleton label="Loading your companies…" /> : companies.error
         ? (
           <LoadError

@@ -43,11 +43,23 @@ export function MemberView() {
 }
 
 function Card(
-  { id, title, children, wide }: { id: string; title: string; children: ReactNode; wide?: boolean },
+  { id, title, children, wide, reserve }: {
+    id: string;
+    title: string;
+    children: ReactNode;
+    wide?: boolean;
+    /** While loading: hold the height the card most likely takes (dashboard.css), so nothing below jumps. */
+    reserve?: "membership" | "letter";
+  },
 ) {
+  const classes = [
+    "dashboard-card",
+    wide && "dashboard-card-wide",
+    reserve && `dashboard-card-reserve-${reserve}`,
+  ];
   return (
-    <section className={wide ? "dashboard-card dashboard-card-wide" : "dashboard-card"} aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+    <section className={classes.filter(Boolean).join(" ")} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );
@@ -55,7 +67,7 @@ function Card(
 
 function MembershipCard({ membership }: { membership: CachedResource<Membership | null> }) {
   return (
-    <Card id="membership-card" title="Membership">
+    <Card id="membership-card" title="Membership" reserve={membership.loading ? "membership" : undefined}>
       {membership.loading ? <Skeleton label="Loading your membership…" /> : membership.error
         ? (
           <LoadError
@@ -148,7 +160,7 @@ function LetterCard({ membership }: { membership: CachedResource<Membership | nu
     summarizeMembership(membership.data ?? null).letterAllowed;
   const saved = useSavedLetter(membership, allowed);
   return (
-    <Card id="letter-card" title="Letter of Compliance">
+    <Card id="letter-card" title="Letter of Compliance" reserve={membership.loading ? "letter" : undefined}>
       {membership.loading
         ? <Skeleton lines={2} label="Loading your Letter of Compliance…" />
         : allowed && membership.savedAt !== null
