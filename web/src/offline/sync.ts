@@ -152,12 +152,9 @@ export function startSync(): () => void {
     return () => {};
   }
   started = true;
-  // Back online: send what is queued, and reload the membership screens even when nothing was, so a screen
-  // read from the device ("Offline: showing data from …") shows the server's state again.
-  const goOnline = () => {
-    attempt(true);
-    membershipAnswered();
-  };
+  // Back online: send what is queued (the screens reload when the server answers). Not a reload of its own:
+  // a session that ended at sea would turn it into a redirect to sign in, past the outbox's own request.
+  const goOnline = () => attempt(true);
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;
     // Reload the membership screens only when the server answered a change the worker sent.
