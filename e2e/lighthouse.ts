@@ -21,8 +21,13 @@ import { fileURLToPath } from "node:url";
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
 const CHROME_PATH = Deno.env.get("CHROME_PATH") ?? "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu";
-const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
-const TARGETS: Record<Category, number> = { performance: 90, accessibility: 100, "best-practices": 100 };
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const TARGETS: Record<Category, number> = {
+  performance: 90,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
 const METRICS = [
   "first-contentful-paint",
   "largest-contentful-paint",

@@ -7,6 +7,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import process from "node:process";
 import { preloadPublicPages } from "./build/preload-public-pages.ts";
 import { initialJsBudget } from "./build/initial-js-budget.ts";
+import { publicPagesFile } from "./build/public-pages-file.ts";
 import { PRECACHE_BUDGET_BYTES, precacheBudget } from "./build/precache-budget.ts";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadPublicPages(),
+    publicPagesFile(),
     initialJsBudget(),
     VitePWA({
       strategies: "injectManifest",
@@ -23,6 +25,9 @@ export default defineConfig({
       // src/pwa/register.ts registers /sw.js itself (production builds only) and drives the update prompt.
       injectRegister: false,
       manifest: {
+        // The app's identity for the browser: kept when start_url changes, so an installed app is updated in
+        // place rather than seen as another app.
+        id: "/app",
         name: "APCA Portal",
         short_name: "APCA",
         description:

@@ -13,6 +13,7 @@ import { AppError, errorBody } from "./lib/errors.ts";
 import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
+import { siteUrlFromRequest } from "./lib/site-url.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
@@ -39,6 +40,7 @@ import { exportsRoutes } from "./exports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
 import { randomsRoutes } from "./randoms/routes.ts";
 import { statsRoutes } from "./stats/routes.ts";
+import { isAppPath, publicPages, siteRoutes } from "./site/routes.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -53,6 +55,7 @@ export function createApp(deps: Deps) {
     c.header("X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);
+  app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
 
   app.use(
@@ -98,6 +101,7 @@ export function createApp(deps: Deps) {
 
   // A real route, so the web app's client-route fallback below does not swallow it.
   app.route("/", devMailPageRoutes);
+  app.route("/", siteRoutes);
 
   // The built scripts and styles shrink to about a third gzipped; they are immutable, so browsers fetch each once.
   app.use("/assets/*", compress());
@@ -119,10 +123,13 @@ export function createApp(deps: Deps) {
       );
     }
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
-    // Client routes: the web app decides what to show (and renders its own 404).
+    // The web app's pages (its routes under /app, the public pages it was built with) answer the app, which
+    // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
     try {
+      const html = await Deno.readTextFile(`${deps.config.webDist}/index.html`);
+      const pages = await publicPages(deps.config.webDist);
       c.header("Cache-Control", "no-cache");
-      return c.html(await Deno.readTextFile(`${deps.config.webDist}/index.html`));
+      return c.html(html, !pages || isAppPath(c.req.path, pages) ? 200 : 404);
     } catch {
       return c.text("The web app is not built: run `deno task build`.", 503);
     }

@@ -35,8 +35,14 @@ export interface Config {
   bodyLimit: number;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the server. */
   trustProxy: boolean;
-  /** Base URL of the site as users reach it, for links in e-mails (no trailing slash). */
+  /**
+   * Base URL of the site as users reach it, for links in e-mails and the letter's QR code (no trailing slash).
+   * Without PUBLIC_URL: `http://localhost:{PORT}` for background work, and within a request its own origin
+   * (lib/site-url.ts); production refuses to start without it (productionProblems).
+   */
   publicUrl: string;
+  /** PUBLIC_URL is unset: a request's links take the request's origin. */
+  publicUrlFromRequest: boolean;
   /** smtp:// or smtps:// URL of the mail server; when absent mail goes to the development outbox only. */
   smtpUrl?: string;
   /** Sender of every e-mail. */
@@ -55,8 +61,10 @@ export interface Config {
   sandboxWebhookSecret: string;
   /** Simulated processor latency of the sandbox, in milliseconds. */
   sandboxPaymentsDelayMs: number;
-  /** Where contact-form messages are mailed. */
+  /** Where contact-form messages are mailed, and the address the site shows for the office. */
   officeEmail: string;
+  /** The office's telephone number as the site shows it. */
+  officePhone: string;
   /** IANA zone of the office: its business day dates what the office records (lib/dates.ts `officeDay`). */
   officeTimeZone: string;
   /** The money path's recovery (orders/reconcile.ts, lib/idempotency.ts, lib/jobs.ts). */
@@ -102,9 +110,17 @@ export interface Config {
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
 export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_sandbox_development_only";
 
+/**
+ * The office's contact details when OFFICE_PHONE / OFFICE_EMAIL are unset: placeholders (a 555-01xx number
+ * reserved for fiction, a local address) that must never reach production.
+ */
+export const PLACEHOLDER_OFFICE_PHONE = "(800) 555-0142";
+export const PLACEHOLDER_OFFICE_EMAIL = "office@apca.local";
+
 export function loadConfig(): Config {
+  const port = Number(env("PORT") ?? 8000);
   return {
-    port: Number(env("PORT") ?? 8000),
+    port,
     databaseUrl: env("DATABASE_URL"),
     databaseConnectTimeoutMs: optionalNumber("DATABASE_CONNECT_TIMEOUT_MS"),
     databaseStatementTimeoutMs: optionalNumber("DATABASE_STATEMENT_TIMEOUT_MS"),
@@ -117,7 +133,8 @@ export function loadConfig(): Config {
     seedAdminPassword: env("SEED_ADMIN_PASSWORD") ?? "admin-password-local",
     bodyLimit: Number(env("BODY_LIMIT") ?? 1024 * 1024),
     trustProxy: env("TRUST_PROXY") === "1",
-    publicUrl: (env("PUBLIC_URL") ?? "http://localhost:8000").replace(/\/+$/, ""),
+    publicUrl: (env("PUBLIC_URL") ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrlFromRequest: env("PUBLIC_URL") === undefined,
     smtpUrl: env("SMTP_URL"),
     mailFrom: env("MAIL_FROM") ?? "APCA <no-reply@apca.local>",
     recaptchaSiteKey: env("RECAPTCHA_SITE_KEY"),
@@ -127,7 +144,8 @@ export function loadConfig(): Config {
     stripeWebhookSecret: env("STRIPE_WEBHOOK_SECRET"),
     sandboxWebhookSecret: env("SANDBOX_WEBHOOK_SECRET") ?? DEVELOPMENT_WEBHOOK_SECRET,
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
-    officeEmail: env("OFFICE_EMAIL") ?? "office@apca.local",
+    officeEmail: env("OFFICE_EMAIL") ?? PLACEHOLDER_OFFICE_EMAIL,
+    officePhone: env("OFFICE_PHONE") ?? PLACEHOLDER_OFFICE_PHONE,
     // Checked here so a misspelt zone stops the server at start, not the first letter of the day.
     officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE, "OFFICE_TIME_ZONE"),
     recovery: {
@@ -153,6 +171,29 @@ export function loadConfig(): Config {
     databasePrepare: env("DATABASE_PREPARE") !== "0",
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
   };
+}
+
+/**
+ * What production refuses to start without: its own address (a link built from a request's Host header could
+ * point anywhere), and the office's real contact details instead of the placeholders.
+ */
+export function productionProblems(config: Config): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (config.publicUrlFromRequest) {
+    problems.push("PUBLIC_URL is not set: links in e-mails and letters need the site's public address.");
+  }
+  if (config.officePhone === PLACEHOLDER_OFFICE_PHONE) {
+    problems.push(
+      `OFFICE_PHONE is not set: the site would show the placeholder ${PLACEHOLDER_OFFICE_PHONE}.`,
+    );
+  }
+  if (config.officeEmail === PLACEHOLDER_OFFICE_EMAIL) {
+    problems.push(
+      `OFFICE_EMAIL is not set: the site would show the placeholder ${PLACEHOLDER_OFFICE_EMAIL}.`,
+    );
+  }
+  return problems;
 }
 
 export const SQL_DIR = join(projectRoot, "sql");

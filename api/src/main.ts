@@ -2,13 +2,18 @@
 import { createApp } from "./app.ts";
 import { backgroundJobs } from "./background.ts";
 import { buildDeps, openDatabase } from "./boot.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, productionProblems } from "./config.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
 import { afterAnswerSettled } from "./lib/after-answer.ts";
 import { releaseLeases, startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
 
 const config = loadConfig();
+const problems = productionProblems(config);
+if (problems.length) {
+  for (const problem of problems) console.error(`Refusing to start: ${problem}`);
+  Deno.exit(1);
+}
 const database = await openDatabase(config);
 try {
   const applied = await migrate(database);

@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { seed, STORE_ITEMS } from "./seed.ts";
-import { assertEquals } from "./testing/assert.ts";
+import { assertEquals, assertOk } from "./testing/assert.ts";
+import type { Database } from "./db/client.ts";
 import { withDatabase } from "./testing/db.ts";
 import { checkCredentials } from "./auth/service.ts";
 
@@ -19,7 +20,9 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
         (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"))
           .executeTakeFirstOrThrow()).n,
       );
-    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [5, 4, 3]);
+    // The five demo accounts and four mariners of the administrators' lists, each with an individual business,
+    // and two more companies (one deactivated, one whose i3 set-up failed).
+    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [9, 8, 3]);
     const waiting = await db.selectFrom("employee_requests").select([
       "first_name",
       "status",
@@ -45,14 +48,88 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
     )
       .executeTakeFirstOrThrow();
     assertEquals(company, { name: "Gulf Coast Towing LLC", der_user_id: der!.user_id });
-    // An employee's membership is paid by the company (the DER's employee screens are not empty).
+    // Both employees are covered by the company (the DER's employee screens are not empty, and neither employee
+    // is told to start a membership).
     const companyPaid = await db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
       .innerJoin("businesses as b", "b.id", "m.business_id").select(["u.email", "b.name", "m.type"])
-      .execute();
-    assertEquals(companyPaid, [{
-      email: "employee1@apca.local",
-      name: "Gulf Coast Towing LLC",
-      type: "annual",
-    }]);
+      .orderBy("u.email").execute();
+    assertEquals(companyPaid, [
+      { email: "employee1@apca.local", name: "Gulf Coast Towing LLC", type: "annual" },
+      { email: "employee2@apca.local", name: "Gulf Coast Towing LLC", type: "annual" },
+    ]);
   });
 });
+
+Deno.test("seed: the demo tells the story (issue 16 item 4)", async () => {
+  await withDatabase(async (database) => {
+    const now = new Date("2026-11-24T15:00:00Z");
+    await seed(database, loadConfig(), () => {}, now);
+    const { db } = database;
+    const member = await db.selectFrom("users").select("id").where("email", "=", "member@apca.local")
+      .executeTakeFirstOrThrow();
+
+    // The member: an active annual membership that renews itself from a saved card, resulted tests, a letter.
+    const status = await membershipStatus(db, member.id, now);
+    assertEquals(status, { type: "annual", autorenew: true, cancelled: false, paused: false, active: true });
+    const card = await db.selectFrom("payment_methods").select(["last4", "is_default"])
+      .where("user_id", "=", member.id).executeTakeFirstOrThrow();
+    assertEquals(card, { last4: "4242", is_default: true });
+    const tests = await db.selectFrom("drug_tests").select(["status", "result"]).where(
+      "user_id",
+      "=",
+      member.id,
+    )
+      .execute();
+    assertEquals(tests.length, 2);
+    assertOk(tests.every((t) => t.status === "resulted" && t.result === "negative"));
+    const letters = await db.selectFrom("documents").select("kind").where("user_id", "=", member.id)
+      .execute();
+    assertEquals(letters.map((d) => d.kind), ["letter_of_compliance"]);
+
+    // The administrators: one open notification of every kind, nothing archived or decided.
+    const open = await db.selectFrom("notifications").select(["type"]).where("archived_at", "is", null)
+      .where("approved", "is", null).execute();
+    const types = new Set(open.map((n) => n.type));
+    for (
+      const type of [
+        "REGISTRATION",
+        "NEW_BUSINESS_REQUEST",
+        "NEW_EMPLOYEE_REQUEST",
+        "UPDATE_USER",
+        "UPDATE_BUSINESS",
+        "NEW_VESSEL",
+        "NEW_ORDER",
+        "MEMBERSHIP_PAUSED",
+        "MEMBERSHIP_CANCELLED",
+      ] as const
+    ) assertOk(types.has(type), `an open ${type}`);
+    const registrations = await db.selectFrom("registration_notifications").select(["kind", "paid_at"])
+      .orderBy("kind").execute();
+    assertEquals(registrations.map((r) => [r.kind, r.paid_at !== null]), [["DER", false], [
+      "independent",
+      true,
+    ]]);
+    // Bayou Marine is the story's new company; the other writes Gulf Coast Towing another way (the duplicate path).
+    const pending = await db.selectFrom("new_business_requests").select(["business_name", "status"])
+      .orderBy("business_name").execute();
+    assertEquals(pending, [
+      { business_name: "Bayou Marine Services LLC", status: "pending" },
+      { business_name: "Gulf Coast Towing, L.L.C.", status: "pending" },
+    ]);
+  });
+});
+
+/** What the dashboard reads of a membership, enough for the story's assertions. */
+async function membershipStatus(db: Database["db"], userId: number, now: Date) {
+  const m = await db.selectFrom("memberships").selectAll().where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const paused = await db.selectFrom("membership_pauses").select("id").where("membership_id", "=", m.id)
+    .where("resumed_at", "is", null).executeTakeFirst();
+  return {
+    type: m.type,
+    autorenew: m.autorenew,
+    cancelled: m.cancelled_at !== null,
+    paused: paused !== undefined,
+    active: new Date(m.starts_at) <= now && m.expire_at! > now.toISOString().slice(0, 10),
+  };
+}

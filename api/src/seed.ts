@@ -14,6 +14,7 @@ import { notify } from "./notifications/queries.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
+import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -63,14 +64,21 @@ export async function shouldSeed(database: Database, config: Config): Promise<bo
   return Number(row.n) === 0;
 }
 
-export async function seed(database: Database, config: Config, log: (line: string) => void = () => {}) {
+export async function seed(
+  database: Database,
+  config: Config,
+  log: (line: string) => void = () => {},
+  now: Date = new Date(),
+) {
   const { db } = database;
   const existing = await db.selectFrom("users").select("id")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", config.seedAdminEmail.toLowerCase()))
     .executeTakeFirst();
   if (existing) return log("Seed skipped: the administrator already exists.");
 
-  await db.transaction().execute(async (tx) => {
+  // Mariners of the administrators' lists sign in with no known password (seed/story.ts).
+  const unknownPassword = await hashPassword(crypto.randomUUID());
+  const memberId = await db.transaction().execute(async (tx) => {
     const user = async (email: string, password: string, first: string, last: string, extra = {}) =>
       (await tx.insertInto("users").values({
         email,
@@ -198,11 +206,11 @@ export async function seed(database: Database, config: Config, log: (line: strin
     })
       .execute();
 
-    await seedAdminDesk(tx, { der, e1, member, company, own });
+    await seedAdminDesk(tx, { der, member, company });
 
     // Eli's membership is the company's: paid by Gulf Coast Towing (a manual payment, so no card is needed), so
     // the DER's employee screens show a company-paid membership and its 30-day deletion warning.
-    const today = new Date();
+    const today = now;
     await seedAnalyticsHistory(tx, { e1, today });
     const order = (await tx.insertInto("orders").values({
       kind: "membership",
@@ -296,7 +304,14 @@ export async function seed(database: Database, config: Config, log: (line: strin
       cost_cents: ccf.cost_cents,
       quantity: 1,
     }).execute();
+
+    const cast = { admin, der, employee2: e2, member, company, memberBusiness: own };
+    await seedMemberStory(tx, cast, config, now);
+    await seedEmployeeCoverage(tx, cast, now);
+    await seedAdminQueue(tx, cast, unknownPassword, now);
+    return member;
   });
+  await seedMemberLetter(database, config, memberId, now);
   log(
     `Seeded demo data. Administrator: ${config.seedAdminEmail} / ${
       Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword
@@ -305,16 +320,15 @@ export async function seed(database: Database, config: Config, log: (line: strin
 }
 
 /**
- * The administrators' desk (issue 12): at least one open notification of each kind the center lists, so the
- * demo administrator's /app is never empty. Kept apart from the rest of the seed; nothing here changes what a
- * demo member, DER or employee sees as current (Eli's paused and cancelled term is an old one, written before
- * his company's current membership, and the company request has no provisional business).
+ * Two items of the administrators' desk (issue 12) that the demo story (seed/story.ts) does not tell: a company
+ * request that duplicates Gulf Coast Towing written another way (the wizard's duplicate path), and a vessel the
+ * DER laid up (UPDATE_VESSEL). The company request has no provisional business, so no member's view changes.
  */
 async function seedAdminDesk(
   tx: Transaction<DB>,
-  ids: { der: number; e1: number; member: number; company: number; own: number },
+  ids: { der: number; member: number; company: number },
 ) {
-  const { der, e1, member, company, own } = ids;
+  const { der, member, company } = ids;
   const at = (d: string) => new Date(`${d}T15:00:00Z`);
   const morgan = { member_user_id: member, member_first_name: "Morgan", member_last_name: "Lee" };
   const dana = {
@@ -323,36 +337,6 @@ async function seedAdminDesk(
     member_last_name: "Reyes",
     member_number: null,
   };
-  const eli = {
-    member_user_id: e1,
-    member_first_name: "Eli",
-    member_last_name: "Boudreaux",
-    member_number: "M-100002",
-  };
-  await notify(tx, {
-    type: "REGISTRATION",
-    triggerUserId: member,
-    userId: member,
-    businessId: own,
-    businessApprovedAt: at("2026-11-02"),
-    at: at("2026-11-02"),
-    meta: {
-      ...morgan,
-      member_number: "M-100001",
-      kind: "independent",
-      business_id: own,
-      business_name: "Morgan Lee",
-    },
-  });
-  await notify(tx, {
-    type: "REGISTRATION",
-    triggerUserId: der,
-    userId: der,
-    businessId: company,
-    businessApprovedAt: at("2026-11-03"),
-    at: at("2026-11-03"),
-    meta: { ...dana, kind: "DER", business_id: company, business_name: "Gulf Coast Towing LLC" },
-  });
   // Morgan asks for a company that is Gulf Coast Towing written another way: the wizard's duplicate path.
   const requested = "Gulf Coast Towing, L.L.C.";
   const requestId = await notify(tx, {
@@ -393,80 +377,6 @@ async function seedAdminDesk(
       previous: { is_active: true },
       awaiting_approval: false,
     },
-  });
-  const order = await tx.insertInto("orders").values({
-    kind: "store",
-    user_id: der,
-    business_id: company,
-    total_cents: 6000,
-    status: "completed",
-    payment_type: "manual",
-    payment_medium: "Check Received",
-    manual_charge_date: "2026-11-14",
-    completed_at: at("2026-11-14"),
-    created_by_user_id: der,
-    created_at: at("2026-11-14"),
-  }).returning(["id", "number"]).executeTakeFirstOrThrow();
-  await tx.insertInto("order_items").values({
-    order_id: order.id,
-    name: "Replacement custody control form",
-    cost_cents: 6000,
-    quantity: 1,
-  }).execute();
-  await notify(tx, {
-    type: "NEW_ORDER",
-    triggerUserId: der,
-    userId: der,
-    orderId: order.id,
-    at: at("2026-11-14"),
-    meta: {
-      ...dana,
-      order_id: order.id,
-      order_number: order.number,
-      order_completed: true,
-      order_cancelled: false,
-      total_cents: 6000,
-    },
-  });
-  // Eli's 2024 term: paused for the off season, resumed, then cancelled when he moved to the company's plan.
-  const old = (await tx.insertInto("memberships").values({
-    user_id: e1,
-    type: "annual",
-    expire_at: "2025-03-01",
-    has_expiration: true,
-    autorenew: false,
-    price_cents: 10500,
-    created_at: at("2024-03-01"),
-    starts_at: at("2024-03-01"),
-    cancelled_at: at("2024-11-15"),
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  const pause = (await tx.insertInto("membership_pauses").values({
-    membership_id: old,
-    paused_at: at("2024-07-01"),
-    resumed_at: at("2024-08-15"),
-    reason: "Currently out of season",
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  await notify(tx, {
-    type: "MEMBERSHIP_PAUSED",
-    triggerUserId: e1,
-    userId: e1,
-    membershipId: old,
-    membershipPauseId: pause,
-    at: at("2024-07-01"),
-    meta: {
-      ...eli,
-      reason: "Currently out of season",
-      paused_at: at("2024-07-01").toISOString(),
-      resumed_at: at("2024-08-15").toISOString(),
-    },
-  });
-  await notify(tx, {
-    type: "MEMBERSHIP_CANCELLED",
-    triggerUserId: e1,
-    userId: e1,
-    membershipId: old,
-    at: at("2024-11-15"),
-    meta: { ...eli, cancelled_at: at("2024-11-15").toISOString() },
   });
 }
 

@@ -20,7 +20,7 @@ export const sqlLines = (source: string) => source.split("\n").filter((line) => 
 const exempt = (rel: string) =>
   rel.endsWith("/queries.ts") || rel.endsWith(".test.ts") || rel.endsWith(".drill.ts") ||
   rel.endsWith("test-helpers.ts") ||
-  /^(lib|integrations|db|testing)\//.test(rel) || rel === "seed.ts";
+  /^(lib|integrations|db|testing)\//.test(rel) || rel === "seed.ts" || rel.startsWith("seed/");
 
 async function* sourceFiles(dir: URL, path = ""): AsyncGenerator<[string, URL]> {
   for await (const entry of Deno.readDir(dir)) {

@@ -49,10 +49,14 @@ export async function addCardThroughApi(request: APIRequestContext, number: stri
   return data.id;
 }
 
-/** Registers an independent (self-employed, unlicensed) member with a 4242 card and, by default, an annual membership. */
+/**
+ * Registers an independent (self-employed, unlicensed) member with a 4242 card and, by default, an annual
+ * membership; `card: false` (only with no membership) leaves the account without a card.
+ */
 export async function registerMemberThroughApi(
   request: APIRequestContext,
-  { membership = "annual" }: { membership?: "annual" | "one_time" | "none" } = {},
+  { membership = "annual", card = true }: { membership?: "annual" | "one_time" | "none"; card?: boolean } =
+    {},
 ): Promise<ApiMember> {
   const member = {
     email: uniqueEmail("member-api"),
@@ -83,6 +87,7 @@ export async function registerMemberThroughApi(
       },
     }),
   );
+  if (!card) return { ...member, cardId: 0 };
   const cardId = await addCardThroughApi(request, SANDBOX_CARDS.ok);
   if (membership !== "none") {
     await ok(

@@ -1,12 +1,13 @@
 /**
  * Journey: an administrator manages a member's membership (admin spec §2 "Admin membership details",
  * "Setup/Renew Membership (admin variant)", "Pause Membership form and Resume screen", "Membership history
- * table"; §5 manual charge and update rules; §8 toasts). The seeded administrator opens the seeded member's
- * (Morgan Lee, no membership yet) details, sets one up with a manual charge, pauses it, resumes it and
- * updates its expiry, on the same membership screens the member uses (features/membership).
+ * table"; §5 manual charge and update rules; §8 toasts). The seeded administrator opens a new member's (no
+ * membership yet, no card) details, sets one up with a manual charge, pauses it, resumes it and updates its
+ * expiry, on the same membership screens the member uses (features/membership).
  */
 import type { Page } from "@playwright/test";
-import { expect, test, USERS } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { registerMemberThroughApi } from "../support/members.ts";
 
 // axe at every screen on a busy two-core machine outgrows the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -23,12 +24,14 @@ async function expectToast(page: Page, text: string) {
 }
 
 test("an administrator sets up, pauses, resumes and updates a member's membership", async ({ page, logInAs, visit, arrive, checkA11y }) => {
+  // A member of its own with no membership and no card (the seeded member's active membership is the demo's).
+  const fresh = await registerMemberThroughApi(page.request, { membership: "none", card: false });
   await logInAs("admin");
-  const found = await page.request.get(`/api/auth/users?search=${encodeURIComponent(USERS.member.email)}`);
+  const found = await page.request.get(`/api/auth/users?search=${encodeURIComponent(fresh.email)}`);
   expect(found.ok(), await found.text()).toBe(true);
   const { data } = await found.json() as { data: { id: number; attributes: { email: string } }[] };
-  const member = data.find((u) => u.attributes.email === USERS.member.email);
-  expect(member, "the seeded member").toBeDefined();
+  const member = data.find((u) => u.attributes.email === fresh.email);
+  expect(member, "the new member").toBeDefined();
   const BASE = `/app/admin/users/${member!.id}/membership`;
 
   // Details without a membership: the empty card, the Payment Methods card and its link, an empty history.
@@ -85,7 +88,7 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
   // Resume: the member's full name, Keep Membership Paused back to the details, then Resume Membership.
   await page.getByRole("link", { name: "Resume Membership" }).click();
   await arrive(`${BASE}/resume`);
-  await expect(page.getByRole("heading", { level: 2, name: "Morgan Lee" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: fresh.fullName })).toBeVisible();
   await expect(page.getByText("eligible for monthly random drug tests")).toBeVisible();
   await expect(page.getByRole("link", { name: "Keep Membership Paused" })).toHaveAttribute(
     "href",

@@ -132,10 +132,15 @@ test("member independent, annual: type, card, confirm, dashboard banner", async 
   );
   await expect(page.getByLabel(/ending in 4242/)).toBeChecked();
   await expect(page.getByRole("definition")).toHaveText("$105");
+  // The renewal terms beside the button that charges: the date, the renewal price, automatic, cancellable.
+  const start = page.getByRole("button", { name: "Start Membership" });
+  await expect(start).toHaveAccessibleDescription(
+    /runs until \w+ \d{1,2}, \d{4} and then renews automatically for \$95 a year.*cancel it at any time/,
+  );
   await checkA11y();
 
   const charge = page.waitForRequest("**/api/register/member/membership");
-  await page.getByRole("button", { name: "Start Membership" }).click();
+  await start.click();
   const request = await charge;
   expect(request.postDataJSON()).toMatchObject({ is_annual: true });
   expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);

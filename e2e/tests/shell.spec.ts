@@ -1,8 +1,10 @@
 /** Journey: finding one's way: the route table, placeholders, 404, breadcrumbs and dashboard parameters. */
 import { expect, test } from "../support/fixtures.ts";
 
-test("an unknown route shows the 404 page", async ({ page, visit }) => {
+test("an unknown route shows the 404 page, with status 404", async ({ page, visit }) => {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/no-such-page");
   await visit("/no-such-page");
+  expect((await answer).status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
   await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
 });

@@ -4,9 +4,9 @@
  *
  * - icon-192.png, icon-512.png (purpose "any"): the favicon as it is, rounded corners transparent.
  * - maskable-512.png (purpose "maskable") and apple-touch-icon.png (180 px, iOS rounds it itself): the same
- *   drawing with square corners, so the platform's mask never cuts into a transparent corner. The mark covers
- *   the middle half of the square (its farthest point is about 33 % of the width from the centre), inside the
- *   maskable safe zone (a circle of radius 40 %, i.e. the central 80 %).
+ *   drawing with square corners, so the platform's mask never cuts into a transparent corner. The mark (a white
+ *   shield with an anchor, "APCA" below it) keeps within about 35 % of the width from the centre (the corners of
+ *   the word's last line), inside the maskable safe zone (a circle of radius 40 %, i.e. the central 80 %).
  */
 // A one-off tool: the web app does not depend on Playwright, e2e/ does (this is the version its deno.json pins).
 // deno-lint-ignore no-import-prefix

@@ -58,6 +58,8 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     user.member_number,
     membership.id,
     coverage,
+    // The QR code's address: a server reached at another address issues its own letter.
+    deps.config.publicUrl,
     deps.letterKeys.kid,
     issuedOn,
   ]));

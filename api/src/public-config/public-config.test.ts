@@ -13,7 +13,17 @@ Deno.test("public config: tells the web which captcha widget to render", async (
       assertEquals(await res.json(), {
         captcha: { provider: "development" },
         payments: { provider: "sandbox" },
+        office: { phone: ctx.deps.config.officePhone, email: ctx.deps.config.officeEmail },
       });
+    });
+
+    await t.step("the office's phone and e-mail are the OFFICE_PHONE and OFFICE_EMAIL settings", async () => {
+      const app = createApp({
+        ...ctx.deps,
+        config: { ...ctx.deps.config, officePhone: "(985) 876-5432", officeEmail: "desk@portal.example" },
+      });
+      const res = await app.request("/api/config/public");
+      assertEquals((await res.json()).office, { phone: "(985) 876-5432", email: "desk@portal.example" });
     });
 
     await t.step("with keys: reCAPTCHA and its site key (never the secret)", async () => {

@@ -1,4 +1,4 @@
-/** Settings the web app needs before anyone signs in: which captcha widget to render. */
+/** Settings the web app needs before anyone signs in: which captcha widget to render, the office's contacts. */
 import { Hono } from "hono";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -14,5 +14,9 @@ export const publicConfigRoutes = new Hono<AppEnv>()
       tags: ["Config"],
       response: PublicConfig,
     }),
-    (c) => c.json({ captcha: c.var.deps.captcha.widget, payments: c.var.deps.payments.widget }, 200),
+    (c) => {
+      const { captcha, payments, config } = c.var.deps;
+      const office = { phone: config.officePhone, email: config.officeEmail };
+      return c.json({ captcha: captcha.widget, payments: payments.widget, office }, 200);
+    },
   );

@@ -12,4 +12,8 @@ export const PublicConfig = z.object({
       .describe("Built-in sandbox: post the card to /api/payments/sandbox/setup-intents/confirm."),
     z.object({ provider: z.literal("stripe"), publishable_key: z.string() }),
   ]),
+  office: z.object({
+    phone: z.string().describe("The office's telephone number as shown (OFFICE_PHONE)"),
+    email: z.string().describe("The office's e-mail address (OFFICE_EMAIL)"),
+  }).describe("How people reach the office: shown in the footer and on the contact pages"),
 });

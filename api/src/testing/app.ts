@@ -62,6 +62,9 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     stripePublishableKey: undefined,
     stripeWebhookSecret: undefined,
     sandboxPaymentsDelayMs: 0,
+    // Links name one fixed address, whatever the request's origin (a test sets publicUrlFromRequest to see it).
+    publicUrl: "http://localhost:8000",
+    publicUrlFromRequest: false,
   };
   // Every answer a test receives is checked against its documented schema (route.ts describe); TEST_NOW sets
   // the clock (testing/clock.ts).

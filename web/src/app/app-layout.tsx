@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../components/button.tsx";
@@ -45,6 +45,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useSignals();
   const signingOut = useSignal(false);
   const confirming = useSignal(false);
+  // On a phone the navigation and Sign out fold behind a Menu button (styles.css); a new page closes it.
+  const menuOpen = useSignal(false);
+  const [location] = useLocation();
+  useEffect(() => {
+    menuOpen.value = false;
+  }, [location]);
   const links = NAV_BY_ROLE[role.value ?? "member"];
 
   useEffect(() => startSync(), []);
@@ -73,21 +79,37 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <header className="site-header">
         <div className="container header-inner">
           <Link href="/app" className="brand">APCA</Link>
-          <nav aria-label="Main" className="main-nav">
-            <ul>
-              {links.map(([href, label]) => (
-                <li key={href}>
-                  {href === "/app/cart" ? <CartLink /> : <NavLink href={href}>{label}</NavLink>}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="header-actions">
-            <OfflineIndicator />
-            <span className="user-name">{session.value?.full_name}</span>
-            <Button variant="secondary" busy={signingOut.value} busyLabel="Signing out…" onClick={onSignOut}>
-              Sign out
-            </Button>
+          <OfflineIndicator />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen.value}
+            aria-controls="app-menu"
+            onClick={() => (menuOpen.value = !menuOpen.value)}
+          >
+            Menu
+          </button>
+          <div id="app-menu" className={menuOpen.value ? "app-menu is-open" : "app-menu"}>
+            <nav aria-label="Main" className="main-nav">
+              <ul>
+                {links.map(([href, label]) => (
+                  <li key={href}>
+                    {href === "/app/cart" ? <CartLink /> : <NavLink href={href}>{label}</NavLink>}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="header-actions">
+              <span className="user-name">{session.value?.full_name}</span>
+              <Button
+                variant="secondary"
+                busy={signingOut.value}
+                busyLabel="Signing out…"
+                onClick={onSignOut}
+              >
+                Sign out
+              </Button>
+            </div>
           </div>
         </div>
       </header>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { NavLink } from "../components/nav-link.tsx";
+import { OfficeEmail, OfficePhone } from "../components/office-contact.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 import { ensureSession } from "../features/auth/api.ts";
 import { session } from "../lib/session.ts";
@@ -72,6 +73,9 @@ export function PublicLayout() {
             </ul>
           </nav>
           <p>APCA drug-testing consortium for mariners and maritime companies, since 1986.</p>
+          <p className="footer-contact">
+            Reach the office: <OfficePhone /> · <OfficeEmail /> · <Link href="/contact-us">contact form</Link>
+          </p>
         </div>
       </footer>
     </>

@@ -7,6 +7,7 @@
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
 import { type Subject, type SubjectFamily, subjectOf } from "../lib/subject.ts";
+import { PUBLIC_PAGES, type PublicPath } from "./public-pages.ts";
 
 export interface PageProps {
   params: Partial<Record<string, string>>;
@@ -77,37 +78,36 @@ const membershipRoutes = (
   ];
 };
 
-export const PUBLIC_ROUTES: AppRoute[] = [
-  page("/", "Home", publicPage("HomePage"), { ownHeading: true }),
-  page("/register", "Register", () => import("../features/registration/register-page.tsx")),
-  page("/login", "Account Login", () => import("../features/auth/login-page.tsx")),
-  page(
-    "/forgot-password/success",
-    "Check Your Email",
-    () => import("../features/auth/forgot-password-success-page.tsx"),
-  ),
-  page("/forgot-password", "Forgot Password", () => import("../features/auth/forgot-password-page.tsx")),
-  // ?token=, and the mailed link.
-  page("/reset-password", "Reset Password", () => import("../features/auth/reset-password-page.tsx")),
-  page("/reset-password/:token", "Reset Password", () => import("../features/auth/reset-password-page.tsx")),
-  // The letter's QR code.
-  page("/verify/:token", "Verify a Letter of Compliance", () => import("../features/verify/verify-page.tsx")),
-  page("/about", "About APCA", publicPage("AboutPage")),
-  page("/about/prices", "Prices", publicPage("PricesPage")),
-  page("/about/frequently-asked-questions", "Frequently Asked Questions", publicPage("FaqPage")),
-  page("/membership", "Membership", publicPage("MembershipPage")),
-  page("/partner-labs", "Partner Labs", publicPage("PartnerLabsPage")),
-  page("/contact-us", "Contact Us", publicPage("ContactPage")),
-  page("/contact", "Contact", publicPage("ContactPage")),
-  page("/contact/thank-you", "Be In Touch Soon...", publicPage("ThankYouPage")),
-  page("/terms-and-conditions", "Terms and Conditions", publicPage("TermsPage")),
-  page("/privacy-policy", "Privacy Policy", publicPage("PrivacyPage")),
-  page("/services", "Services", publicPage("ServicesPage")),
-  page("/services/non-compliance-penalties", "Non-Compliance Penalties", publicPage("PenaltiesPage")),
-  page("/services/business-compliance-kit", "Business Compliance Kit", publicPage("ComplianceKitPage")),
-  page("/approved-lab-mro", "Approved Lab and MRO", publicPage("ApprovedLabPage")),
-  page("/random-testing-types", "Random Testing Types", publicPage("RandomTestingTypesPage")),
-];
+/** Each public page's screen; the pages themselves (paths, titles, sitemap) are listed in public-pages.ts. */
+const PUBLIC_SCREENS: Record<PublicPath, () => PageModule> = {
+  "/": publicPage("HomePage"),
+  "/register": () => import("../features/registration/register-page.tsx"),
+  "/login": () => import("../features/auth/login-page.tsx"),
+  "/forgot-password/success": () => import("../features/auth/forgot-password-success-page.tsx"),
+  "/forgot-password": () => import("../features/auth/forgot-password-page.tsx"),
+  "/reset-password": () => import("../features/auth/reset-password-page.tsx"),
+  "/reset-password/:token": () => import("../features/auth/reset-password-page.tsx"),
+  "/verify/:token": () => import("../features/verify/verify-page.tsx"),
+  "/about": publicPage("AboutPage"),
+  "/about/prices": publicPage("PricesPage"),
+  "/about/frequently-asked-questions": publicPage("FaqPage"),
+  "/membership": publicPage("MembershipPage"),
+  "/partner-labs": publicPage("PartnerLabsPage"),
+  "/contact-us": publicPage("ContactPage"),
+  "/contact": publicPage("ContactPage"),
+  "/contact/thank-you": publicPage("ThankYouPage"),
+  "/terms-and-conditions": publicPage("TermsPage"),
+  "/privacy-policy": publicPage("PrivacyPage"),
+  "/services": publicPage("ServicesPage"),
+  "/services/non-compliance-penalties": publicPage("PenaltiesPage"),
+  "/services/business-compliance-kit": publicPage("ComplianceKitPage"),
+  "/approved-lab-mro": publicPage("ApprovedLabPage"),
+  "/random-testing-types": publicPage("RandomTestingTypesPage"),
+};
+
+export const PUBLIC_ROUTES: AppRoute[] = PUBLIC_PAGES.map(({ path, title }) =>
+  page(path, title, PUBLIC_SCREENS[path], { ownHeading: path === "/" })
+);
 
 const MEMBER_ROUTES: AppRoute[] = [
   page("/app", "Dashboard", () => import("../features/dashboard/dashboard-page.tsx")),

@@ -2,6 +2,7 @@ import { formatInstantDay } from "../lib/dates.ts";
 import type { DrugTest } from "@api/contract";
 import { REASON_LABELS, STATUS_LABELS, type TestOutcome, testOutcome } from "../lib/drug-tests.ts";
 import { Chip, type ChipTone } from "./chip.tsx";
+import { TableScroll } from "./table-scroll.tsx";
 
 const TONES: Record<TestOutcome, ChipTone> = {
   "Passed": "success",
@@ -13,7 +14,7 @@ const TONES: Record<TestOutcome, ChipTone> = {
 /** Drug tests as a table: date, reason, status and the outcome chip. Summaries only (49 CFR 40.321). */
 export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: string }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -40,6 +41,6 @@ export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { OFFLINE_REASON, online } from "../lib/online.ts";
 import { Alert } from "./alert.tsx";
 import { Chip } from "./chip.tsx";
 import { LoadError } from "./load-error.tsx";
@@ -89,18 +91,43 @@ export function MembershipFacts({ membership, own = true }: { membership: Member
 export function MembershipActions(
   { membership, paths }: { membership: Membership | null; paths: ScreenPaths },
 ) {
+  useSignals();
   const actions = membershipActions(membership, paths);
   if (actions.length === 0) return null;
+  // Buying needs the network; pause, resume and cancel are queued offline (decision 0014).
+  const needsNetwork = (key: string) => key === "renew" && !online.value;
   return (
-    <ul className="account-actions" aria-label="Membership actions">
-      {actions.map((action) => (
-        <li key={action.key}>
-          <Link href={action.href} className={`button button-${action.primary ? "primary" : "secondary"}`}>
-            {action.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="account-actions" aria-label="Membership actions">
+        {actions.map((action) => (
+          <li key={action.key}>
+            {needsNetwork(action.key)
+              ? (
+                <span
+                  className={`button button-${action.primary ? "primary" : "secondary"} button-unavailable`}
+                  aria-disabled="true"
+                  aria-describedby="membership-actions-offline"
+                >
+                  {action.label}
+                </span>
+              )
+              : (
+                <Link
+                  href={action.href}
+                  className={`button button-${action.primary ? "primary" : "secondary"}`}
+                >
+                  {action.label}
+                </Link>
+              )}
+          </li>
+        ))}
+      </ul>
+      {actions.some((action) => needsNetwork(action.key)) && (
+        <p id="membership-actions-offline" className="field-hint">
+          {OFFLINE_REASON} Buying a membership charges your card.
+        </p>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
  * One text for the dashboard and the account screens.
  */
 import type { PauseWarning } from "@api/contract";
-import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../lib/contact-info.ts";
+import { OfficePhone } from "./office-contact.tsx";
 import { formatDay } from "../lib/dates.ts";
 import { Alert } from "./alert.tsx";
 
@@ -13,8 +13,7 @@ export function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
       <p>
         Your membership has been paused for {warning.paused_days} of the last {warning.window_days}{" "}
         days. An extra drug test has been required since{" "}
-        <strong>{formatDay(warning.extra_test_due)}</strong>. Call us at{" "}
-        <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> to arrange it.
+        <strong>{formatDay(warning.extra_test_due)}</strong>. Call us at <OfficePhone /> to arrange it.
       </p>
     </Alert>
   );

@@ -15,6 +15,18 @@ export function coverageDay(now: Date): DateString {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** Adds years as the server does (api/src/lib/dates.ts addYears): 29 February becomes 1 March. */
+export function addYears(date: DateString, years: number): DateString {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
+}
+
+/** The reader's own calendar date of `now` ('YYYY-MM-DD'). */
+export function localDay(now: Date): DateString {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** Whether a term ending on `expireAt` (null: never) is over on the coverage day of `now`. */
 export function termLapsed(expireAt: DateString | null, now: Date): boolean {
   return expireAt !== null && expireAt < coverageDay(now);

@@ -3,7 +3,8 @@
  * screens read from the device, and the outbox panel (queued changes, refused ones until dismissed, and the
  * request to sign in again when the session ended with changes waiting).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useId } from "react";
+import { signal } from "@preact/signals-react";
 import { useLocation, useSearch } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../components/alert.tsx";
@@ -14,10 +15,28 @@ import { online } from "../lib/online.ts";
 import { dismiss, needsSignIn, queued, QUEUED_MESSAGE, rejected } from "./sync.ts";
 import "./offline.css";
 
-/** "Offline: showing data from {time}" when the data shown came from the device. */
+/** The notices on the page now, by their id: when each one's data was saved. */
+const notices = signal<[id: string, savedAt: string][]>([]);
+
+/**
+ * "Offline: showing data from {time}" when the data shown came from the device: once per page however many
+ * parts of it came from the device (the first notice speaks for all of them, with the oldest time).
+ */
 export function OfflineNotice({ savedAt }: { savedAt: string | null }) {
+  useSignals();
+  const id = useId();
+  useEffect(() => {
+    if (!savedAt) return;
+    notices.value = [...notices.value, [id, savedAt]];
+    return () => {
+      notices.value = notices.value.filter(([other]) => other !== id);
+    };
+  }, [savedAt]);
   if (!savedAt) return null;
-  return <p className="offline-notice">Offline: showing data from {formatInstant(savedAt)}</p>;
+  const all = notices.value;
+  if (all.length > 0 && all[0][0] !== id) return null;
+  const oldest = all.reduce((min, [, at]) => (at < min ? at : min), savedAt);
+  return <p className="offline-notice">Offline: showing data from {formatInstant(oldest)}</p>;
 }
 
 /** The header's indicator: present only while the browser has no network. */

@@ -152,6 +152,8 @@ export function startSync(): () => void {
     return () => {};
   }
   started = true;
+  // Back online: send what is queued (the screens reload when the server answers). Not a reload of its own:
+  // a session that ended at sea would turn it into a redirect to sign in, past the outbox's own request.
   const goOnline = () => attempt(true);
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;

@@ -9,10 +9,11 @@ import { DerView } from "./der-view.tsx";
 import { MemberView } from "./member-view.tsx";
 import "./dashboard.css";
 
-const HEADINGS: Record<Role, string> = {
-  admin: "Administrator dashboard",
-  der: "DER dashboard",
-  member: "Member dashboard",
+/** Who the dashboard is for, in the welcome line (the page's one heading is the route's: 'Dashboard'). */
+const SIGNED_IN_AS: Record<Role, string> = {
+  admin: "an administrator",
+  der: "a DER (your company's designated employer representative)",
+  member: "a member",
 };
 
 /** /app: the admin, DER or member view by role. ?toastError=… shows an error toast, ?finished=1 a banner. */
@@ -33,17 +34,18 @@ export default function DashboardPage() {
   }, [toastError]);
 
   return (
-    <section aria-labelledby="dashboard-view">
+    <div className="dashboard">
       {search.get("finished") === "1" && (
         <Alert variant="success" title="Registration complete">
           Your APCA account is ready. Welcome aboard!
         </Alert>
       )}
-      <h2 id="dashboard-view">{HEADINGS[view]}</h2>
-      <p>Welcome, {session.value?.full_name}.</p>
+      <p className="dashboard-welcome">
+        Welcome, {session.value?.full_name}. You are signed in as {SIGNED_IN_AS[view]}.
+      </p>
       {view === "member" && <MemberView />}
       {view === "der" && <DerView />}
       {view === "admin" && <AdminView />}
-    </section>
+    </div>
   );
 }

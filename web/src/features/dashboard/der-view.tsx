@@ -24,7 +24,7 @@ export function DerView() {
   const companies = useResource([...BUSINESSES_KEY, "der"], fetchCompanies);
   return (
     <section className="dashboard-card dashboard-card-wide" aria-labelledby="my-company">
-      <h3 id="my-company">My Company</h3>
+      <h2 id="my-company">My Company</h2>
       {companies.error
         ? (
           <LoadError

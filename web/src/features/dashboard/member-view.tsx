@@ -18,7 +18,8 @@ import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import type { StoredFile } from "../../offline/db.ts";
-import { dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
+import { cachedLoad, dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
+import { fetchTestPage, keepTestPage, testPageKey } from "../../lib/test-history.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { SELF } from "../../lib/subject.ts";
 import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
@@ -42,11 +43,23 @@ export function MemberView() {
 }
 
 function Card(
-  { id, title, children, wide }: { id: string; title: string; children: ReactNode; wide?: boolean },
+  { id, title, children, wide, reserve }: {
+    id: string;
+    title: string;
+    children: ReactNode;
+    wide?: boolean;
+    /** While loading: hold the height the card most likely takes (dashboard.css), so nothing below jumps. */
+    reserve?: "membership" | "letter";
+  },
 ) {
+  const classes = [
+    "dashboard-card",
+    wide && "dashboard-card-wide",
+    reserve && `dashboard-card-reserve-${reserve}`,
+  ];
   return (
-    <section className={wide ? "dashboard-card dashboard-card-wide" : "dashboard-card"} aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+    <section className={classes.filter(Boolean).join(" ")} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {children}
     </section>
   );
@@ -54,7 +67,7 @@ function Card(
 
 function MembershipCard({ membership }: { membership: CachedResource<Membership | null> }) {
   return (
-    <Card id="membership-card" title="Membership">
+    <Card id="membership-card" title="Membership" reserve={membership.loading ? "membership" : undefined}>
       {membership.loading ? <Skeleton label="Loading your membership…" /> : membership.error
         ? (
           <LoadError
@@ -147,7 +160,7 @@ function LetterCard({ membership }: { membership: CachedResource<Membership | nu
     summarizeMembership(membership.data ?? null).letterAllowed;
   const saved = useSavedLetter(membership, allowed);
   return (
-    <Card id="letter-card" title="Letter of Compliance">
+    <Card id="letter-card" title="Letter of Compliance" reserve={membership.loading ? "letter" : undefined}>
       {membership.loading
         ? <Skeleton lines={2} label="Loading your Letter of Compliance…" />
         : allowed && membership.savedAt !== null
@@ -248,6 +261,21 @@ function LetterActions({ membership, onRefused }: { membership: Membership; onRe
   );
 }
 
+/**
+ * Online, the dashboard also saves the first page of the test history on the device (summaries only), so My
+ * Tests opens offline even when it was never visited (decision 0014). Quietly: a failure only means it is not
+ * saved this time.
+ */
+function useTestHistorySavedAhead(online: boolean) {
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    cachedLoad(testPageKey(1).join(":"), () => fetchTestPage(1, controller.signal), keepTestPage)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [online]);
+}
+
 /** Only the summary of each test is kept on the device (49 CFR 40.321; docs/decisions/0014). */
 const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
   ...recent,
@@ -256,6 +284,7 @@ const keepRecent = (recent: { tests: DrugTest[]; total: number }) => ({
 
 function RecentTestsCard() {
   const recent = useCachedResource(["tests", "recent"], fetchRecentTests, { keep: keepRecent });
+  useTestHistorySavedAhead(recent.savedAt === null && !recent.loading && !recent.error);
   return (
     <Card id="tests-card" title="Recent tests" wide>
       <OfflineNotice savedAt={recent.savedAt} />

@@ -7,6 +7,7 @@ import { formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { StoredDocument } from "@api/contract";
 import { documentHref, fetchDocuments, formatSize, KIND_LABELS } from "./api.ts";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function DownloadsPage() {
   const [page, goTo] = usePageParam();
@@ -33,7 +34,7 @@ export default function DownloadsPage() {
 
 function DocumentTable({ documents }: { documents: StoredDocument[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Your documents">
       <table className="data-table">
         <caption className="visually-hidden">Your documents, newest first</caption>
         <thead>
@@ -65,6 +66,6 @@ function DocumentTable({ documents }: { documents: StoredDocument[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

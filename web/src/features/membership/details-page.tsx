@@ -27,6 +27,7 @@ import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subje
 import { useResource } from "../../lib/use-resource.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useMembership, useSubjectResource } from "../../offline/use-cached.ts";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function MembershipDetailsPage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);
@@ -149,7 +150,8 @@ function HistoryTable(
   // Focusable, so a keyboard can scroll it on a phone where it is wider than the screen (axe
   // scrollable-region-focusable).
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Membership history">
+    // Not the caption: "Your memberships…" would also answer to the card named "Your membership"; this name does not.
+    <TableScroll label="Membership history">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -188,6 +190,6 @@ function HistoryTable(
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

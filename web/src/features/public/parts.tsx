@@ -1,7 +1,8 @@
 /** Small pieces the public pages share: a price from the server, office contact lines, cards, calls to action. */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { OFFICE_EMAIL, OFFICE_HOURS, OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
+import { OFFICE_HOURS } from "../../lib/contact-info.ts";
+import { OfficeEmail, OfficePhone } from "../../components/office-contact.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import type { Prices } from "@api/contract";
 import { usePrices } from "../../lib/prices.ts";
@@ -30,10 +31,10 @@ export function OfficeContact() {
   return (
     <ul className="office-contact">
       <li>
-        Phone: <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a>
+        Phone: <OfficePhone />
       </li>
       <li>
-        E-mail: <a href={`mailto:${OFFICE_EMAIL}`}>{OFFICE_EMAIL}</a>
+        E-mail: <OfficeEmail />
       </li>
       <li>Hours: {OFFICE_HOURS}</li>
     </ul>

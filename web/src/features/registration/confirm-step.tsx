@@ -10,6 +10,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
 import { CardPicker } from "../../components/pay-with.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { addYears, formatDay, localDay } from "../../lib/dates.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import type { PaymentMethod } from "@api/contract";
@@ -106,8 +107,22 @@ export function ConfirmStep(
         }}
         addCard={{ onClick: onAddCard, label: "Add a different card" }}
       />
+      {!der && annual && (
+        // The terms of what the button buys, next to it (issue 16): when it renews, for how much, and how to stop.
+        <p id="renewal-terms" className="renewal-terms">
+          Your membership runs until {formatDay(addYears(localDay(new Date()), 1))}{" "}
+          and then renews automatically for {prices.annual_renewal_cents}{" "}
+          a year, charged to the card you choose. You can cancel it at any time from your account.
+        </p>
+      )}
       <div className="form-actions">
-        <Button type="submit" busy={busy.value} busyLabel="Processing payment…" disabled={!cardId}>
+        <Button
+          type="submit"
+          busy={busy.value}
+          busyLabel="Processing payment…"
+          disabled={!cardId}
+          aria-describedby={!der && annual ? "renewal-terms" : undefined}
+        >
           {der ? "Purchase Compliance Kit" : "Start Membership"}
         </Button>
         {actions}

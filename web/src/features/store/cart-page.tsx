@@ -14,6 +14,7 @@ import { fetchItems, STORE_ITEMS_KEY } from "./api.ts";
 import { cart, cartNotSaved, priceCart, removeFromCart, setQuantity } from "./cart.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import "./store.css";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function CartPage() {
   useSignals();
@@ -33,7 +34,7 @@ export default function CartPage() {
       {cartNotSaved.value && <NotSavedWarning />}
       <UnavailableLines lines={unavailable} />
       {priced.length > 0 && (
-        <div className="table-scroll">
+        <TableScroll label="Items in your cart">
           <table className="data-table cart-table">
             <caption className="visually-hidden">Items in your cart</caption>
             <thead>
@@ -50,19 +51,21 @@ export default function CartPage() {
             <tbody>
               {priced.map(({ id, quantity, item, lineTotalCents }) => (
                 <tr key={id}>
-                  <th scope="row">
+                  <th scope="row" className="cart-item">
                     <Link href={`/app/store/item/${id}`}>{item.attributes.name}</Link>
                   </th>
-                  <td className="numeric">{money(item.attributes.cost)}</td>
-                  <td>
+                  <td className="numeric cart-price">{money(item.attributes.cost)}</td>
+                  <td className="cart-quantity">
                     <QuantityStepper
                       itemName={item.attributes.name}
                       value={quantity}
                       onChange={(next) => setQuantity(id, next)}
                     />
                   </td>
-                  <td className="numeric" data-testid="line-total">{money(lineTotalCents)}</td>
-                  <td>
+                  <td className="numeric cart-line-total" data-testid="line-total">
+                    {money(lineTotalCents)}
+                  </td>
+                  <td className="cart-remove">
                     <Button
                       variant="link"
                       aria-label={`Remove ${item.attributes.name}`}
@@ -78,11 +81,11 @@ export default function CartPage() {
               <tr>
                 <th scope="row" colSpan={3}>Total</th>
                 <td className="numeric cart-total">{money(totalCents)}</td>
-                <td />
+                <td className="cart-remove" />
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
       )}
       <div className="form-actions">
         {priced.length > 0 && (

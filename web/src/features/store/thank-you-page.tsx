@@ -12,6 +12,7 @@ import { formatMoney } from "../../lib/money.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchOrderByNumber } from "./api.ts";
 import "./store.css";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function ThankYouPage() {
   const number = new URLSearchParams(useSearch()).get("order") ?? "";
@@ -58,7 +59,7 @@ export default function ThankYouPage() {
           <dd data-testid="order-total">{money(o.total_cents)}</dd>
         </div>
       </dl>
-      <div className="table-scroll">
+      <TableScroll label={`Items in order ${o.number}`}>
         <table className="data-table">
           <caption className="visually-hidden">Items in order {o.number}</caption>
           <thead>
@@ -86,7 +87,7 @@ export default function ThankYouPage() {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
       <div className="form-actions">
         <Link href="/app/store" className="button button-secondary">Back to the store</Link>
         <Link href="/app" className="button button-primary">Go to the dashboard</Link>

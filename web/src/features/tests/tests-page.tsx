@@ -4,17 +4,14 @@
  */
 import { DrugTestTable } from "../../components/drug-test-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
-import { storableTest } from "../../lib/drug-tests.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useCachedResource } from "../../offline/use-cached.ts";
-import { fetchTests, type TestPage } from "./api.ts";
-
-/** Kept on the device for offline reading: each test's summary only (docs/decisions/0014). */
-const keep = (page: TestPage): TestPage => ({ ...page, data: page.data.map(storableTest) });
+import { testPageKey } from "../../lib/test-history.ts";
+import { fetchTests, keepTestPage as keep } from "./api.ts";
 
 export default function TestsPage() {
   const [page, goTo] = usePageParam();
-  const tests = useCachedResource(["tests", page], (signal) => fetchTests(page, signal), { keep });
+  const tests = useCachedResource(testPageKey(page), (signal) => fetchTests(page, signal), { keep });
 
   return (
     <section aria-label="Your drug tests">

@@ -7,7 +7,7 @@ import { Alert } from "../../components/alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import type { PageProps } from "../../app/routes.tsx";
-import { OFFICE_PHONE, OFFICE_PHONE_HREF } from "../../lib/contact-info.ts";
+import { OfficePhone } from "../../components/office-contact.tsx";
 import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { Verification } from "@api/contract";
@@ -92,7 +92,7 @@ function NotVerified({ checkedAt }: { checkedAt?: string }) {
         copied incorrectly. Do not accept it as proof of enrollment until you have checked with us.
       </p>
       <p>
-        Call APCA at <a href={OFFICE_PHONE_HREF}>{OFFICE_PHONE}</a> to confirm a member's enrollment.
+        Call APCA at <OfficePhone /> to confirm a member's enrollment.
       </p>
       {checkedAt && <p className="verify-checked">Checked {formatInstant(checkedAt)}</p>}
     </section>

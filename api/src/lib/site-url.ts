@@ -1,0 +1,38 @@
+/**
+ * The site's address within a request. PUBLIC_URL when it is set (always in production: config.ts
+ * productionProblems); otherwise the request's own origin, so a server started on another port issues letters,
+ * QR codes and e-mailed links that open on that port. Behind a proxy (TRUST_PROXY=1) the origin is the one the
+ * proxy was asked for (X-Forwarded-Proto, X-Forwarded-Host). Outside production only: a Host header is the
+ * client's to choose, so a link mailed to someone else could point anywhere.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.ts";
+
+/** A host with an optional port, nothing else (no user info, path or spaces to smuggle into a link). */
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+export function requestOrigin(
+  url: string,
+  header: (name: string) => string | undefined,
+  trustProxy: boolean,
+): string | undefined {
+  const own = new URL(url);
+  const first = (name: string) => header(name)?.split(",")[0]?.trim() || undefined;
+  const proto = (trustProxy && first("X-Forwarded-Proto")) || own.protocol.slice(0, -1);
+  const host = (trustProxy && first("X-Forwarded-Host")) || header("Host") || own.host;
+  if (proto !== "http" && proto !== "https") return undefined;
+  if (!HOST.test(host)) return undefined;
+  return `${proto}://${host}`;
+}
+
+/** Gives the request's deps a config whose publicUrl is the request's origin, when PUBLIC_URL is unset. */
+export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.var.deps;
+  if (deps.config.publicUrlFromRequest) {
+    const origin = requestOrigin(c.req.url, (name) => c.req.header(name), deps.config.trustProxy);
+    if (origin && origin !== deps.config.publicUrl) {
+      c.set("deps", { ...deps, config: { ...deps.config, publicUrl: origin } });
+    }
+  }
+  await next();
+};
