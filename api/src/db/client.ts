@@ -17,6 +17,12 @@ export interface Database {
   applyMigration(name: string, checksum: string, text: string): Promise<boolean>;
   /** Raw parameterised query outside Kysely, for the migrator and benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: the output of a `COPY (...) TO STDOUT` statement, streamed at its reader's pace. COPY takes
+   * no bound parameters, so `text` must carry its values as literals. The statement starts at the first read,
+   * and cancelling the stream cancels it. PGlite has no such stream (undefined).
+   */
+  copyOut?(text: string): ReadableStream<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -87,8 +93,61 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     },
     query: async <T>(text: string, params: unknown[] = []) =>
       (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+    copyOut: (text) => copyOutStream(sql, text),
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * COPY TO STDOUT on a reserved connection (postgres.js gives it as a Node stream whose backpressure pauses the
+ * socket). One statement for a whole file, paced by its reader (e.g. a storage write): the request timeout is
+ * lifted for it and restored before the connection goes back to the pool.
+ */
+function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Array> {
+  let reserved: postgres.ReservedSql | null = null;
+  let query: postgres.PendingQuery<postgres.Row[]> | null = null;
+  let chunks: AsyncIterator<Uint8Array> | null = null;
+  const release = async () => {
+    const r = reserved;
+    reserved = null;
+    if (!r) return;
+    await r.unsafe("reset statement_timeout").catch(() => {});
+    r.release();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!chunks) {
+          reserved = await sql.reserve();
+          await reserved.unsafe("set statement_timeout = 0");
+          query = reserved.unsafe(text);
+          chunks = (await query.readable())[Symbol.asyncIterator]();
+        }
+        const next = await chunks.next();
+        if (next.done) {
+          await release();
+          controller.close();
+        } else {
+          const b = next.value;
+          controller.enqueue(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+        }
+      } catch (error) {
+        await release();
+        throw error;
+      }
+    },
+    async cancel() {
+      if (query && chunks) {
+        // The server stops at the cancel request; the rest of its output is read and dropped, or the paused
+        // socket would never see the statement end and the connection would be lost with its reservation.
+        query.cancel();
+        try {
+          while (!(await chunks.next()).done);
+        } catch { /* the cancel's own error */ }
+      }
+      await release();
+    },
+  }, { highWaterMark: 0 });
 }
 
 export async function connectPglite(dataDir: string | null): Promise<Database> {
