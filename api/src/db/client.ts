@@ -8,6 +8,8 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { mkdirSync } from "node:fs";
+import type { Buffer } from "node:buffer";
+import type { Readable } from "node:stream";
 import type { DB } from "./types.ts";
 
 export interface Database {
@@ -106,7 +108,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
 function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Array> {
   let reserved: postgres.ReservedSql | null = null;
   let query: postgres.PendingQuery<postgres.Row[]> | null = null;
-  let chunks: AsyncIterator<Uint8Array> | null = null;
+  let next: (() => Promise<Uint8Array | null>) | null = null;
   const release = async () => {
     const r = reserved;
     reserved = null;
@@ -117,37 +119,59 @@ function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Arr
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        if (!chunks) {
+        if (!next) {
           reserved = await sql.reserve();
           await reserved.unsafe("set statement_timeout = 0");
           query = reserved.unsafe(text);
-          chunks = (await query.readable())[Symbol.asyncIterator]();
+          next = reader(await query.readable());
         }
-        const next = await chunks.next();
-        if (next.done) {
+        const chunk = await next();
+        if (chunk === null) {
           await release();
           controller.close();
-        } else {
-          const b = next.value;
-          controller.enqueue(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
-        }
+        } else controller.enqueue(chunk);
       } catch (error) {
         await release();
         throw error;
       }
     },
     async cancel() {
-      if (query && chunks) {
+      if (query && next) {
         // The server stops at the cancel request; the rest of its output is read and dropped, or the paused
         // socket would never see the statement end and the connection would be lost with its reservation.
         query.cancel();
         try {
-          while (!(await chunks.next()).done);
+          while (await next() !== null);
         } catch { /* the cancel's own error */ }
       }
       await release();
     },
   }, { highWaterMark: 0 });
+}
+
+/**
+ * Everything the Node stream holds at each read, or null at its end. postgres.js pushes one buffer per COPY
+ * row; its async iterator hands them on one by one, which made 250,000 tiny chunks of an export.
+ */
+function reader(node: Readable): () => Promise<Uint8Array | null> {
+  let ended = false, failure: unknown = null;
+  node.on("end", () => ended = true);
+  node.on("error", (error) => failure = error);
+  return async () => {
+    for (;;) {
+      if (failure) throw failure;
+      const b: Buffer | null = node.read();
+      if (b !== null) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+      if (ended) return null;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          node.off("readable", done).off("end", done).off("error", done);
+          resolve();
+        };
+        node.on("readable", done).on("end", done).on("error", done);
+      });
+    }
+  };
 }
 
 export async function connectPglite(dataDir: string | null): Promise<Database> {

@@ -11,6 +11,18 @@ import type { Batch } from "./kinds.ts";
 /** Rows between two progress updates of a COPY (a batch is one update). */
 export const PROGRESS_ROWS = 5000;
 
+const PIECE_BYTES = 64 * 1024;
+
+function join(pieces: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 export interface ExportBody {
   body: ReadableStream<Uint8Array>;
   /** Records written so far: exact once the stream has closed. */
@@ -70,11 +82,15 @@ export function copyBody(
     },
     async pull(controller) {
       reader ??= source.getReader();
+      // COPY arrives one record per chunk: records are gathered into pieces of about 64 KiB for storage.
+      const pieces: Uint8Array[] = [];
+      let size = 0;
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
             if (!records.complete) throw new Error("The export's COPY ended before its last record.");
+            if (size) controller.enqueue(join(pieces, size));
             return controller.close();
           }
           const bytes = records.decode(value);
@@ -82,7 +98,9 @@ export function copyBody(
             reported = records.rows;
             await progress(reported);
           }
-          if (bytes.length) return controller.enqueue(bytes);
+          pieces.push(bytes);
+          size += bytes.length;
+          if (size >= PIECE_BYTES) return controller.enqueue(join(pieces, size));
         }
       } catch (error) {
         // The COPY is stopped (its reserved connection freed) before the error reaches storage.
