@@ -150,8 +150,9 @@ function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Arr
 }
 
 /**
- * Everything the Node stream holds at each read, or null at its end. postgres.js pushes one buffer per COPY
- * row; its async iterator hands them on one by one, which made 250,000 tiny chunks of an export.
+ * What the Node stream holds at each read, or null at its end, or its error. postgres.js pushes one buffer per
+ * COPY row and a reader usually gets them one at a time: a reader that wants larger pieces gathers them
+ * (exports/bodies.ts).
  */
 function reader(node: Readable): () => Promise<Uint8Array | null> {
   let ended = false, failure: unknown = null;
