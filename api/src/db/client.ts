@@ -8,6 +8,8 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { mkdirSync } from "node:fs";
+import type { Buffer } from "node:buffer";
+import type { Readable } from "node:stream";
 import type { DB } from "./types.ts";
 
 export interface Database {
@@ -17,6 +19,12 @@ export interface Database {
   applyMigration(name: string, checksum: string, text: string): Promise<boolean>;
   /** Raw parameterised query outside Kysely, for the migrator and benchmarks. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: the output of a `COPY (...) TO STDOUT` statement, streamed at its reader's pace. COPY takes
+   * no bound parameters, so `text` must carry its values as literals. The statement starts at the first read,
+   * and cancelling the stream cancels it. PGlite has no such stream (undefined).
+   */
+  copyOut?(text: string): ReadableStream<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -87,7 +95,83 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     },
     query: async <T>(text: string, params: unknown[] = []) =>
       (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+    copyOut: (text) => copyOutStream(sql, text),
     close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * COPY TO STDOUT on a reserved connection (postgres.js gives it as a Node stream whose backpressure pauses the
+ * socket). One statement for a whole file, paced by its reader (e.g. a storage write): the request timeout is
+ * lifted for it and restored before the connection goes back to the pool.
+ */
+function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Array> {
+  let reserved: postgres.ReservedSql | null = null;
+  let query: postgres.PendingQuery<postgres.Row[]> | null = null;
+  let next: (() => Promise<Uint8Array | null>) | null = null;
+  const release = async () => {
+    const r = reserved;
+    reserved = null;
+    if (!r) return;
+    await r.unsafe("reset statement_timeout").catch(() => {});
+    r.release();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!next) {
+          reserved = await sql.reserve();
+          await reserved.unsafe("set statement_timeout = 0");
+          query = reserved.unsafe(text);
+          next = reader(await query.readable());
+        }
+        const chunk = await next();
+        if (chunk === null) {
+          await release();
+          controller.close();
+        } else controller.enqueue(chunk);
+      } catch (error) {
+        await release();
+        throw error;
+      }
+    },
+    async cancel() {
+      if (query && next) {
+        // The server stops at the cancel request; the rest of its output is read and dropped, or the paused
+        // socket would never see the statement end and the connection would be lost with its reservation.
+        query.cancel();
+        try {
+          while (await next() !== null);
+        } catch { /* the cancel's own error */ }
+      }
+      await release();
+    },
+  }, { highWaterMark: 0 });
+}
+
+/**
+ * What the Node stream holds at each read, or null at its end, or its error. postgres.js pushes one buffer per
+ * COPY row and a reader usually gets them one at a time: a reader that wants larger pieces gathers them
+ * (exports/bodies.ts).
+ */
+function reader(node: Readable): () => Promise<Uint8Array | null> {
+  let ended = false, failure: unknown = null;
+  node.on("end", () => ended = true);
+  node.on("error", (error) => failure = error);
+  return async () => {
+    for (;;) {
+      if (failure) throw failure;
+      const b: Buffer | null = node.read();
+      if (b !== null) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+      if (ended) return null;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          node.off("readable", done).off("end", done).off("error", done);
+          resolve();
+        };
+        node.on("readable", done).on("end", done).on("error", done);
+      });
+    }
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The export jobs: building a file (one job per run of an export) and the hourly expiry of old files.
  *
- * A build streams: each pull of the CSV stream reads one keyset batch from the database, encodes it and
- * records the progress, and storage writes the bytes as they come (lib/storage.ts), so memory holds one batch
+ * A build streams: the CSV comes from the database (one COPY on PostgreSQL, keyset batches on PGlite and for
+ * the MIS report: bodies.ts) and storage writes the bytes as they come (lib/storage.ts), so memory stays flat
  * whatever the export's size. Any failure (the database, the storage) leaves the export FAILED with its error;
  * an administrator runs it again (service.ts retryExport). The job itself never fails for that, so the queue
  * does not retry on its own: only a process that died mid-build gets its job claimed again, and the new put
@@ -11,7 +11,7 @@
 import type { Deps } from "../lib/context.ts";
 import { DAY, type JobHandler } from "../lib/jobs.ts";
 import type { Storage } from "../lib/storage.ts";
-import { BOM, csvLine } from "./csv.ts";
+import { batchBody, copyBody, type ExportBody } from "./bodies.ts";
 import { type KindContext, KINDS } from "./kinds.ts";
 import {
   dueForExpiry,
@@ -59,44 +59,27 @@ export const buildExport: JobHandler<Deps> = async (payload, { deps }) => {
     ? failingStorage()
     : deps.storage;
   const key = storageKey(id);
-  let written = 0;
+  let source: ExportBody | null = null;
   try {
     const total = await kind.total(ctx, row.filters);
     await setProgress(db, id, run, { rows_total: total, rows_written: 0 });
-    const encoder = new TextEncoder();
-    let read = 0;
-    // The next batch is read while storage writes the current one: the database and the storage overlap.
-    const fetchFrom = (after: number | null) =>
-      after === null ? Promise.resolve(null) : kind.batch(ctx, row.filters, after, BATCH_ROWS);
-    let pending = fetchFrom(0);
-    // A failed read is rethrown by the pull that awaits it; this keeps a read ahead that nobody awaits (the
-    // storage failed first) from being an unhandled rejection.
-    pending.catch(() => {});
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode(BOM + csvLine(kind.header)));
-      },
-      // One batch per pull, and one read ahead: at most two batches are in memory.
-      async pull(controller) {
-        const batch = await pending;
-        if (batch === null) return controller.close();
-        pending = fetchFrom(batch.next);
-        pending.catch(() => {});
-        read += batch.read;
-        written += batch.lines;
-        // Recorded as the batch is handed to storage (a poll never sees fewer rows than were handed on).
-        await setProgress(db, id, run, { rows_written: Math.min(read, total) });
-        if (batch.text) controller.enqueue(encoder.encode(batch.text));
-      },
-    });
+    const progress = (read: number) => setProgress(db, id, run, { rows_written: Math.min(read, total) });
+    const copyOut = deps.database.copyOut;
+    source = kind.copy && copyOut
+      ? copyBody(kind.header, copyOut(kind.copy(ctx, row.filters)), progress)
+      : batchBody(kind.header, (after) => kind.batch(ctx, row.filters, after, BATCH_ROWS), progress);
+    const body = source.body;
     const bytes = await storage.put(key, body, CSV_TYPE);
     const now = deps.now();
     const expiresAt = new Date(now.getTime() + deps.config.exportRetentionDays * DAY);
-    if (!await markBuilt(db, id, run, { storageKey: key, rows: written, bytes, now, expiresAt })) {
+    const rows = source.written();
+    if (!await markBuilt(db, id, run, { storageKey: key, rows, bytes, now, expiresAt })) {
       // Run again meanwhile (a lease lost to a slow build): the newer run writes its own file.
       return;
     }
   } catch (error) {
+    // A storage that failed without reading its body: the body's source (a COPY holding a connection) stops.
+    if (source && !source.body.locked) await source.body.cancel(error).catch(() => {});
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0].slice(0, 500);
     await deps.storage.delete(key).catch(() => {});
     await markFailed(db, id, run, message || "The export could not be built.", deps.now());

@@ -15,9 +15,13 @@ import {
   countUsers,
   type CsvBatch,
   expiredCsvBatch,
+  expiredCsvCopy,
   orderCsvBatch,
+  orderCsvCopy,
   testCsvBatch,
+  testCsvCopy,
   userCsvBatch,
+  userCsvCopy,
 } from "./queries.ts";
 
 export interface KindContext {
@@ -42,6 +46,11 @@ export interface ExportKind {
   header: string[];
   total(ctx: KindContext, filters: JsonObject): Promise<number>;
   batch(ctx: KindContext, filters: JsonObject, after: number, limit: number): Promise<Batch>;
+  /**
+   * The whole export as one `COPY ... TO STDOUT` text (values inlined as literals), for PostgreSQL: the same
+   * records as the batches, streamed at the speed of COPY. Absent for a type computed here (the MIS report).
+   */
+  copy?(ctx: KindContext, filters: JsonObject): string;
 }
 
 const str = (v: unknown): string | null => typeof v === "string" && v ? v : null;
@@ -100,6 +109,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
     ],
     total: ({ db }) => countUsers(db),
     batch: ({ db }, _f, after, limit) => paged(userCsvBatch(db, after, limit), limit),
+    copy: ({ db }) => userCsvCopy(db),
   },
   transactions: {
     label: "Transactions",
@@ -122,6 +132,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
     ],
     total: ({ db }) => countOrders(db),
     batch: ({ db }, _f, after, limit) => paged(orderCsvBatch(db, after, limit), limit),
+    copy: ({ db }) => orderCsvCopy(db),
   },
   i3_tests: {
     label: "I3 Tests",
@@ -142,6 +153,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
     ],
     total: (ctx, f) => countTests(ctx.db, testFilter(ctx, f)),
     batch: (ctx, f, after, limit) => paged(testCsvBatch(ctx.db, testFilter(ctx, f), after, limit), limit),
+    copy: (ctx, f) => testCsvCopy(ctx.db, testFilter(ctx, f)),
   },
   expired_memberships: {
     label: "Expired Memberships",
@@ -161,6 +173,7 @@ export const KINDS: Record<ExportType, ExportKind> = {
     total: (ctx, f) => countExpired(ctx.db, expiryFilter(ctx, f)),
     batch: (ctx, f, after, limit) =>
       paged(expiredCsvBatch(ctx.db, expiryFilter(ctx, f), after, limit), limit),
+    copy: (ctx, f) => expiredCsvCopy(ctx.db, expiryFilter(ctx, f)),
   },
   mis: {
     label: "MIS Report",

@@ -193,125 +193,158 @@ async function csvBatch(db: Db, inner: ReturnType<typeof sql>): Promise<CsvBatch
 
 const line = (cells: ReturnType<typeof sql>[]) => sql`concat_ws(',', ${sql.join(cells, sql`, `)})`;
 
-/** Personal data an administrator works with; never the password hash or the SSN digits. */
-export function userCsvBatch(db: Db, after: number, limit: number) {
-  return csvBatch(
-    db,
-    sql`select u.id, ${
-      line([
-        plain("u.id"),
-        cell("u.member_number"),
-        cell("u.first_name"),
-        cell("u.middle_name"),
-        cell("u.last_name"),
-        cell("u.email"),
-        cell("u.phone"),
-        cell("u.address_one"),
-        cell("u.address_two"),
-        cell("u.city"),
-        cell("u.state"),
-        cell("u.postal_code"),
-        cell("u.country"),
-        cell("u.uscg_cred"),
-        plain("u.is_admin"),
-        plain("u.is_der"),
-        cell("b.name"),
-        time("u.created_at"),
-      ])
-    } as line
-    from users u
-    -- The keyset bound again on the join, so it starts at the batch instead of merging from the first row.
-    left join business_users bu on bu.user_id = u.id and bu.user_id > ${after} and bu.is_primary
-      and bu.removed_at is null
-    left join businesses b on b.id = bu.business_id
-    where u.deleted_at is null and u.id > ${after} order by u.id limit ${limit}`,
-  );
+/**
+ * How a query's values are written: bound parameters for a keyset batch, literals for COPY (which takes no
+ * parameters). The values are ids, enum names and dates already validated by the schemas; a literal is
+ * refused anyway for a text that standard_conforming_strings-independent quoting could not hold.
+ */
+type Bind = (v: string | number | null) => ReturnType<typeof sql>;
+const param: Bind = (v) => sql`${v}`;
+const literal: Bind = (v) => {
+  if (typeof v === "string" && /[\\\0]/.test(v)) throw new Error("Unsafe literal in an export filter");
+  if (typeof v === "number" && !Number.isFinite(v)) throw new Error("Unsafe literal in an export filter");
+  return sql.lit(v);
+};
+
+/** A keyset batch (`id > after`, `limit` rows), or null for the whole export in one COPY. */
+type Keyset = { after: number; limit: number } | null;
+const after = (k: Keyset, ref: string) => k ? sql`and ${sql.ref(ref)} > ${k.after}` : sql``;
+const limit = (k: Keyset) => k ? sql`limit ${k.limit}` : sql``;
+
+/**
+ * The text of `COPY (the records, each ended by CRLF) TO STDOUT` in the binary format, which carries each
+ * record's bytes as they are (the text format would escape backslashes and line breaks inside cells); the
+ * binary framing is stripped by exports/copy.ts.
+ */
+function copyText(db: Db, source: ReturnType<typeof sql>): string {
+  const compiled = sql`copy (select line || E'\r\n' from (${source}) records order by id) to stdout
+    with (format binary)`.compile(db);
+  if (compiled.parameters.length) throw new Error("COPY takes no parameters");
+  return compiled.sql;
 }
 
-export function orderCsvBatch(db: Db, after: number, limit: number) {
-  return csvBatch(
-    db,
-    sql`select o.id, ${
-      line([
-        plain("o.id"),
-        cell("o.number"),
-        time("o.created_at"),
-        plain("o.kind"),
-        plain("o.status"),
-        plain("o.user_id"),
-        cell("u.first_name"),
-        cell("u.last_name"),
-        cell("u.email"),
-        cell("b.name"),
-        sql`to_char(o.total_cents / 100.0, 'FM999999990.00')`,
-        plain("o.payment_type"),
-        cell("o.payment_medium"),
-        plain("o.manual_charge_date"),
-        time("o.completed_at"),
-      ])
-    } as line
+/** Personal data an administrator works with; never the password hash or the SSN digits. */
+export const userCsvBatch = (db: Db, after: number, limit: number) => csvBatch(db, users({ after, limit }));
+export const userCsvCopy = (db: Db) => copyText(db, users(null));
+
+function users(k: Keyset) {
+  return sql`select u.id, ${
+    line([
+      plain("u.id"),
+      cell("u.member_number"),
+      cell("u.first_name"),
+      cell("u.middle_name"),
+      cell("u.last_name"),
+      cell("u.email"),
+      cell("u.phone"),
+      cell("u.address_one"),
+      cell("u.address_two"),
+      cell("u.city"),
+      cell("u.state"),
+      cell("u.postal_code"),
+      cell("u.country"),
+      cell("u.uscg_cred"),
+      plain("u.is_admin"),
+      plain("u.is_der"),
+      cell("b.name"),
+      time("u.created_at"),
+    ])
+  } as line
+    from users u
+    -- The keyset bound again on the join, so it starts at the batch instead of merging from the first row.
+    left join business_users bu on bu.user_id = u.id ${after(k, "bu.user_id")} and bu.is_primary
+      and bu.removed_at is null
+    left join businesses b on b.id = bu.business_id
+    where u.deleted_at is null ${after(k, "u.id")} order by u.id ${limit(k)}`;
+}
+
+export const orderCsvBatch = (db: Db, after: number, limit: number) => csvBatch(db, orders({ after, limit }));
+export const orderCsvCopy = (db: Db) => copyText(db, orders(null));
+
+function orders(k: Keyset) {
+  return sql`select o.id, ${
+    line([
+      plain("o.id"),
+      cell("o.number"),
+      time("o.created_at"),
+      plain("o.kind"),
+      plain("o.status"),
+      plain("o.user_id"),
+      cell("u.first_name"),
+      cell("u.last_name"),
+      cell("u.email"),
+      cell("b.name"),
+      sql`to_char(o.total_cents / 100.0, 'FM999999990.00')`,
+      plain("o.payment_type"),
+      cell("o.payment_medium"),
+      plain("o.manual_charge_date"),
+      time("o.completed_at"),
+    ])
+  } as line
     from orders o left join users u on u.id = o.user_id left join businesses b on b.id = o.business_id
-    where o.id > ${after} order by o.id limit ${limit}`,
-  );
+    where true ${after(k, "o.id")} order by o.id ${limit(k)}`;
 }
 
 /**
  * The summary of each test an administrator needs (49 CFR 40.321): who, for which employer, why, and the
  * verified result. Never the laboratory panel, the specimen id or the i3 references.
  */
-export function testCsvBatch(db: Db, f: TestFilter, after: number, limit: number) {
-  return csvBatch(
-    db,
-    sql`select t.id, ${
-      line([
-        plain("t.id"),
-        plain("t.user_id"),
-        cell("u.member_number"),
-        cell("u.first_name"),
-        cell("u.last_name"),
-        cell("b.name"),
-        plain("t.reason"),
-        plain("t.status"),
-        plain("t.result"),
-        time("t.created_at"),
-        time("t.ordered_at"),
-        time("t.collected_at"),
-        time("t.resulted_at"),
-      ])
-    } as line
+export const testCsvBatch = (db: Db, f: TestFilter, after: number, limit: number) =>
+  csvBatch(db, tests(f, param, { after, limit }));
+export const testCsvCopy = (db: Db, f: TestFilter) => copyText(db, tests(f, literal, null));
+
+function tests(f: TestFilter, v: Bind, k: Keyset) {
+  const from = f.from ? f.from.toISOString() : null, to = f.to ? f.to.toISOString() : null;
+  return sql`select t.id, ${
+    line([
+      plain("t.id"),
+      plain("t.user_id"),
+      cell("u.member_number"),
+      cell("u.first_name"),
+      cell("u.last_name"),
+      cell("b.name"),
+      plain("t.reason"),
+      plain("t.status"),
+      plain("t.result"),
+      time("t.created_at"),
+      time("t.ordered_at"),
+      time("t.collected_at"),
+      time("t.resulted_at"),
+    ])
+  } as line
     from drug_tests t join users u on u.id = t.user_id left join businesses b on b.id = t.business_id
-    where t.id > ${after}
-      and (${f.reason}::text is null or t.reason = ${f.reason})
-      and (${f.from}::timestamptz is null or t.created_at >= ${f.from})
-      and (${f.to}::timestamptz is null or t.created_at < ${f.to})
-    order by t.id limit ${limit}`,
-  );
+    where true ${after(k, "t.id")}
+      and (${v(f.reason)}::text is null or t.reason = ${v(f.reason)})
+      and (${v(from)}::timestamptz is null or t.created_at >= ${v(from)}::timestamptz)
+      and (${v(to)}::timestamptz is null or t.created_at < ${v(to)}::timestamptz)
+    order by t.id ${limit(k)}`;
 }
 
-export function expiredCsvBatch(db: Db, f: ExpiryFilter, after: number, limit: number) {
-  return csvBatch(
-    db,
-    sql`select m.id, ${
-      line([
-        plain("m.id"),
-        plain("m.user_id"),
-        cell("u.member_number"),
-        cell("u.first_name"),
-        cell("u.last_name"),
-        cell("u.email"),
-        cell("u.phone"),
-        plain("m.type"),
-        plain("m.expire_at"),
-        time("m.cancelled_at"),
-        cell("b.name"),
-      ])
-    } as line
+export const expiredCsvBatch = (db: Db, f: ExpiryFilter, after: number, limit: number) =>
+  csvBatch(db, expired(f, param, { after, limit }));
+export const expiredCsvCopy = (db: Db, f: ExpiryFilter) => copyText(db, expired(f, literal, null));
+
+function expired(f: ExpiryFilter, v: Bind, k: Keyset) {
+  return sql`select m.id, ${
+    line([
+      plain("m.id"),
+      plain("m.user_id"),
+      cell("u.member_number"),
+      cell("u.first_name"),
+      cell("u.last_name"),
+      cell("u.email"),
+      cell("u.phone"),
+      plain("m.type"),
+      plain("m.expire_at"),
+      time("m.cancelled_at"),
+      cell("b.name"),
+    ])
+  } as line
     from memberships m join users u on u.id = m.user_id left join businesses b on b.id = m.business_id
-    where m.id > ${after} and not m.failed and m.expire_at is not null and m.expire_at < ${f.before}::date
-      and (${f.from}::date is null or m.expire_at >= ${f.from}::date)
-      and (${f.to}::date is null or m.expire_at <= ${f.to}::date)
-    order by m.id limit ${limit}`,
-  );
+    where not m.failed and m.expire_at is not null and m.expire_at < ${v(f.before)}::date ${after(k, "m.id")}
+      and (${v(f.from)}::date is null or m.expire_at >= ${v(f.from)}::date)
+      and (${v(f.to)}::date is null or m.expire_at <= ${v(f.to)}::date)
+    order by m.id ${limit(k)}`;
 }
 
 /**

@@ -926,6 +926,9 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
   function CopyDone() {
     stream && stream.push(null)
     stream = null
+    // PATCH (apca 8): a COPY TO whose last data met a full stream buffer paused the socket, and nothing resumed
+    // it once the stream ended: the connection never read another answer (the next query hung).
+    socket.resume()
   }
 
   function NoticeResponse(x) {
