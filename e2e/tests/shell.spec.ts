@@ -17,17 +17,17 @@ test("a public page has its breadcrumb trail", async ({ page, visit }) => {
   await expect(trail.getByRole("link", { name: "About APCA" })).toHaveAttribute("href", "/about");
 });
 
-test("an admin screen not built yet has the Dashboard breadcrumb root", async ({ page, logInAs, visit }) => {
+test("an admin screen has the Dashboard breadcrumb root", async ({ page, logInAs, visit }) => {
   await logInAs("admin");
-  // (The membership screens under /users/{id} are built now; Edit User is not yet.)
-  await visit("/app/admin/users/7/manage");
+  const found = await page.request.get("/api/auth/users?search=member%40apca.local");
+  const id = (await found.json()).data[0].id;
+  await visit(`/app/admin/users/${id}/manage`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit User");
-  await expect(page.getByText("This screen is not built yet.")).toBeVisible();
   const trail = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(trail.getByRole("link")).toHaveText(["Dashboard", "Users", "User Details"]);
   await expect(trail.getByRole("link", { name: "User Details" })).toHaveAttribute(
     "href",
-    "/app/admin/users/7",
+    `/app/admin/users/${id}`,
   );
 });
 
