@@ -95,7 +95,7 @@ test("a long e-mail address wraps, and the membership history scrolls by keyboar
   await visit("/app/account/membership/details");
   await expectNoSidewaysScroll(page, "/app/account/membership/details");
   // axe (run by visit) checks scrollable-region-focusable; here: it is a named region a Tab reaches.
-  const history = page.getByRole("region", { name: "Membership history" });
+  const history = page.getByRole("region", { name: "Memberships, newest first" });
   await expect(history).toHaveAttribute("tabindex", "0");
 });
 

@@ -150,8 +150,8 @@ function HistoryTable(
   // Focusable, so a keyboard can scroll it on a phone where it is wider than the screen (axe
   // scrollable-region-focusable).
   return (
-    // Not the caption: "Your memberships…" would also answer to the card named "Your membership"; this name does not.
-    <TableScroll label="Membership history">
+    // Not the caption ("Your memberships…" also answers to the card named "Your membership"), nor the panel's title.
+    <TableScroll label="Memberships, newest first">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
