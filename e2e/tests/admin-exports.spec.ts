@@ -6,6 +6,9 @@
  * error and builds when run again.
  */
 import type { Page } from "@playwright/test";
+import postgres from "postgres";
+import process from "node:process";
+import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
 
 // Five builds by a job runner polling every 5 s, and axe at every screen, on a busy two-core machine.
@@ -98,4 +101,33 @@ test("a failed export shows as failed and can be run again", async ({ page, logI
   await expect(page.locator(".toasts .toast").filter({ hasText: "Export Queued!" })).toBeVisible();
   await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
   await downloadFrom(page, id);
+});
+
+test("the list shows an export BUILDING while it builds, then BUILT without a reload", async ({ page, logInAs, visit }) => {
+  await logInAs("admin");
+  // The small seed builds in a blink, so the test holds the storage table for a few seconds: the build's write
+  // waits on it (well inside the 15 s statement timeout) and the list meanwhile shows BUILDING.
+  const sql = postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
+  try {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => release = resolve);
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => locked = resolve);
+    const held = sql.begin(async (tx) => {
+      await tx`lock table stored_files in share mode`;
+      locked();
+      await released;
+    });
+    await holding;
+    const res = await page.request.post("/api/auth/exports", { data: { type: "users", filters: {} } });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = (await res.json()).data.id as number;
+    await visit("/app/admin/export");
+    await expect(row(page, id)).toContainText("BUILDING");
+    release();
+    await held;
+    await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
+  } finally {
+    await sql.end();
+  }
 });
