@@ -1,8 +1,7 @@
 /**
  * Journey: a phone. Every member and DER screen of the route table (web/src/app/routes.tsx) at 390 px wide
  * shows no sideways scrolling: a page wider than the screen makes taps land on the wrong element. Rows that
- * need ids take them from the seeded demo data (the DER's company, its vessel and employee, a store item);
- * screens still "not built yet" are visited as they are, so they are covered once they are built.
+ * need ids take them from the seeded demo data (the DER's company, its vessel and employee, a store item).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, type SeededUser, test } from "../support/fixtures.ts";

@@ -4,7 +4,6 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../components/alert.tsx";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { Loading } from "../components/loading.tsx";
-import { NotBuiltYet } from "../components/not-built-yet.tsx";
 import { session } from "../lib/session.ts";
 import { trailFor } from "./crumbs.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -27,7 +26,7 @@ export function RouteSwitch({ routes }: { routes: AppRoute[] }) {
   );
 }
 
-/** Every page's frame: breadcrumb, <h1>, document title, then the lazy page or the placeholder. */
+/** Every page's frame: breadcrumb, <h1>, document title, then the lazy page. */
 function RouteView({ row, routes }: { row: AppRoute; routes: AppRoute[] }) {
   useSignals();
   const params = useParams() as Partial<Record<string, string>>;
@@ -39,14 +38,12 @@ function RouteView({ row, routes }: { row: AppRoute; routes: AppRoute[] }) {
     <>
       <Breadcrumbs trail={trailFor(routes, row.path, params)} />
       {!row.ownHeading && <PageHeading>{row.title}</PageHeading>}
-      {forbidden ? <Alert variant="error">You do not have access to this page.</Alert> : Page
-        ? (
-          // While the page's code loads, .page-pending keeps the footer below the fold so it does not jump.
-          <Suspense fallback={<PagePending />}>
-            <Page params={params} />
-          </Suspense>
-        )
-        : <NotBuiltYet />}
+      {forbidden ? <Alert variant="error">You do not have access to this page.</Alert> : (
+        // While the page's code loads, .page-pending keeps the footer below the fold so it does not jump.
+        <Suspense fallback={<PagePending />}>
+          <Page params={params} />
+        </Suspense>
+      )}
     </>
   );
 }

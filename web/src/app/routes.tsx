@@ -1,8 +1,8 @@
 /**
  * The one route table. Every screen of both specifications has a row: its path (wouter pattern), its title
- * (the <h1>, the document title and its breadcrumb label) and, once built, its lazily loaded page. Every row is
- * made by `page()`; a row without a loader renders the shared "not built yet" placeholder, so building a screen
- * means a file under features/<domain>/ and its loader here. Order matters inside a table: `/new` before `/:id`.
+ * (the <h1>, the document title and its breadcrumb label) and its lazily loaded page. Every row is made by
+ * `page()`, so a screen is a file under features/<domain>/ and its loader here. Order matters inside a table:
+ * `/new` before `/:id`.
  * Breadcrumbs are derived from this table (see crumbs.ts): each path prefix that is itself a row is a crumb.
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
@@ -16,7 +16,7 @@ export interface PageProps {
 export interface AppRoute {
   path: string;
   title: string;
-  page?: LazyExoticComponent<ComponentType<PageProps>>;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
   /** Only administrators may open it (the server enforces this too). */
   adminOnly?: boolean;
   /** The page renders its own <h1> (with PageHeading), as the home page's hero does; `title` stays the tab title. */
@@ -27,12 +27,12 @@ export interface AppRoute {
 type PageModule = Promise<{ default: ComponentType<PageProps> }>;
 
 /**
- * The one way to attach a page: `page(path, title, () => import("../features/<domain>/<x>-page.tsx"))`, or no
- * loader for a screen not built yet. Each import() is its own chunk, so the first page load carries only the
- * shell and the page it shows. Every /app/admin/* row is for administrators only.
+ * The one way to attach a page: `page(path, title, () => import("../features/<domain>/<x>-page.tsx"))`. Each
+ * import() is its own chunk, so the first page load carries only the shell and the page it shows. Every
+ * /app/admin/* row is for administrators only.
  */
-function page(path: string, title: string, load?: () => PageModule, options: { ownHeading?: boolean } = {}) {
-  const row: AppRoute = { path, title, page: load && lazy(load), ...options };
+function page(path: string, title: string, load: () => PageModule, options: { ownHeading?: boolean } = {}) {
+  const row: AppRoute = { path, title, page: lazy(load), ...options };
   if (path.startsWith("/app/admin/")) row.adminOnly = true;
   return row;
 }
@@ -47,25 +47,18 @@ type MembershipModule = Promise<{ default: ComponentType<{ subject: Subject }> }
 
 /**
  * `/x/:id/membership/details`, `/new`, … — the same membership screens for self, employee and user: the
- * family and the route's parameters name the subject (lib/subject.ts). A family whose calls are not built
- * yet (`built` false: the employee's) keeps its rows as placeholders.
+ * family and the route's parameters name the subject (lib/subject.ts).
  */
 const membershipRoutes = (
   base: string,
   family: SubjectFamily,
-  { built, extra = [] }: { built: boolean; extra?: [string, string, () => MembershipModule][] },
+  extra: [string, string, () => MembershipModule][] = [],
 ): AppRoute[] => {
   const screen = (path: string, title: string, load: () => MembershipModule) =>
-    page(
-      `${base}/membership/${path}`,
-      title,
-      built
-        ? () =>
-          load().then(({ default: Screen }) => ({
-            default: ({ params }: PageProps) => <Screen subject={subjectOf(family, params)} />,
-          }))
-        : undefined,
-    );
+    page(`${base}/membership/${path}`, title, () =>
+      load().then(({ default: Screen }) => ({
+        default: ({ params }: PageProps) => <Screen subject={subjectOf(family, params)} />,
+      })));
   return [
     screen("details", "Membership Details", () => import("../features/membership/details-page.tsx")),
     screen("new", "Set Up Membership", () => import("../features/membership/new-page.tsx")),
@@ -121,7 +114,7 @@ const MEMBER_ROUTES: AppRoute[] = [
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
   page("/app/account/tests", "My Tests", () => import("../features/tests/tests-page.tsx")),
   page("/app/account/downloads", "My Downloads", () => import("../features/downloads/downloads-page.tsx")),
-  ...membershipRoutes("/app/account", "self", { built: true }),
+  ...membershipRoutes("/app/account", "self"),
   page("/app/member/businesses", "My Businesses", () => import("../features/businesses/list-page.tsx")),
   page("/app/member/businesses/new", "New Business", () => import("../features/businesses/new-page.tsx")),
   page(
@@ -162,7 +155,7 @@ const MEMBER_ROUTES: AppRoute[] = [
     () => import("../features/businesses/employee-page.tsx"),
   ),
   // An employee's membership, run by the company with its cards (lib/subject.ts).
-  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee", { built: true }),
+  ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee"),
 ];
 
 const ADMIN_ROUTES: AppRoute[] = [
@@ -190,10 +183,9 @@ const ADMIN_ROUTES: AppRoute[] = [
     "Add To Business",
     () => import("../features/users/add-to-business-page.tsx"),
   ),
-  ...membershipRoutes("/app/admin/users/:id", "user", {
-    built: true,
-    extra: [["update", "Update Membership", () => import("../features/membership/update-page.tsx")]],
-  }),
+  ...membershipRoutes("/app/admin/users/:id", "user", [
+    ["update", "Update Membership", () => import("../features/membership/update-page.tsx")],
+  ]),
   page(
     "/app/admin/users/:id/order",
     "Manually Process Order",
