@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Business } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchUser } from "./api.ts";
@@ -55,36 +56,21 @@ export function DetailsTab({ business }: { business: Business }) {
       </dl>
       <section aria-labelledby="activation-history">
         <h3 id="activation-history">Activation history</h3>
-        {b.activation_history.length === 0
-          ? <p className="empty-state">Never activated or deactivated.</p>
-          : (
-            <div className="table-scroll">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Change</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">By</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...b.activation_history].reverse().map((h) => (
-                    <tr key={h.id}>
-                      <td>{formatInstant(h.created_at)}</td>
-                      <td>
-                        {h.is_active
-                          ? <Chip tone="success">Activated</Chip>
-                          : <Chip tone="danger">Deactivated</Chip>}
-                      </td>
-                      <td>{h.reason ?? ""}</td>
-                      <td>{h.actor_user_id ? `User #${h.actor_user_id}` : "System"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+        <DataTable
+          columns={["When", "Change", "Reason", "By"]}
+          rows={[...b.activation_history].reverse()}
+          empty="Never activated or deactivated."
+          row={(h) => (
+            <tr key={h.id}>
+              <td>{formatInstant(h.created_at)}</td>
+              <td>
+                {h.is_active ? <Chip tone="success">Activated</Chip> : <Chip tone="danger">Deactivated</Chip>}
+              </td>
+              <td>{h.reason ?? ""}</td>
+              <td>{h.actor_user_id ? `User #${h.actor_user_id}` : "System"}</td>
+            </tr>
           )}
+        />
       </section>
     </>
   );

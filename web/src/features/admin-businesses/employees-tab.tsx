@@ -9,6 +9,7 @@ import type { BusinessUser } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { errorMessage } from "../../lib/form.ts";
@@ -56,53 +57,41 @@ export function EmployeesTab({ businessId }: { businessId: number }) {
   if (employees.data.length === 0) return <p className="empty-state">No employees yet</p>;
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Employees</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Member ID</th>
-              <th scope="col">USCG credential</th>
-              <th scope="col">Role</th>
-              <th scope="col">Membership</th>
-              <th scope="col">Action</th>
+      <DataTable
+        caption="Employees"
+        columns={["Name", "Member ID", "USCG credential", "Role", "Membership", "Action"]}
+        rows={employees.data}
+        row={(e) => {
+          const u = e.attributes;
+          const pending = u.pending_request || u.user_pending_request;
+          return (
+            <tr key={e.id}>
+              <td>
+                <Link href={employeeHref(e.id)}>{fullName(u)}</Link>
+              </td>
+              <td>{u.user_member_id ?? ""}</td>
+              <td>{u.user_uscg_cred ?? ""}</td>
+              <td>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</td>
+              <td>
+                {u.user_active_membership
+                  ? <Chip tone="success">{u.user_is_membership_annual ? "Annual" : "One-time"}</Chip>
+                  : <Chip>None</Chip>}
+              </td>
+              <td>
+                {pending ? <span className="field-hint">Request pending</span> : (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setRemoving(e)}
+                    aria-label={`Remove ${fullName(u)}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {employees.data.map((e) => {
-              const u = e.attributes;
-              const pending = u.pending_request || u.user_pending_request;
-              return (
-                <tr key={e.id}>
-                  <td>
-                    <Link href={employeeHref(e.id)}>{fullName(u)}</Link>
-                  </td>
-                  <td>{u.user_member_id ?? ""}</td>
-                  <td>{u.user_uscg_cred ?? ""}</td>
-                  <td>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</td>
-                  <td>
-                    {u.user_active_membership
-                      ? <Chip tone="success">{u.user_is_membership_annual ? "Annual" : "One-time"}</Chip>
-                      : <Chip>None</Chip>}
-                  </td>
-                  <td>
-                    {pending ? <span className="field-hint">Request pending</span> : (
-                      <Button
-                        variant="secondary"
-                        onClick={() => setRemoving(e)}
-                        aria-label={`Remove ${fullName(u)}`}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing ? fullName(removing.attributes) : ""}?`}

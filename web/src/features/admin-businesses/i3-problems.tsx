@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
@@ -57,92 +58,73 @@ export function I3Problems() {
             </Alert>
           )}
           {businesses.length > 0 && (
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption>Failed set-ups</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Business</th>
-                    <th scope="col">What failed</th>
-                    <th scope="col">When</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {businesses.map((b) => (
-                    <tr key={b.business_id}>
-                      <td>
-                        <Link href={`/app/admin/businesses/${b.business_id}`}>{b.name}</Link>
-                      </td>
-                      <td>{b.error}</td>
-                      <td>{b.attempted_at ? formatInstant(b.attempted_at) : ""}</td>
-                      <td>
-                        <Button
-                          variant="secondary"
-                          busy={busy === `b${b.business_id}`}
-                          busyLabel="Sending…"
-                          disabled={busy !== null}
-                          aria-label={`Resend to i3: ${b.name}`}
-                          onClick={() =>
-                            run(`b${b.business_id}`, async () => (await sendToI3(b.business_id)).message)}
-                        >
-                          Resend to i3
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Failed set-ups"
+              showCaption
+              columns={["Business", "What failed", "When", "Action"]}
+              rows={businesses}
+              row={(b) => (
+                <tr key={b.business_id}>
+                  <td>
+                    <Link href={`/app/admin/businesses/${b.business_id}`}>{b.name}</Link>
+                  </td>
+                  <td>{b.error}</td>
+                  <td>{b.attempted_at ? formatInstant(b.attempted_at) : ""}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      busy={busy === `b${b.business_id}`}
+                      busyLabel="Sending…"
+                      disabled={busy !== null}
+                      aria-label={`Resend to i3: ${b.name}`}
+                      onClick={() =>
+                        run(`b${b.business_id}`, async () => (await sendToI3(b.business_id)).message)}
+                    >
+                      Resend to i3
+                    </Button>
+                  </td>
+                </tr>
+              )}
+            />
           )}
           {tests.length > 0 && (
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption>Failed test orders</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Business</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">What failed</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tests.map((t) => (
-                    <tr key={t.drug_test_id}>
-                      <td>{t.user_name}</td>
-                      <td>
-                        {t.business_id
-                          ? <Link href={`/app/admin/businesses/${t.business_id}`}>{t.business_name}</Link>
-                          : ""}
-                      </td>
-                      <td>{REASON_LABELS[t.reason] ?? t.reason}</td>
-                      <td>{t.error ?? ""}</td>
-                      <td>
-                        <Button
-                          variant="secondary"
-                          busy={busy === `t${t.drug_test_id}`}
-                          busyLabel="Retrying…"
-                          disabled={busy !== null}
-                          aria-label={`Retry the test order of ${t.user_name}`}
-                          onClick={() =>
-                            run(`t${t.drug_test_id}`, async () => {
-                              const answer = await retryTest(t.drug_test_id);
-                              if (answer.status === "failed") {
-                                throw new Error(answer.error ?? "i3 refused it again");
-                              }
-                              return "The test has been ordered in i3";
-                            })}
-                        >
-                          Retry
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Failed test orders"
+              showCaption
+              columns={["Member", "Business", "Reason", "What failed", "Action"]}
+              rows={tests}
+              row={(t) => (
+                <tr key={t.drug_test_id}>
+                  <td>{t.user_name}</td>
+                  <td>
+                    {t.business_id
+                      ? <Link href={`/app/admin/businesses/${t.business_id}`}>{t.business_name}</Link>
+                      : ""}
+                  </td>
+                  <td>{REASON_LABELS[t.reason] ?? t.reason}</td>
+                  <td>{t.error ?? ""}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      busy={busy === `t${t.drug_test_id}`}
+                      busyLabel="Retrying…"
+                      disabled={busy !== null}
+                      aria-label={`Retry the test order of ${t.user_name}`}
+                      onClick={() =>
+                        run(`t${t.drug_test_id}`, async () => {
+                          const answer = await retryTest(t.drug_test_id);
+                          if (answer.status === "failed") {
+                            throw new Error(answer.error ?? "i3 refused it again");
+                          }
+                          return "The test has been ordered in i3";
+                        })}
+                    >
+                      Retry
+                    </Button>
+                  </td>
+                </tr>
+              )}
+            />
           )}
         </>
       );

@@ -8,6 +8,7 @@ import { type FormEvent, useRef } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { Business } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable, type SortColumn } from "../../components/data-table.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { formatInstantDay } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -95,60 +96,45 @@ function BusinessTable({ rows, filter, onSort }: {
   filter: ListFilter;
   onSort(change: Partial<ListFilter>): void;
 }) {
-  const header = (label: string, sortBy: SortBy) => {
-    const active = filter.sortBy === sortBy;
-    const next = active && filter.sortDir === "asc" ? "desc" : "asc";
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (filter.sortDir === "asc" ? "ascending" : "descending") : undefined}
-      >
-        <button type="button" className="sort-button" onClick={() => onSort({ sortBy, sortDir: next })}>
-          {label}
-          <span className="visually-hidden">, sort {next === "asc" ? "ascending" : "descending"}</span>
-        </button>
-      </th>
-    );
-  };
+  const sortable = (label: string, sortBy: SortBy): SortColumn => ({
+    label,
+    sorted: filter.sortBy === sortBy ? filter.sortDir : undefined,
+    onSort: (sortDir) => onSort({ sortBy, sortDir }),
+  });
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Businesses</caption>
-        <thead>
-          <tr>
-            {header("ID", "id")}
-            {header("Name", "name")}
-            <th scope="col">Contact</th>
-            <th scope="col">i3</th>
-            {header("Status", "is_active")}
-            {header("Created", "created_at")}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ id, attributes: b }) => (
-            <tr key={id}>
-              <td>{id}</td>
-              <td>
-                <Link href={`/app/admin/businesses/${id}`}>{b.name}</Link>
-                {b.dba_name && <div className="field-hint">DBA {b.dba_name}</div>}
-              </td>
-              <td>
-                {b.email ?? ""}
-                {b.phone && <div>{b.phone}</div>}
-              </td>
-              <td>{b.is_i3_setup ? "Set up" : b.i3_setup_error ? "Failed" : "Not set up"}</td>
-              <td>
-                {b.has_pending_new_company_approval
-                  ? <Chip tone="warning">Not Approved</Chip>
-                  : b.is_active
-                  ? <Chip tone="success">Active</Chip>
-                  : <Chip tone="danger">Inactive</Chip>}
-              </td>
-              <td>{formatInstantDay(b.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Businesses"
+      columns={[
+        sortable("ID", "id"),
+        sortable("Name", "name"),
+        "Contact",
+        "i3",
+        sortable("Status", "is_active"),
+        sortable("Created", "created_at"),
+      ]}
+      rows={rows}
+      row={({ id, attributes: b }) => (
+        <tr key={id}>
+          <td>{id}</td>
+          <td>
+            <Link href={`/app/admin/businesses/${id}`}>{b.name}</Link>
+            {b.dba_name && <div className="field-hint">DBA {b.dba_name}</div>}
+          </td>
+          <td>
+            {b.email ?? ""}
+            {b.phone && <div>{b.phone}</div>}
+          </td>
+          <td>{b.is_i3_setup ? "Set up" : b.i3_setup_error ? "Failed" : "Not set up"}</td>
+          <td>
+            {b.has_pending_new_company_approval
+              ? <Chip tone="warning">Not Approved</Chip>
+              : b.is_active
+              ? <Chip tone="success">Active</Chip>
+              : <Chip tone="danger">Inactive</Chip>}
+          </td>
+          <td>{formatInstantDay(b.created_at)}</td>
+        </tr>
+      )}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { BusinessTest } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -46,83 +47,52 @@ function outcome(t: BusinessTest["attributes"]) {
 
 function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Drug tests, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {showName && <th scope="col">Employee</th>}
-            <th scope="col">Reason</th>
-            <th scope="col">Status</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ id, attributes: t }) => (
-            <tr key={id}>
-              <td>{formatInstantDay(t.date)}</td>
-              {showName && <td>{t.user_full_name}</td>}
-              <td>{REASON_LABELS[t.reason as TestReason] ?? t.reason}</td>
-              <td>{STATUS_LABELS[t.status as TestStatus] ?? t.status}</td>
-              <td>{outcome(t)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Drug tests, newest first"
+      columns={["Date", showName && "Employee", "Reason", "Status", "Result"]}
+      rows={rows}
+      row={({ id, attributes: t }) => (
+        <tr key={id}>
+          <td>{formatInstantDay(t.date)}</td>
+          {showName && <td>{t.user_full_name}</td>}
+          <td>{REASON_LABELS[t.reason as TestReason] ?? t.reason}</td>
+          <td>{STATUS_LABELS[t.status as TestStatus] ?? t.status}</td>
+          <td>{outcome(t)}</td>
+        </tr>
+      )}
+    />
   );
 }
 
 export function VesselsTab({ businessId }: { businessId: number }) {
   const vessels = useResource([...BUSINESS_KEY, businessId, "vessels"], (s) => fetchVessels(businessId, s));
-  const add = (
-    <p>
-      <Link href={`/app/admin/businesses/${businessId}/vessel/new`}>Add a vessel</Link>
-    </p>
-  );
   if (vessels.error) {
     return (
       <LoadError title="The vessels could not be loaded" error={vessels.error} onRetry={vessels.reload} />
     );
   }
   if (!vessels.data) return <Skeleton lines={3} label="Loading the vessels…" />;
-  if (vessels.data.length === 0) {
-    return (
-      <>
-        <p className="empty-state">No vessels yet</p>
-        {add}
-      </>
-    );
-  }
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Vessels</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Official number</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vessels.data.map(({ id, attributes: v }) => (
-              <tr key={id}>
-                <td>
-                  <Link href={`/app/admin/manage-vessel/${id}`}>{v.name}</Link>
-                </td>
-                <td>{v.official_number ?? ""}</td>
-                <td>{v.vessel_type ?? ""}</td>
-                <td>{v.is_active ? <Chip tone="success">In service</Chip> : <Chip>Out of service</Chip>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {add}
+      <DataTable
+        caption="Vessels"
+        columns={["Name", "Official number", "Type", "Status"]}
+        rows={vessels.data}
+        empty="No vessels yet"
+        row={({ id, attributes: v }) => (
+          <tr key={id}>
+            <td>
+              <Link href={`/app/admin/manage-vessel/${id}`}>{v.name}</Link>
+            </td>
+            <td>{v.official_number ?? ""}</td>
+            <td>{v.vessel_type ?? ""}</td>
+            <td>{v.is_active ? <Chip tone="success">In service</Chip> : <Chip>Out of service</Chip>}</td>
+          </tr>
+        )}
+      />
+      <p>
+        <Link href={`/app/admin/businesses/${businessId}/vessel/new`}>Add a vessel</Link>
+      </p>
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** /app/admin/items (admin spec §2): every store item, active or retired, with an 'Add Item' button. */
 import { Link } from "wouter";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -26,31 +27,20 @@ export default function ItemsPage() {
         }}
       >
         {(rows) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Store items</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((i) => (
-                  <tr key={i.id}>
-                    <td>
-                      <Link href={`/app/admin/items/${i.id}`}>{i.attributes.name}</Link>
-                    </td>
-                    <td>{formatMoney(i.attributes.cost, { cents: true })}</td>
-                    <td>
-                      {i.attributes.active ? <Chip tone="success">Active</Chip> : <Chip>Retired</Chip>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Store items"
+            columns={["Name", "Cost", "Status"]}
+            rows={rows}
+            row={(i) => (
+              <tr key={i.id}>
+                <td>
+                  <Link href={`/app/admin/items/${i.id}`}>{i.attributes.name}</Link>
+                </td>
+                <td>{formatMoney(i.attributes.cost, { cents: true })}</td>
+                <td>{i.attributes.active ? <Chip tone="success">Active</Chip> : <Chip>Retired</Chip>}</td>
+              </tr>
+            )}
+          />
         )}
       </PagedList>
     </>

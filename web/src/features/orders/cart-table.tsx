@@ -1,6 +1,7 @@
 /** The manual order's lines: plus, minus, remove and the total (cost in cents, shown in dollars). */
 import type { AdminItem } from "@api/contract";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import type { Cart } from "./api.ts";
 
@@ -16,8 +17,6 @@ export function CartTable(
     readOnly?: boolean;
   },
 ) {
-  const lines = items.filter((i) => cart[i.id]);
-  if (lines.length === 0) return <p className="empty-state">No items in this order yet</p>;
   const set = (id: number, quantity: number) => {
     const next = { ...cart };
     if (quantity <= 0) delete next[id];
@@ -25,65 +24,56 @@ export function CartTable(
     onChange(next);
   };
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Order lines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Cost</th>
-            {!readOnly && <th scope="col">Remove</th>}
+    <DataTable
+      caption="Order lines"
+      columns={["Item", "Quantity", "Cost", !readOnly && "Remove"]}
+      rows={items.filter((i) => cart[i.id])}
+      empty="No items in this order yet"
+      row={(i) => {
+        const q = cart[i.id];
+        const name = i.attributes.name;
+        return (
+          <tr key={i.id}>
+            <td>{name}</td>
+            <td>
+              {readOnly ? q : (
+                <span className="field-row">
+                  <Button
+                    variant="secondary"
+                    aria-label={`One fewer ${name}`}
+                    onClick={() => set(i.id, q - 1)}
+                  >
+                    −
+                  </Button>
+                  <output aria-label={`Quantity of ${name}`}>{q}</output>
+                  <Button
+                    variant="secondary"
+                    aria-label={`One more ${name}`}
+                    onClick={() => set(i.id, q + 1)}
+                  >
+                    +
+                  </Button>
+                </span>
+              )}
+            </td>
+            <td>{formatMoney(q * i.attributes.cost, { cents: true })}</td>
+            {!readOnly && (
+              <td>
+                <Button variant="link" aria-label={`Remove ${name}`} onClick={() => set(i.id, 0)}>
+                  Remove
+                </Button>
+              </td>
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {lines.map((i) => {
-            const q = cart[i.id];
-            const name = i.attributes.name;
-            return (
-              <tr key={i.id}>
-                <td>{name}</td>
-                <td>
-                  {readOnly ? q : (
-                    <span className="field-row">
-                      <Button
-                        variant="secondary"
-                        aria-label={`One fewer ${name}`}
-                        onClick={() => set(i.id, q - 1)}
-                      >
-                        −
-                      </Button>
-                      <output aria-label={`Quantity of ${name}`}>{q}</output>
-                      <Button
-                        variant="secondary"
-                        aria-label={`One more ${name}`}
-                        onClick={() => set(i.id, q + 1)}
-                      >
-                        +
-                      </Button>
-                    </span>
-                  )}
-                </td>
-                <td>{formatMoney(q * i.attributes.cost, { cents: true })}</td>
-                {!readOnly && (
-                  <td>
-                    <Button variant="link" aria-label={`Remove ${name}`} onClick={() => set(i.id, 0)}>
-                      Remove
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>Total</th>
-            <td>{formatMoney(cartTotal(items, cart), { cents: true })}</td>
-            {!readOnly && <td />}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+        );
+      }}
+      foot={
+        <tr>
+          <th scope="row" colSpan={2}>Total</th>
+          <td>{formatMoney(cartTotal(items, cart), { cents: true })}</td>
+          {!readOnly && <td />}
+        </tr>
+      }
+    />
   );
 }

@@ -7,6 +7,7 @@ import { Link } from "wouter";
 import type { PageProps } from "../../app/routes.tsx";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -74,35 +75,25 @@ export default function OrderDetailPage({ params }: PageProps) {
           </>
         )}
       </dl>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Subtotal</th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.items.map((i) => (
-              <tr key={i.id}>
-                <td>{i.name}</td>
-                <td>{i.quantity}</td>
-                <td>{money(i.cost)}</td>
-                <td>{money(i.cost * i.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>Total</th>
-              <td>{money(a.total_cents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        caption="Items"
+        columns={["Item", "Quantity", "Cost", "Subtotal"]}
+        rows={a.items}
+        row={(i) => (
+          <tr key={i.id}>
+            <td>{i.name}</td>
+            <td>{i.quantity}</td>
+            <td>{money(i.cost)}</td>
+            <td>{money(i.cost * i.quantity)}</td>
+          </tr>
+        )}
+        foot={
+          <tr>
+            <th scope="row" colSpan={3}>Total</th>
+            <td>{money(a.total_cents)}</td>
+          </tr>
+        }
+      />
       {a.cancellable && (
         <div className="form-actions">
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>

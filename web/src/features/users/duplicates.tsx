@@ -1,6 +1,7 @@
 /** The possible duplicates of a user (admin spec §2, §7): Name, Email, Phone, User ID; no merge. */
 import { useState } from "react";
 import { Link } from "wouter";
+import { DataTable } from "../../components/data-table.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchDuplicates } from "./api.ts";
@@ -23,31 +24,21 @@ export function Duplicates({ id }: { id: string }) {
         }}
       >
         {(rows) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Possible duplicates</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">User ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
-                    </td>
-                    <td>{u.attributes.email}</td>
-                    <td>{u.attributes.phone ?? "—"}</td>
-                    <td>{u.id}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Possible duplicates"
+            columns={["Name", "Email", "Phone", "User ID"]}
+            rows={rows}
+            row={(u) => (
+              <tr key={u.id}>
+                <td>
+                  <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
+                </td>
+                <td>{u.attributes.email}</td>
+                <td>{u.attributes.phone ?? "—"}</td>
+                <td>{u.id}</td>
+              </tr>
+            )}
+          />
         )}
       </PagedList>
     </section>

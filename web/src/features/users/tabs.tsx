@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { DrugTestTable } from "../../components/drug-test-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
@@ -74,33 +75,22 @@ export function TransactionsTab({ id }: { id: string }) {
       }}
     >
       {(rows) => (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Transactions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link href={`/app/admin/orders/${o.id}`}>{o.attributes.number}</Link>
-                  </td>
-                  <td>{new Date(o.attributes.created_at).toLocaleDateString("en-US")}</td>
-                  <td>{o.attributes.kind.replace("_", " ")}</td>
-                  <td>{o.attributes.status}</td>
-                  <td>{formatMoney(o.attributes.total_cents, { cents: true })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Transactions"
+          columns={["Order", "Date", "Kind", "Status", "Total"]}
+          rows={rows}
+          row={(o) => (
+            <tr key={o.id}>
+              <td>
+                <Link href={`/app/admin/orders/${o.id}`}>{o.attributes.number}</Link>
+              </td>
+              <td>{new Date(o.attributes.created_at).toLocaleDateString("en-US")}</td>
+              <td>{o.attributes.kind.replace("_", " ")}</td>
+              <td>{o.attributes.status}</td>
+              <td>{formatMoney(o.attributes.total_cents, { cents: true })}</td>
+            </tr>
+          )}
+        />
       )}
     </PagedList>
   );

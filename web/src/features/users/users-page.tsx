@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import { DataTable } from "../../components/data-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { Button } from "../../components/button.tsx";
@@ -81,33 +82,22 @@ export default function UsersPage() {
         }}
       >
         {(rows) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Users</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Member number</th>
-                  <th scope="col">Roles</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((u) => (
-                  <tr key={u.id}>
-                    <td>
-                      <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
-                    </td>
-                    <td>{u.attributes.email}</td>
-                    <td>{u.attributes.phone ?? "—"}</td>
-                    <td>{u.attributes.member_number ?? "—"}</td>
-                    <td>{u.attributes.roles.join(", ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Users"
+            columns={["Name", "Email", "Phone", "Member number", "Roles"]}
+            rows={rows}
+            row={(u) => (
+              <tr key={u.id}>
+                <td>
+                  <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
+                </td>
+                <td>{u.attributes.email}</td>
+                <td>{u.attributes.phone ?? "—"}</td>
+                <td>{u.attributes.member_number ?? "—"}</td>
+                <td>{u.attributes.roles.join(", ")}</td>
+              </tr>
+            )}
+          />
         )}
       </PagedList>
     </>

@@ -1,0 +1,64 @@
+/**
+ * The administrators' list tables, written once: a horizontal scroller around a `.data-table` with its caption
+ * (visually hidden unless `showCaption`), one header row, a <tbody> of `row(item)` (each a keyed <tr>) and an
+ * optional footer. A header is its text, or a sortable column (a button; the column says how the list is sorted
+ * with aria-sort). With `empty`, a table without rows is the empty-state line instead. A paged list puts it
+ * inside <PagedList>, which owns loading, error, the empty state and pagination.
+ */
+import type { ReactNode } from "react";
+import "./data-table.css";
+
+export type SortDir = "asc" | "desc";
+
+/** A header that sorts the list: `sorted` is set when the list is sorted by this column. */
+export interface SortColumn {
+  label: string;
+  sorted?: SortDir;
+  onSort(dir: SortDir): void;
+}
+
+/** A column's header; `false` leaves the column out (e.g. an action column of a read-only table). */
+export type Column = string | SortColumn | false;
+
+export interface DataTableProps<T> {
+  caption?: string;
+  showCaption?: boolean;
+  columns: Column[];
+  rows: T[];
+  row(item: T): ReactNode;
+  /** The <tfoot>'s rows, e.g. a total. */
+  foot?: ReactNode;
+  empty?: string;
+}
+
+export function DataTable<T>({ caption, showCaption, columns, rows, row, foot, empty }: DataTableProps<T>) {
+  if (empty !== undefined && rows.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        {caption && <caption className={showCaption ? undefined : "visually-hidden"}>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column, i) => column && <ColumnHeader key={i} column={column} />)}
+          </tr>
+        </thead>
+        <tbody>{rows.map((item) => row(item))}</tbody>
+        {foot && <tfoot>{foot}</tfoot>}
+      </table>
+    </div>
+  );
+}
+
+function ColumnHeader({ column }: { column: string | SortColumn }) {
+  if (typeof column === "string") return <th scope="col">{column}</th>;
+  const { label, sorted, onSort } = column;
+  const next: SortDir = sorted === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={sorted && (sorted === "asc" ? "ascending" : "descending")}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {label}
+        <span className="visually-hidden">, sort {next === "asc" ? "ascending" : "descending"}</span>
+      </button>
+    </th>
+  );
+}
