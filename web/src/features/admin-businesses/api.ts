@@ -115,8 +115,14 @@ export const retryTest = (testId: number) =>
     api<{ data: RetriedTest }>(`/auth/drug-test/${testId}/retry`, { method: "POST", headers: key() })
       .then((a) => a.data)
   );
-export const addVessel = (id: number, body: VesselCreateRequest) =>
-  write(() => api<VesselAnswer>(`/auth/business/${id}/vessels`, { body, headers: key() }));
+/** The key is the form's: the same while the same vessel is resent. */
+export const addVessel = (id: number, body: VesselCreateRequest, idempotencyKey: string) =>
+  write(() =>
+    api<VesselAnswer>(`/auth/business/${id}/vessels`, {
+      body,
+      headers: { "Idempotency-Key": idempotencyKey },
+    })
+  );
 export const updateVessel = (vid: number, body: VesselUpdateRequest) =>
   write(() => api<VesselAnswer>(`/auth/vessel/${vid}`, { method: "PUT", body }));
 /** One key per attempt the caller keeps (a retry after a network error must not charge twice). */

@@ -1,18 +1,20 @@
 /** /app/member/businesses/{id}/vessel/{vid}/manage (?redirectURL=): change a vessel (UPDATE_VESSEL). */
 import type { PageProps } from "../../app/routes.tsx";
+import { VesselForm } from "../../components/business/vessel-form.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { businessKey, fetchVessel } from "../../lib/businesses.ts";
+import { businessKey, fetchVessel, updateVessel } from "../../lib/businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { VesselForm } from "./vessel-form.tsx";
+import { useVesselBack } from "./vessel-back.ts";
 
 export default function ManageVesselPage({ params }: PageProps) {
   const id = Number(params.id);
   const vid = Number(params.vid);
+  const back = useVesselBack(id);
   const vessel = useResource([...businessKey(id), "vessel", vid], (signal) => fetchVessel(vid, signal));
   if (vessel.error) {
     return <LoadError title="The vessel could not be loaded" error={vessel.error} onRetry={vessel.reload} />;
   }
   if (!vessel.data) return <Skeleton lines={4} label="Loading the vessel…" />;
-  return <VesselForm businessId={id} vessel={vessel.data} />;
+  return <VesselForm vessel={vessel.data} back={back} save={(body) => updateVessel(id, vid, body)} />;
 }

@@ -1,7 +1,11 @@
 /** /app/member/businesses/{id}/vessel/new (?redirectURL=): add a vessel to the company (NEW_VESSEL). */
 import type { PageProps } from "../../app/routes.tsx";
-import { VesselForm } from "./vessel-form.tsx";
+import { VesselForm } from "../../components/business/vessel-form.tsx";
+import { createVessel } from "../../lib/businesses.ts";
+import { useVesselBack } from "./vessel-back.ts";
 
 export default function NewVesselPage({ params }: PageProps) {
-  return <VesselForm businessId={Number(params.id)} />;
+  const id = Number(params.id);
+  const back = useVesselBack(id);
+  return <VesselForm back={back} save={(body, key) => createVessel(id, body, key)} />;
 }
