@@ -490,8 +490,9 @@ test("an administrator approves a business change, creates a requested employee 
   const nav = page.getByRole("navigation", { name: "Notification categories" });
   await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
   const changes = page.getByRole("region", { name: "Company/Member Changes list" });
-  await changes.getByRole("article").filter({ hasText: `${name} changed a business` })
-    .getByRole("link", { name: "Review change" }).click();
+  const businessChange = changes.getByRole("article").filter({ hasText: `${name} changed a business` });
+  await reveal(changes, businessChange);
+  await businessChange.getByRole("link", { name: "Review change" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/change\/approve$/);
   await expect(page.getByRole("row", { name: new RegExp(`Name .* ${renamed}`) })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
@@ -499,8 +500,11 @@ test("an administrator approves a business change, creates a requested employee 
   await arrive(/\/app$/);
 
   await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
-  await changes.getByRole("article").filter({ hasText: `${name} asked to add an employee` })
-    .getByRole("link", { name: "Review employee request" }).click();
+  const employeeRequest = changes.getByRole("article").filter({
+    hasText: `${name} asked to add an employee`,
+  });
+  await reveal(changes, employeeRequest);
+  await employeeRequest.getByRole("link", { name: "Review employee request" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/employee\/new$/);
   await page.getByLabel("Create a new user").check();
   await expect(page.getByLabel(/First Name/)).toHaveValue("Nell");
@@ -509,15 +513,12 @@ test("an administrator approves a business change, creates a requested employee 
   await arrive(/\/app$/);
 
   await nav.getByRole("button", { name: /Paused Memberships/ }).click();
-  const paused = page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article")
-    .filter({ hasText: name });
+  const pausedList = page.getByRole("region", { name: "Paused Memberships list" });
+  const paused = pausedList.getByRole("article").filter({ hasText: name });
+  await reveal(pausedList, paused);
   await paused.getByRole("button", { name: "Resume" }).click();
   await expect(toast(page, "Successfully resumed paused membership")).toBeVisible();
   await expect(paused).toHaveCount(0);
   await page.getByRole("button", { name: "Archived" }).click();
-  await expect(
-    page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article").filter({
-      hasText: name,
-    }),
-  ).toBeVisible();
+  await reveal(pausedList, paused);
 });
