@@ -1,24 +1,46 @@
 /**
- * Journey: the administrators' desk (admin spec §2 "Admin Notification Center", §4 registration progress and
- * the company-link wizard, §8 toasts). Each test registers its own members through the API (unique names), so
- * nothing here touches the demo accounts or another spec's data: the administrator sets up a company from a
- * member's request through the wizard, archives the registration and finds it under Archived; a second
- * administrator's stale action answers 409; at 390 px the categories fold behind a toggle.
+ * Journey: the administrators' desk (admin spec §2 "Admin Notification Center", §4 registration progress, the
+ * company-link wizard and employee requests, §8 toasts; issue 12's done-when). A member registers through the
+ * UI at 390 px and a DER on desktop; an administrator sees the count badges rise, works both registrations to
+ * the end (the member's company linked to an existing one through the duplicate path, the DER's created, an
+ * employee request linked to an existing user and another turned into a new one, a vessel change approved, a
+ * paused membership resumed from its notification, an archive and a delete), sees the badges fall and the
+ * Archived tab; a second administrator's stale action gets the 409. The other tests register their members
+ * through the API (unique names), so nothing here touches the demo accounts or another spec's data.
+ *
+ * The tests of this file run one after another: the badges count every open notification of the shared e2e
+ * database, and only this file's tests archive or delete notifications (support/notifications.ts).
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
 import { addCardThroughApi, SANDBOX_CARDS, uniqueEmail } from "../support/members.ts";
+import {
+  COUNTED,
+  type Counted,
+  openBesides,
+  registrationsOf,
+  userIdByEmail,
+} from "../support/notifications.ts";
+import { PASSWORD, registerDerThroughUi, registerMemberThroughUi } from "../support/registration.ts";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
+const idempotent = () => ({ "Idempotency-Key": crypto.randomUUID() });
 
-/** Registers a member (a company employee when `company` is given) in its own session; answers the name. */
-async function registerMember(request: APIRequestContext, company?: string): Promise<string> {
+/**
+ * Registers a member (a company employee when `company` is given) in its own session; answers the name, the
+ * e-mail and the user's id.
+ */
+async function registerMember(
+  request: APIRequestContext,
+  company?: string,
+): Promise<{ name: string; email: string; userId: number }> {
   const last = `Desk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = uniqueEmail("desk");
   const answer = await request.post("/api/register/member/account", {
     data: {
-      email: uniqueEmail("desk"),
+      email,
       password: "anchors-aweigh-1",
       recaptcha: "dev-captcha-ok",
       opt_in_text: true,
@@ -38,7 +60,8 @@ async function registerMember(request: APIRequestContext, company?: string): Pro
     },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-  return `Jules ${last}`;
+  const { user } = await answer.json() as { user: { user_id: number } };
+  return { name: `Jules ${last}`, email, userId: user.user_id };
 }
 
 async function ok(what: string, answer: Promise<import("@playwright/test").APIResponse>) {
@@ -47,40 +70,180 @@ async function ok(what: string, answer: Promise<import("@playwright/test").APIRe
   return await response.json();
 }
 
-async function adminSession(
-  request0: { newContext(o: { baseURL: string }): Promise<APIRequestContext> },
-  baseURL: string,
-) {
-  const request = await request0.newContext({ baseURL });
-  const login = await request.post("/api/login", { data: USERS.admin });
-  expect(login.status()).toBe(200);
+type Requests = { newContext(o: { baseURL: string }): Promise<APIRequestContext> };
+
+/** A request context signed in as `who`. */
+async function session(requests: Requests, baseURL: string, who: { email: string; password: string }) {
+  const request = await requests.newContext({ baseURL });
+  const login = await request.post("/api/login", { data: who });
+  expect(login.status(), `log in as ${who.email}`).toBe(200);
   return request;
 }
 
-test("an administrator sets up a member's company through the wizard and archives the registration", async (
-  { page, logInAs, visit, arrive, checkA11y, playwright },
+const adminSession = (requests: Requests, baseURL: string) => session(requests, baseURL, USERS.admin);
+
+/**
+ * Brings `card` into view in `list`, pressing Load More while it is not among the pages loaded: other specs
+ * keep adding notifications, newest first, and may push a card past the first page.
+ */
+async function reveal(list: Locator, card: Locator) {
+  await expect(async () => {
+    if (await card.count() === 0) {
+      const more = list.getByRole("button", { name: "Load More" });
+      if (await more.isVisible() && await more.isEnabled()) await more.click();
+    }
+    await expect(card.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Opens /app and checks the category badges against the journey's own notifications: each badge shows the
+ * count the page was answered (capped at 99+, the exact number in its accessible name), and that count less
+ * `ours` (the journey's own open notifications) lies between the other open notifications read just before
+ * the page asked and just after it was answered. Other specs only add notifications meanwhile, so the bracket
+ * cannot flake; if the journey's own were counted wrong (not counted, or still counted once worked), the
+ * count would fall outside it. Answers the counts the page showed.
+ */
+async function expectCounts(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+  users: number[],
+  ours: Record<Counted, number>,
+): Promise<Record<Counted, number>> {
+  const before = await openBesides(users);
+  const answer = page.waitForResponse((r) =>
+    r.url().endsWith("/api/auth/notifications/count") && r.request().method() === "GET"
+  );
+  await visit("/app");
+  const { data } = await (await answer).json() as { data: Record<Counted, number> };
+  const after = await openBesides(users);
+  const categories = page.getByRole("navigation", { name: "Notification categories" });
+  for (const category of Object.keys(ours) as Counted[]) {
+    const n = data[category];
+    const badge = categories.getByRole("button", { name: new RegExp(`^${COUNTED[category].label}`) })
+      .locator(".count-badge");
+    await expect(badge).toHaveAttribute("aria-label", `${n} open`);
+    await expect(badge).toHaveText(n > 99 ? "99+" : String(n));
+    const others = n - ours[category];
+    expect(others, `${category}: the count less the journey's own ${ours[category]}`)
+      .toBeGreaterThanOrEqual(before[category]);
+    expect(others, `${category}: the count less the journey's own ${ours[category]}`)
+      .toBeLessThanOrEqual(after[category]);
+  }
+  return data;
+}
+
+test("the desk: a member and a DER register through the UI, an administrator works both to the end", async (
+  { page, browser, logInAs, visit, arrive, checkA11y, playwright },
   testInfo,
 ) => {
+  test.setTimeout(360_000);
   const baseURL = testInfo.project.use.baseURL!;
-  const memberSession = await playwright.request.newContext({ baseURL });
-  const company = `Bayou ${Date.now().toString(36)} Marine`;
-  const name = await registerMember(memberSession, company);
-  await memberSession.dispose();
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
+  const member = {
+    firstName: "Jules",
+    lastName: `Desk${tag}`,
+    email: uniqueEmail("desk-member"),
+    company: `pelican ${tag} towing, LLC`,
+  };
+  const der = {
+    firstName: "Dana",
+    lastName: `Desk${tag}`,
+    email: uniqueEmail("desk-der"),
+    company: {
+      name: `Bayou ${tag} Marine`,
+      ein: `7${digits(1)}-${digits(7)}`,
+      phone: `(985) 555-${digits(4)}`,
+      email: `office-${tag}@bayou.example`,
+    },
+  };
+  const memberName = `${member.firstName} ${member.lastName}`;
+  const derName = `${der.firstName} ${der.lastName}`;
+  const existing = `Pelican ${tag} Towing Inc.`;
 
-  await logInAs("admin");
-  await visit("/app");
-  const center = page.getByRole("region", { name: "Registrations list" });
-  const categories = page.getByRole("navigation", { name: "Notification categories" });
-  await expect(categories.getByRole("button", { name: /Registrations/ })).toBeVisible();
-  await expect(categories.getByRole("button", { name: /Registrations/ }).locator(".count-badge")).toHaveText(
-    /^\d+\+?$/,
+  // This journey's own existing company (the member's request duplicates it) and second administrator.
+  const admin = await adminSession(playwright.request, baseURL);
+  await ok(
+    "company",
+    admin.post("/api/auth/businesses", {
+      data: { name: existing, tax_id: `72-${digits(7)}` },
+      headers: idempotent(),
+    }),
   );
-  const card = center.getByRole("article").filter({ hasText: name });
-  await expect(card).toBeVisible();
-  await expect(card.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText("not yet");
+  const secondRequests = await playwright.request.newContext({ baseURL });
+  const second = await registerMember(secondRequests);
+  await secondRequests.dispose();
+  await ok(
+    "admin rights",
+    admin.put(`/api/auth/user/${second.userId}/admin`, { data: { data: { admin: true } } }),
+  );
 
-  // The wizard: the choice is required, then a new company needs its tax id.
-  await card.getByRole("link", { name: "Set up business" }).click();
+  // Before: the badges as they are, none of them the journey's.
+  await logInAs("admin");
+  const none = { registration: 0, changes: 0, paused: 0 };
+  const before = await expectCounts(page, visit, [], none);
+  await page.context().clearCookies();
+
+  // The member registers on a phone, the DER on desktop, both through the registration UI.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerMemberThroughUi(page, { visit, arrive }, member);
+  // Measured in the page: e2e is type-checked without the DOM library (as offline.spec.ts explains).
+  expect(await page.evaluate("document.documentElement.scrollWidth") as number).toBeLessThanOrEqual(390);
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await registerDerThroughUi(page, { visit, arrive }, der);
+  await page.context().clearCookies();
+  const memberApi = await session(playwright.request, baseURL, { email: member.email, password: PASSWORD });
+  const derApi = await session(playwright.request, baseURL, { email: der.email, password: PASSWORD });
+  await ok(
+    "pause",
+    memberApi.post("/api/auth/account/membership/pause", {
+      data: { reason: "Currently out of season" },
+      headers: idempotent(),
+    }),
+  );
+  const ours = [await userIdByEmail(member.email), await userIdByEmail(der.email)];
+
+  // The counts rise: two registrations, their two company requests, one pause.
+  await logInAs("admin");
+  const risen = await expectCounts(page, visit, ours, { registration: 2, changes: 2, paused: 1 });
+  expect(risen.registration).toBeGreaterThanOrEqual(before.registration + 2);
+  expect(risen.paused).toBeGreaterThanOrEqual(before.paused + 1);
+
+  const nav = page.getByRole("navigation", { name: "Notification categories" });
+  const registrations = page.getByRole("region", { name: "Registrations list" });
+  const memberCard = registrations.getByRole("article").filter({ hasText: memberName });
+  const derCard = registrations.getByRole("article").filter({ hasText: derName });
+  await reveal(registrations, memberCard);
+  await expect(memberCard.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText(
+    "not yet",
+  );
+  await expect(memberCard.getByRole("listitem").filter({ hasText: "Membership created" })).toContainText(
+    "done",
+  );
+
+  // The member's company duplicates the existing one: linked to it through the duplicate path.
+  await memberCard.getByRole("link", { name: "Set up business" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/business\/review$/);
+  await expect(page.getByText("The company submitted seems to be a possible duplicate in our database..."))
+    .toBeVisible();
+  await page.getByLabel("Link to an existing company").check();
+  await expect(page.getByLabel(`Link to the possible duplicate: ${existing}`)).toBeChecked();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText(`Link the request to the existing company ${existing}`)).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(toast(page, "Company Request Approved")).toBeVisible();
+  await arrive(/\/app$/);
+  await reveal(registrations, memberCard);
+  await expect(memberCard).toContainText(existing);
+  await expect(memberCard.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText(
+    "done",
+  );
+
+  // The DER's company is new: the choice is required, Back pops one step, then it is created.
+  await reveal(registrations, derCard);
+  await derCard.getByRole("link", { name: "Set up business" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/business\/review$/);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(
@@ -88,33 +251,158 @@ test("an administrator sets up a member's company through the wizard and archive
   ).toBeVisible();
   await page.getByLabel("New company").check();
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByLabel(/Company Name/)).toHaveValue(company);
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Company Tax ID is required")).toBeVisible();
+  await expect(page.getByLabel(/Company Name/)).toHaveValue(der.company.name);
+  await expect(page.getByLabel(/Company Tax ID/)).toHaveValue(der.company.ein);
   await checkA11y();
-  await page.getByLabel(/Company Tax ID/).fill("72-5550199");
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText(`Create the new company ${company}`)).toBeVisible();
-  // Back pops one step: the form again, with what was typed.
+  await expect(page.getByText(`Create the new company ${der.company.name} (tax id ${der.company.ein})`))
+    .toBeVisible();
   await page.getByRole("button", { name: "Back" }).click();
-  await expect(page.getByLabel(/Company Tax ID/)).toHaveValue("72-5550199");
+  await expect(page.getByLabel(/Company Tax ID/)).toHaveValue(der.company.ein);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(toast(page, "Company Request Approved")).toBeVisible();
   await arrive(/\/app$/);
+  await reveal(registrations, derCard);
+  await expect(derCard.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText("done");
 
-  const done = page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
-    hasText: name,
-  });
-  await expect(done.getByRole("listitem").filter({ hasText: "Business approval" })).toContainText("done");
-  await done.getByRole("button", { name: "Archive" }).click();
-  await expect(toast(page, "Successfully archived registration notification")).toBeVisible();
-  await expect(done).toHaveCount(0);
-  await page.getByRole("button", { name: "Archived" }).click();
+  // The DER, set up in i3, asks to add the member and a newcomer, adds a vessel and renames it.
+  const { data: companies } = await ok("companies", derApi.get("/api/auth/account/businesses"));
+  const company = companies[0].id as number;
+  await ok("i3", admin.post(`/api/auth/business/${company}/i3`, { headers: idempotent() }));
+  const requests = `/api/auth/business/${company}/employee-requests`;
+  await ok(
+    "employee request naming the member",
+    derApi.post(requests, {
+      data: { first_name: member.firstName, last_name: member.lastName, email: member.email },
+    }),
+  );
+  const newcomer = { first: "Nell", last: `Ross${tag}` };
+  await ok(
+    "employee request for a newcomer",
+    derApi.post(requests, {
+      data: { first_name: newcomer.first, last_name: newcomer.last, email: uniqueEmail("desk-nell") },
+    }),
+  );
+  const { data: vessel } = await ok(
+    "vessel",
+    derApi.post(`/api/auth/business/${company}/vessels`, {
+      data: { name: `Miss ${tag}` },
+      headers: idempotent(),
+    }),
+  );
+  await ok("vessel change", derApi.put(`/api/auth/vessel/${vessel.id}`, { data: { name: `Lady ${tag}` } }));
+  await Promise.all([memberApi.dispose(), derApi.dispose()]);
+
+  // The company requests are settled; the employee requests and the vessel's two notices wait.
+  await expectCounts(page, visit, ours, { registration: 2, changes: 4, paused: 1 });
+
+  // The member's registration offers the request naming them: linked to them, the existing user.
+  await reveal(registrations, memberCard);
+  await memberCard.getByRole("link", { name: "Review employee request" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/employee\/new$/);
   await expect(
-    page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({ hasText: name }),
-  ).toBeVisible();
+    page.getByRole("heading", { name: `${derName} asks to add ${memberName} to ${der.company.name}` }),
+  )
+    .toBeVisible();
+  await expect(page.getByText("This person may already have an account")).toBeVisible();
+  await page.getByLabel(new RegExp(`^Link to ${memberName} \\(${member.email.replace(/[.+]/g, "\\$&")}\\)`))
+    .check();
+  await page.getByRole("button", { name: "Link user" }).click();
+  await expect(toast(page, "Successfully linked to existing user")).toBeVisible();
+  await arrive(/\/app$/);
+
+  // The DER's registration offers the next one it filed: a new user is created from it.
+  await reveal(registrations, derCard);
+  await derCard.getByRole("link", { name: "Review employee request" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/employee\/new$/);
+  await expect(
+    page.getByRole("heading", { name: new RegExp(`asks to add ${newcomer.first} ${newcomer.last}`) }),
+  )
+    .toBeVisible();
+  await page.getByLabel("Create a new user").check();
+  await expect(page.getByLabel(/First Name/)).toHaveValue(newcomer.first);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(toast(page, "Successfully added new user to company")).toBeVisible();
+  await arrive(/\/app$/);
+  await reveal(registrations, derCard);
+  await expect(derCard.getByRole("link", { name: "Review employee request" })).toHaveCount(0);
+
+  // The vessel change is approved; the vessel's addition is archived from its card.
+  const changes = page.getByRole("region", { name: "Company/Member Changes list" });
+  await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
+  const renamed = changes.getByRole("article").filter({ hasText: `${derName} changed a vessel` });
+  await reveal(changes, renamed);
+  await renamed.getByRole("link", { name: "Review change" }).click();
+  await arrive(/\/app\/admin\/notifications\/\d+\/change\/approve$/);
+  await expect(page.getByRole("row", { name: `Name Miss ${tag} Lady ${tag}` })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(page, "Member Request Approved")).toBeVisible();
+  await arrive(/\/app$/);
+  await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
+  const added = changes.getByRole("article").filter({ hasText: `${derName} added a vessel` });
+  await reveal(changes, added);
+  await added.getByRole("button", { name: "Archive" }).click();
+  await expect(toast(page, "Successfully archived notification")).toBeVisible();
+  await expect(added).toHaveCount(0);
+
+  // The pause is resumed from its notification.
+  await nav.getByRole("button", { name: /Paused Memberships/ }).click();
+  const pausedList = page.getByRole("region", { name: "Paused Memberships list" });
+  const paused = pausedList.getByRole("article").filter({ hasText: memberName });
+  await reveal(pausedList, paused);
+  await paused.getByRole("button", { name: "Resume" }).click();
+  await expect(toast(page, "Successfully resumed paused membership")).toBeVisible();
+  await expect(paused).toHaveCount(0);
+
+  // A second administrator has the registrations open while the first archives the member's: their Delete
+  // of it is stale and gets the 409's words, and their list refreshes.
+  const secondContext = await browser.newContext({ baseURL });
+  const secondPage = await secondContext.newPage();
+  const login = await secondContext.request.post("/api/login", {
+    data: { email: second.email, password: "anchors-aweigh-1" },
+  });
+  expect(login.status()).toBe(200);
+  await secondPage.goto("/app");
+  const secondList = secondPage.getByRole("region", { name: "Registrations list" });
+  const stale = secondList.getByRole("article").filter({ hasText: memberName });
+  await reveal(secondList, stale);
+
+  await nav.getByRole("button", { name: /Registrations/ }).click();
+  await reveal(registrations, memberCard);
+  await memberCard.getByRole("button", { name: "Archive" }).click();
+  await expect(toast(page, "Successfully archived registration notification")).toBeVisible();
+  await expect(memberCard).toHaveCount(0);
+
+  await stale.getByRole("button", { name: "Delete" }).click();
+  await secondPage.getByRole("dialog", { name: "Delete this registration notification?" })
+    .getByRole("button", { name: "Delete" }).click();
+  await expect(toast(secondPage, "This notification was already processed by another administrator."))
+    .toBeVisible();
+  await expect(stale).toHaveCount(0);
+  await secondContext.close();
+
+  // The DER's registration is deleted, after a confirmation.
+  await reveal(registrations, derCard);
+  await derCard.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this registration notification?" });
+  await expect(confirm).toBeVisible();
   await checkA11y();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Successfully deleted registration notification")).toBeVisible();
+  await expect(derCard).toHaveCount(0);
+
+  // The Archived tab shows what was archived: the member's registration and pause; the deleted one is gone.
+  await page.getByRole("button", { name: "Archived" }).click();
+  await reveal(registrations, memberCard);
+  await nav.getByRole("button", { name: /Paused Memberships/ }).click();
+  await reveal(pausedList, paused);
+  await checkA11y();
+  expect(await registrationsOf(ours[1]), "the DER's registration is deleted").toEqual([]);
+
+  // The counts fall: none of the journey's notifications is open any more.
+  await expectCounts(page, visit, ours, none);
+  await admin.dispose();
 });
 
 test(
@@ -122,7 +410,7 @@ test(
   async ({ playwright }, testInfo) => {
     const baseURL = testInfo.project.use.baseURL!;
     const memberSession = await playwright.request.newContext({ baseURL });
-    const name = await registerMember(memberSession);
+    const { name } = await registerMember(memberSession);
     await memberSession.dispose();
     const [first, second] = [
       await adminSession(playwright.request, baseURL),
@@ -168,7 +456,7 @@ test("an administrator approves a business change, creates a requested employee 
 ) => {
   const baseURL = testInfo.project.use.baseURL!;
   const member = await playwright.request.newContext({ baseURL });
-  const name = await registerMember(member);
+  const { name } = await registerMember(member);
   const card = await addCardThroughApi(member, SANDBOX_CARDS.ok);
   await ok(
     "membership",
@@ -202,8 +490,9 @@ test("an administrator approves a business change, creates a requested employee 
   const nav = page.getByRole("navigation", { name: "Notification categories" });
   await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
   const changes = page.getByRole("region", { name: "Company/Member Changes list" });
-  await changes.getByRole("article").filter({ hasText: `${name} changed a business` })
-    .getByRole("link", { name: "Review change" }).click();
+  const businessChange = changes.getByRole("article").filter({ hasText: `${name} changed a business` });
+  await reveal(changes, businessChange);
+  await businessChange.getByRole("link", { name: "Review change" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/change\/approve$/);
   await expect(page.getByRole("row", { name: new RegExp(`Name .* ${renamed}`) })).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
@@ -211,8 +500,11 @@ test("an administrator approves a business change, creates a requested employee 
   await arrive(/\/app$/);
 
   await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
-  await changes.getByRole("article").filter({ hasText: `${name} asked to add an employee` })
-    .getByRole("link", { name: "Review employee request" }).click();
+  const employeeRequest = changes.getByRole("article").filter({
+    hasText: `${name} asked to add an employee`,
+  });
+  await reveal(changes, employeeRequest);
+  await employeeRequest.getByRole("link", { name: "Review employee request" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/employee\/new$/);
   await page.getByLabel("Create a new user").check();
   await expect(page.getByLabel(/First Name/)).toHaveValue("Nell");
@@ -221,61 +513,12 @@ test("an administrator approves a business change, creates a requested employee 
   await arrive(/\/app$/);
 
   await nav.getByRole("button", { name: /Paused Memberships/ }).click();
-  const paused = page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article")
-    .filter({ hasText: name });
+  const pausedList = page.getByRole("region", { name: "Paused Memberships list" });
+  const paused = pausedList.getByRole("article").filter({ hasText: name });
+  await reveal(pausedList, paused);
   await paused.getByRole("button", { name: "Resume" }).click();
   await expect(toast(page, "Successfully resumed paused membership")).toBeVisible();
   await expect(paused).toHaveCount(0);
   await page.getByRole("button", { name: "Archived" }).click();
-  await expect(
-    page.getByRole("region", { name: "Paused Memberships list" }).getByRole("article").filter({
-      hasText: name,
-    }),
-  ).toBeVisible();
+  await reveal(pausedList, paused);
 });
-
-test(
-  "a company request that duplicates an existing company is linked to it through the duplicate path",
-  async (
-    { page, logInAs, visit, arrive, playwright },
-    testInfo,
-  ) => {
-    const baseURL = testInfo.project.use.baseURL!;
-    const tag = Date.now().toString(36);
-    // The existing company is this test's own, so linking never touches the demo company's roster.
-    const admin = await adminSession(playwright.request, baseURL);
-    await ok(
-      "company",
-      admin.post("/api/auth/businesses", {
-        data: { name: `Pelican ${tag} Towing Inc.`, tax_id: "72-0000042" },
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-      }),
-    );
-    await admin.dispose();
-    const member = await playwright.request.newContext({ baseURL });
-    const name = await registerMember(member, `pelican ${tag} towing, LLC`);
-    await member.dispose();
-
-    await logInAs("admin");
-    await visit("/app");
-    await page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
-      hasText: name,
-    })
-      .getByRole("link", { name: "Set up business" }).click();
-    await arrive(/\/business\/review$/);
-    await expect(page.getByText("The company submitted seems to be a possible duplicate in our database..."))
-      .toBeVisible();
-    await page.getByLabel("Link to an existing company").check();
-    await expect(page.getByLabel(`Link to the possible duplicate: Pelican ${tag} Towing Inc.`)).toBeChecked();
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText(`Link the request to the existing company Pelican ${tag} Towing Inc.`))
-      .toBeVisible();
-    await page.getByRole("button", { name: "Submit" }).click();
-    await expect(toast(page, "Company Request Approved")).toBeVisible();
-    await arrive(/\/app$/);
-    const done = page.getByRole("region", { name: "Registrations list" }).getByRole("article").filter({
-      hasText: name,
-    });
-    await expect(done).toContainText(`Pelican ${tag} Towing Inc.`);
-  },
-);

@@ -4,11 +4,23 @@
  * 4000 0000 0000 0002 is declined when the card is set up, 4000 0000 0000 9995 is declined when charged.
  */
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test as baseTest, USERS } from "../support/fixtures.ts";
+import { test as baseTest, USERS } from "../support/fixtures.ts";
+import { uniqueEmail } from "../support/members.ts";
+import {
+  addCard,
+  CARDS,
+  expect,
+  expectFinished,
+  field,
+  fillAccount,
+  fillDerCompany,
+  fillMember,
+  statusToast as toast,
+  stepHeading,
+} from "../support/registration.ts";
 
-// Each journey fills long forms, stores cards, charges and runs axe at every step: on a busy two-core machine
-// that outgrows 30 s a test, and an answer that charges a card can take several seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
+// support/registration.ts's expect waits 15 s: each journey fills long forms, stores cards, charges and runs axe
+// at every step, and on a busy two-core machine that outgrows 30 s a test.
 
 /** Waits (with this file's patience) until the page has rendered, before the shared 5 s settle and axe scan. */
 async function rendered(page: Page) {
@@ -35,58 +47,6 @@ const test = baseTest.extend({
 });
 test.describe.configure({ timeout: 90_000 });
 
-const CARD_OK = "4242 4242 4242 4242";
-const CARD_DECLINED = "4000 0000 0000 0002";
-const CARD_NO_FUNDS = "4000 0000 0000 9995";
-
-let counter = 0;
-const uniqueEmail = (tag: string) =>
-  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${counter++}@example.com`;
-
-/** A field by its visible label (the "(required)" marker aside), so "Password" does not match "Confirm Password". */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*(\\(required\\))?$`));
-
-const stepHeading = (page: Page, title: string) =>
-  page.getByRole("heading", { level: 2, name: new RegExp(title) });
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-async function fillAccount(page: Page, email: string) {
-  await field(page, "First Name").fill("Rita");
-  await field(page, "Last Name").fill("Mariner");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill("a-long-password-1");
-  await field(page, "Confirm Password").fill("a-long-password-1");
-  await page.getByLabel(/I accept the terms and conditions/).check();
-  await page.getByLabel("I'm not a robot (development)").check();
-}
-
-async function fillMember(page: Page, { company }: { company: boolean }) {
-  await field(page, "Phone").fill("(504) 555-0123");
-  await field(page, "Address One").fill("1 River Road");
-  await field(page, "City").fill("New Orleans");
-  await field(page, "State").fill("LA");
-  await field(page, "Postal Code").fill("70112");
-  if (company) {
-    await page.getByLabel("Yes, I am licensed").check();
-    await field(page, "USCG Credentials").fill("MMC-1234567");
-    await page.getByLabel("Company", { exact: true }).check();
-    await field(page, "Company Name").fill("Gulf Tugs Inc");
-  } else {
-    await page.getByLabel("No, I am not licensed").check();
-    await field(page, "Last 4 digits of SSN").fill("6789");
-    await page.getByLabel("Self-employed").check();
-  }
-}
-
-async function addCard(page: Page, number: string) {
-  await field(page, "Card number").fill(number);
-  await field(page, "Expiration (MM/YY)").fill("12/34");
-  await field(page, "CVC").fill("123");
-  await field(page, "ZIP").fill("70112");
-  await page.getByRole("button", { name: "Save Card" }).click();
-}
-
 async function registerMember(
   page: Page,
   checkA11y: () => Promise<void>,
@@ -100,15 +60,10 @@ async function registerMember(
   await page.getByRole("button", { name: "Register as a Member" }).click();
   await expect(stepHeading(page, "Member registration")).toBeFocused();
   await checkA11y();
-  await fillAccount(page, email);
-  await fillMember(page, { company });
+  await fillAccount(page, { email });
+  await fillMember(page, { company: company ? "Gulf Tugs Inc" : undefined });
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(toast(page, "Your APCA Account Has Been Created!")).toBeVisible();
-}
-
-async function expectFinished(page: Page, arrive: (url: string | RegExp) => Promise<void>) {
-  await arrive("/app?finished=1");
-  await expect(page.getByRole("status").filter({ hasText: "Registration complete" })).toBeVisible();
 }
 
 test("member independent, annual: type, card, confirm, dashboard banner", async ({ page, visit, arrive, checkA11y }) => {
@@ -124,7 +79,7 @@ test("member independent, annual: type, card, confirm, dashboard banner", async 
   await expect(stepHeading(page, "Add a payment method")).toBeFocused();
   await expect(page.getByRole("button", { name: /Skip/ })).toHaveCount(0);
   await checkA11y();
-  await addCard(page, CARD_OK);
+  await addCard(page, CARDS.ok);
   await expect(toast(page, "Payment method added successfully")).toBeVisible();
 
   await expect(stepHeading(page, "Confirm your membership")).toHaveAccessibleName(
@@ -151,7 +106,7 @@ test("member independent, annual: type, card, confirm, dashboard banner", async 
 test("member independent, one-time: switched on the confirm step", async ({ page, visit, arrive, checkA11y }) => {
   await registerMember(page, checkA11y, visit, { company: false });
   await page.getByRole("button", { name: "Continue" }).click();
-  await addCard(page, CARD_OK);
+  await addCard(page, CARDS.ok);
   await expect(stepHeading(page, "Confirm your membership")).toBeVisible();
 
   await page.getByLabel(/One-time test: \$75/).check();
@@ -174,7 +129,7 @@ test("member company: payment method straight after the details, company confirm
   );
   // The account exists: Back may not reopen the registration form.
   await expect(page.getByRole("button", { name: "Back" })).toBeDisabled();
-  await addCard(page, CARD_OK);
+  await addCard(page, CARDS.ok);
 
   await expect(stepHeading(page, "Confirm your company membership")).toBeFocused();
   await expect(page.getByRole("definition")).toHaveText("$105");
@@ -188,11 +143,13 @@ test("DER: company details, card (Back disabled), compliance kit", async ({ page
   await visit("/register");
   await page.getByRole("button", { name: "Register as a DER" }).click();
   await expect(stepHeading(page, "DER registration")).toHaveAccessibleName("Step 2 of 4: DER registration");
-  await fillAccount(page, uniqueEmail("der"));
-  await field(page, "Company Name").fill("Bayou Marine LLC");
-  await field(page, "EIN").fill("12-3456789");
-  await field(page, "Company Phone").fill("+1 504 555 0199");
-  await field(page, "Company Email").fill("office@bayou-marine.example");
+  await fillAccount(page, { email: uniqueEmail("der") });
+  await fillDerCompany(page, {
+    name: "Bayou Marine LLC",
+    ein: "12-3456789",
+    phone: "+1 504 555 0199",
+    email: "office@bayou-marine.example",
+  });
   const account = page.waitForRequest("**/api/register/der/account");
   await page.getByRole("button", { name: "Create Account" }).click();
   const sent = (await account).postDataJSON();
@@ -206,7 +163,7 @@ test("DER: company details, card (Back disabled), compliance kit", async ({ page
   await expect(stepHeading(page, "Add a payment method")).toBeFocused();
   await expect(page.getByRole("button", { name: "Back" })).toBeDisabled();
   await checkA11y();
-  await addCard(page, CARD_OK);
+  await addCard(page, CARDS.ok);
 
   await expect(stepHeading(page, "Confirm your company registration")).toBeVisible();
   await expect(page.getByRole("definition")).toHaveText("$100");
@@ -220,12 +177,12 @@ test("declines: at the card step, then at the charge; another card then succeeds
   await registerMember(page, checkA11y, visit, { company: false });
   await page.getByRole("button", { name: "Continue" }).click();
 
-  await addCard(page, CARD_DECLINED);
+  await addCard(page, CARDS.declined);
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(page.getByRole("button", { name: "Save Card" })).toBeEnabled();
   await checkA11y();
 
-  await addCard(page, CARD_NO_FUNDS);
+  await addCard(page, CARDS.noFunds);
   await expect(stepHeading(page, "Confirm your membership")).toBeVisible();
   const submit = page.getByRole("button", { name: "Start Membership" });
   await submit.click();
@@ -239,7 +196,7 @@ test("declines: at the card step, then at the charge; another card then succeeds
   await page.getByRole("button", { name: "Skip, use a saved card" }).click();
   await expect(stepHeading(page, "Confirm your membership")).toBeVisible();
   await page.getByRole("button", { name: "Add a different card" }).click();
-  await addCard(page, CARD_OK);
+  await addCard(page, CARDS.ok);
   await expect(page.getByLabel(/ending in 4242/)).toBeChecked();
   await expect(page.getByLabel(/ending in 9995/)).not.toBeChecked();
   await page.getByRole("button", { name: "Start Membership" }).click();
@@ -250,8 +207,8 @@ test("declines: at the card step, then at the charge; another card then succeeds
 test("an email already registered shows the warning with a link to log in", async ({ page, visit, arrive, checkA11y }) => {
   await visit("/register");
   await page.getByRole("button", { name: "Register as a Member" }).click();
-  await fillAccount(page, USERS.member.email);
-  await fillMember(page, { company: false });
+  await fillAccount(page, { email: USERS.member.email });
+  await fillMember(page, {});
   await page.getByRole("button", { name: "Create Account" }).click();
 
   const warning = page.getByRole("status").filter({ hasText: "already associated" });
@@ -273,8 +230,8 @@ test("Back pops one step; it returns to the start before an account exists", asy
   await page.getByRole("button", { name: "Register as a Member" }).click();
   await expect(stepHeading(page, "Member registration")).toBeVisible();
 
-  await fillAccount(page, uniqueEmail("back"));
-  await fillMember(page, { company: false });
+  await fillAccount(page, { email: uniqueEmail("back") });
+  await fillMember(page, {});
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(stepHeading(page, "Choose your membership")).toBeVisible();
   await expect(page.getByRole("button", { name: "Back" })).toBeDisabled();

@@ -432,6 +432,86 @@ Deno.test("notifications: the administrators' center", async (t) => {
       assertEquals((await again.json()).code, "ALREADY_PROCESSED");
     });
 
+    await t.step(
+      "registrations offer the employee request they brought: the owner's, and the one naming the member",
+      async () => {
+        const { otherDer } = ctx.users;
+        await write(ctx, {
+          type: "REGISTRATION",
+          triggerUserId: otherDer.id,
+          userId: otherDer.id,
+          businessId: otherDer.businessId,
+          businessApprovedAt: null,
+          meta: {
+            ...who,
+            member_user_id: otherDer.id,
+            kind: "DER",
+            business_id: otherDer.businessId,
+            business_name: "B",
+          },
+        });
+        const ask = async (first: string, possibleUserId: number | null) => {
+          const nid = await write(ctx, {
+            type: "NEW_EMPLOYEE_REQUEST",
+            triggerUserId: otherDer.id,
+            businessId: otherDer.businessId,
+            meta: {
+              company_id: otherDer.businessId,
+              company_name: "Company B",
+              owner_id: otherDer.id,
+              owner_name: "Odile Test",
+              user: {
+                first_name: first,
+                middle_name: null,
+                last_name: "Test",
+                email: null,
+                phone: null,
+                address_one: null,
+                address_two: null,
+                city: null,
+                state: null,
+                postal_code: null,
+                country: null,
+              },
+              possible_exists: possibleUserId !== null,
+            },
+          });
+          await db.insertInto("employee_requests").values({
+            notification_id: nid,
+            business_id: otherDer.businessId,
+            owner_user_id: otherDer.id,
+            first_name: first,
+            last_name: "Test",
+            possible_exists: possibleUserId !== null,
+            possible_user_id: possibleUserId,
+          }).execute();
+          return nid;
+        };
+        const offered = async () => {
+          const page = RegistrationPage.parse(
+            await (await ctx.request("admin", "GET", "/api/auth/notification/registrations?per_page=50"))
+              .json(),
+          );
+          const of = (userId: number) =>
+            page.data.find((r) => r.attributes.user_id === userId)!.attributes
+              .employee_request_notification_id;
+          return { member: of(member.id), owner: of(otherDer.id) };
+        };
+        assertEquals(await offered(), { member: null, owner: null });
+        const naming = await ask("Mia", member.id);
+        const other = await ask("Noe", null);
+        assertEquals(await offered(), { member: naming, owner: naming }, "the oldest waiting request first");
+        // Archived by hand, the request is no longer offered (its review would answer 409).
+        assertEquals((await put(ctx, `/api/auth/notification/${naming}/archive`)).status, 200);
+        assertEquals(await offered(), { member: null, owner: other });
+        const linked = await put(ctx, `/api/auth/notification/registration/${other}/employee/link`, {
+          user_id: ctx.users.otherMember.id,
+        });
+        assertEquals((await linked.json()).message, M.linkedUser);
+        assertEquals(await offered(), { member: null, owner: null }, "a settled request is not offered");
+      },
+    );
+
     await t.step("paused: listed, resumed from its notification, then archived", async () => {
       await seedMembership(ctx, member.id);
       const pause = await ctx.request("admin", "POST", `/api/auth/user/${member.id}/membership/pause`, {

@@ -144,6 +144,17 @@ export async function listRegistrations(db: Kysely<DB>, archived: boolean, param
       ).as("membership_created"),
       eb.selectFrom("new_business_requests as br").select("br.id").whereRef("br.user_id", "=", "r.user_id")
         .where("br.status", "=", "pending").orderBy("br.id").limit(1).as("business_request_id"),
+      // The employee request the registration brought (its member filed it as an owner, or it names them),
+      // still waiting on an open notification: sql/0024's partial indexes find it.
+      eb.selectFrom("employee_requests as er").innerJoin("notifications as en", "en.id", "er.notification_id")
+        .select("er.notification_id").where("er.status", "=", "pending").where("en.archived_at", "is", null)
+        .where((w) =>
+          w.or([
+            w("er.owner_user_id", "=", w.ref("r.user_id")),
+            w("er.possible_user_id", "=", w.ref("r.user_id")),
+          ])
+        )
+        .orderBy("er.id").limit(1).as("employee_request_notification_id"),
     ]);
   return await paginate(query, params, { id: "n.id" });
 }

@@ -143,6 +143,10 @@ export const RegistrationRecord = recordSchema(
     membership_created: z.boolean().describe("A membership approved and paid"),
     compliance_paid: z.boolean().describe("DER: the company's compliance kit is paid"),
     business_request_id: z.number().int().nullable().describe("The company request still waiting"),
+    employee_request_notification_id: z.number().int().nullable().describe(
+      "The NEW_EMPLOYEE_REQUEST notification of an employee request still waiting that this member filed as " +
+        "an owner or that names them: 'Review employee request' opens it",
+    ),
     archived_at: when,
   }),
   ["user", "business"],

@@ -121,6 +121,7 @@ export async function registrationPage(deps: Deps, q: ListParams & { archived: b
       membership_created: Boolean(r.membership_created),
       compliance_paid: Boolean(r.has_compliance_kit),
       business_request_id: r.business_request_id ?? null,
+      employee_request_notification_id: r.employee_request_notification_id ?? null,
       archived_at: iso(r.archived_at),
     }, { user: ref("user", r.user_id), business: ref("business", r.business_id) })
   );

@@ -92,6 +92,14 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               </Link>
             </>
           )}
+          {a.employee_request_notification_id !== null && (
+            <Link
+              className="button button-secondary"
+              href={`/app/admin/notifications/${a.employee_request_notification_id}/employee/new`}
+            >
+              Review employee request
+            </Link>
+          )}
           {!a.membership_created && (
             <Link className="button button-secondary" href={`/app/admin/users/${a.user_id}/membership/new`}>
               Purchase membership
