@@ -5,11 +5,12 @@
  */
 import { z } from "zod";
 import type { NotificationType } from "../db/types.ts";
-import { RequestedPerson } from "../employees/schemas.ts";
+import { EmployeeRequestBody, RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 import { matching, text } from "../lib/text-fields.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
+import { UserAttributes } from "../users/schemas.ts";
 
 export const NOTIFICATION_TYPES = [
   "REGISTRATION",
@@ -197,20 +198,12 @@ export const NewCompanyBody = z.object({
   }
 });
 
-/** Create the user an employee request names (the user form's fields). */
-export const NewEmployeeBody = z.object({
-  first_name: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(255),
-  middle_name: text(),
-  last_name: z.string({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(255),
+/**
+ * Create the user an employee request names: the owner's request form (employees/schemas.ts) without the SSN
+ * digits, and the e-mail now required, since it is the new user's sign-in.
+ */
+export const NewEmployeeBody = EmployeeRequestBody.omit({ ssn: true }).extend({
   email: z.string({ error: M.emailInvalid }).trim().regex(EMAIL_PATTERN, M.emailInvalid),
-  phone: matching(PHONE_PATTERN, M.phoneInvalid),
-  address_one: text(),
-  address_two: text(),
-  city: text(),
-  state: text(),
-  postal_code: text(20),
-  country: text(),
-  uscg_cred: text(100),
   convert: z.boolean().default(false).describe("Add them as an independent member instead of an employee"),
 });
 
@@ -262,12 +255,10 @@ export const BusinessRequestAnswer = z.object({
 });
 export type BusinessRequestRef = z.infer<typeof BusinessRequestAnswer>["data"];
 
+/** An existing user the request may name, as the user record has them (users/schemas.ts). */
 export const UserCandidate = z.object({
   id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  member_number: z.string().nullable(),
+  ...UserAttributes.pick({ first_name: true, last_name: true, email: true, member_number: true }).shape,
 });
 export const EmployeeRequestAnswer = z.object({
   data: z.object({
