@@ -345,9 +345,10 @@ Deno.test("exports: progress while streaming, and a storage failure that can be 
     },
     get: (key) => box.inner!.get(key),
     delete: (key) => box.inner!.delete(key),
+    prune: (before) => box.inner!.prune(before),
   };
   const ctx = box.ctx = await createTestContext({ storage });
-  box.inner = databaseStorage(ctx.database.db);
+  box.inner = databaseStorage(ctx.database.db, ctx.deps.now);
   const runner = runnerFor(ctx);
   try {
     await t.step("12,005 users: the progress climbs batch by batch to the total", async () => {
