@@ -9,6 +9,7 @@
  * as it was then), while the columns (user_id, order_id, ...) link to the live rows.
  */
 import type { NotificationType, RegistrationKind, UsersTable } from "../db/types.ts";
+import type { RequestedPersonFields } from "../employees/schemas.ts";
 
 /** The member a notification is about, as the lists show them. */
 export interface MemberMeta {
@@ -39,19 +40,8 @@ export interface EmployeeRequestMeta {
   company_name: string;
   owner_id: number | null;
   owner_name: string | null;
-  user: {
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    email: string | null;
-    phone: string | null;
-    address_one: string | null;
-    address_two: string | null;
-    city: string | null;
-    state: string | null;
-    postal_code: string | null;
-    country: string | null;
-  };
+  /** The person as the request names them (employees/schemas.ts), without their USCG credential. */
+  user: Omit<RequestedPersonFields, "uscg_cred">;
   /** A user with the same e-mail or name seems to exist already. */
   possible_exists: boolean;
 }
