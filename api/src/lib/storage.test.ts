@@ -299,6 +299,9 @@ Deno.test("the daily cleanup prunes incomplete files in STORAGE_DIR", async (t) 
   };
   try {
     await cleanupPrunes(t, ctx, (ms) => at = ms, () => partials());
+    await t.step("a directory nothing was written to yet has nothing to prune", async () => {
+      assertEquals(await directoryStorage(`${root}/not-yet`, now).prune(new Date(at)), 0);
+    });
     await t.step("a file whose own key ends in .partial is a complete file, never pruned", async () => {
       at = Date.parse("2026-11-23T12:00:00Z");
       await ctx.deps.storage.put("notes/draft.partial", new Uint8Array(3), "text/plain");

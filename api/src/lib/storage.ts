@@ -215,9 +215,16 @@ async function removeIfThere(path: string): Promise<boolean> {
   }
 }
 
-/** The partial files anywhere under `dir`. */
+/** The partial files anywhere under `dir` (none when it does not exist yet: nothing was ever written). */
 async function* partialFiles(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(dir)) {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(dir));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return;
+    throw error;
+  }
+  for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory) yield* partialFiles(path);
     else if (entry.isFile && PARTIAL.test(entry.name)) yield path;
