@@ -30,6 +30,7 @@ import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
 import { businessComplianceKit } from "./compliance-kit/service.ts";
 import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
 import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
+import { INCOMPLETE_GRACE_MS } from "./lib/storage.ts";
 import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports } from "./exports/jobs.ts";
 import { QUEUES as RANDOM_QUEUES, randomJobs } from "./randoms/jobs.ts";
 
@@ -41,6 +42,7 @@ const cleanup: JobHandler<Deps> = async (_payload, { deps }) => {
   await deleteExpiredIdempotencyKeys(deps.database.db, now);
   await deleteExpiredRateLimits(deps.database.db, now);
   await deleteFinishedJobs(deps.database.db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
+  await deps.storage.prune(new Date(now.getTime() - INCOMPLETE_GRACE_MS));
 };
 
 /** Mail that could not be delivered yet (integrations/mail/smtp.ts): sent again once its wait is over. */

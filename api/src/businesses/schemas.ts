@@ -22,8 +22,11 @@ export const BUSINESS_MESSAGES = {
   nothingToDecide: "This change has already been decided.",
 } as const;
 
-/** The fields of the business forms (member and admin), each optional here; create requires the name. */
-const BusinessFields = z.object({
+/**
+ * The fields of the business forms (member and admin, and the administrators' set-up of a requested company in
+ * notifications/schemas.ts), each optional here; create requires the name.
+ */
+export const BusinessFields = z.object({
   name: z.string({ error: M.companyNameRequired }).trim().min(1, M.companyNameRequired).max(255),
   dba_name: text(),
   email: matching(EMAIL_PATTERN, M.emailInvalid),
@@ -40,7 +43,8 @@ const BusinessFields = z.object({
   llc_name: text(),
 });
 
-const llcRule = (v: { is_llc?: boolean; llc_name?: string | null }, ctx: z.RefinementCtx) => {
+/** An LLC names itself: llc_name is required when is_llc is set. */
+export const llcRule = (v: { is_llc?: boolean; llc_name?: string | null }, ctx: z.RefinementCtx) => {
   if (v.is_llc && !v.llc_name) {
     ctx.addIssue({ code: "custom", path: ["llc_name"], message: M.llcNameRequired });
   }

@@ -223,7 +223,9 @@ const COLUMNS_FILE: ColumnList = {
     created_at: true, refunded_cents: true,
   },
   payment_webhook_events: { provider: true, event_id: true, type: true, received_at: true },
-  stored_files: { key: true, content_type: true, byte_size: true, complete: true, created_at: true },
+  stored_files: {
+    key: true, content_type: true, byte_size: true, complete: true, created_at: true, written_at: true,
+  },
   stored_file_chunks: { key: true, seq: true, bytes: true },
   safety_concern_letters: {
     id: true, user_id: true, storage_key: true, filename: true, byte_size: true, uploaded_by_user_id: true,

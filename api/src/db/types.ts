@@ -531,6 +531,8 @@ export interface StoredFilesTable {
   byte_size: Generated<number>;
   complete: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** sql/0026: when its writer last wrote to it; the cleanup deletes an incomplete file idle past the grace. */
+  written_at: Timestamp;
 }
 
 export interface StoredFileChunksTable {

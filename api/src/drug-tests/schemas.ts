@@ -1,10 +1,12 @@
 import { z } from "zod";
+import type { DrugTestReason } from "../db/types.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 
 export const TEST_SORTS = ["date", "reason", "status"] as const;
 export const TestListQuery = listQuery(TEST_SORTS);
 
-const REASONS = [
+/** Why a test is ordered, as the database keeps it (DrugTestReason); the exports filter by it too. */
+export const TEST_REASONS = [
   "pre_employment",
   "random",
   "post_accident",
@@ -12,7 +14,7 @@ const REASONS = [
   "return_to_duty",
   "follow_up",
   "periodic",
-] as const;
+] as const satisfies readonly DrugTestReason[];
 const RESULTS = ["negative", "negative_dilute", "positive", "refusal", "cancelled"] as const;
 
 /** The summary only: never the laboratory's panel detail (49 CFR 40.321). */
@@ -20,7 +22,7 @@ export const DrugTestAttributes = z.object({
   date: z.string().describe(
     "Collection time, else the order time, else when the test was recorded (ISO 8601)",
   ),
-  reason: z.enum(REASONS),
+  reason: z.enum(TEST_REASONS),
   status: z.enum(["pending", "ordered", "collected", "resulted", "cancelled", "failed"]),
   result: z.enum(RESULTS).nullable(),
   passed: z.boolean().nullable().describe(
@@ -59,7 +61,7 @@ export const I3ProblemsAnswer = z.object({
       user_name: z.string(),
       business_id: z.number().nullable(),
       business_name: z.string().nullable(),
-      reason: z.enum(REASONS),
+      reason: z.enum(TEST_REASONS),
       membership_id: z.number().nullable(),
       error: z.string().nullable(),
       failed_at: z.string().nullable(),

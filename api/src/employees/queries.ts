@@ -2,7 +2,7 @@
  * The SQL of employees: a business's users (admin spec §3 "Business user") and the employee requests an owner
  * makes for an administrator to approve (public spec §4 "Employee additions need admin approval").
  */
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** The live links of a business, with each user's names and whether a request about them is open. */
@@ -69,10 +69,7 @@ export async function removeBusinessUser(db: Kysely<DB>, businessUserId: number,
 }
 
 /** A live user with this e-mail (any case), or else with this first and last name (any case). */
-export async function possibleExistingUser(
-  db: Kysely<DB>,
-  who: { email: string | null; first_name: string; last_name: string },
-): Promise<number | null> {
+export async function possibleExistingUser(db: Kysely<DB>, who: NamedPerson): Promise<number | null> {
   if (who.email) {
     const byEmail = await db.selectFrom("users").select("id").where("deleted_at", "is", null)
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", who.email!.toLowerCase())).executeTakeFirst();
@@ -85,23 +82,26 @@ export async function possibleExistingUser(
   return byName?.id ?? null;
 }
 
+/** Who an employee request names, as the checks for the same person compare them. */
+export type NamedPerson = { email: string | null; first_name: string; last_name: string };
+
+/**
+ * The same person as `who`, in a query of one table with email, first_name and last_name (users, employee
+ * requests): the same e-mail, or the same first and last name, in any case.
+ */
+export function samePerson(who: NamedPerson): RawBuilder<boolean> {
+  const byName = sql`lower(first_name) = ${who.first_name.toLowerCase()}
+    and lower(last_name) = ${who.last_name.toLowerCase()}`;
+  return who.email
+    ? sql<boolean>`(lower(email) = ${who.email.toLowerCase()} or (${byName}))`
+    : sql<boolean>`(${byName})`;
+}
+
 /** An open request of this business for the same person (same e-mail, or same name). */
-export async function openRequestFor(
-  db: Kysely<DB>,
-  businessId: number,
-  who: { email: string | null; first_name: string; last_name: string },
-) {
+export async function openRequestFor(db: Kysely<DB>, businessId: number, who: NamedPerson) {
   return await db.selectFrom("employee_requests").select("id")
     .where("business_id", "=", businessId).where("status", "=", "pending")
-    .where((eb) =>
-      eb.or([
-        ...(who.email ? [eb(eb.fn("lower", ["email"]), "=", who.email.toLowerCase())] : []),
-        eb.and([
-          eb(eb.fn("lower", ["first_name"]), "=", who.first_name.toLowerCase()),
-          eb(eb.fn("lower", ["last_name"]), "=", who.last_name.toLowerCase()),
-        ]),
-      ])
-    ).executeTakeFirst() ?? null;
+    .where(samePerson(who)).executeTakeFirst() ?? null;
 }
 
 export async function insertEmployeeRequest(db: Kysely<DB>, row: Insertable<DB["employee_requests"]>) {

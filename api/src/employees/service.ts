@@ -140,6 +140,8 @@ export async function requestEmployee(
     if (!business.is_individual && !business.is_i3_setup) throw new AppError("CONFLICT", M.notInI3);
   }
   const { ssn, ...person } = input;
+  // The notification names the person as the request does, but for the USCG credential.
+  const { uscg_cred: _, ...named } = person;
   if (await openRequestFor(db, businessId, person)) throw new AppError("CONFLICT", M.alreadyRequested);
   const possibleUserId = await possibleExistingUser(db, person);
   const owner = await ownerNames(db, user.user_id);
@@ -154,19 +156,7 @@ export async function requestEmployee(
         company_name: business.name,
         owner_id: user.user_id,
         owner_name: `${owner.first_name} ${owner.last_name}`,
-        user: {
-          first_name: person.first_name,
-          middle_name: person.middle_name,
-          last_name: person.last_name,
-          email: person.email,
-          phone: person.phone,
-          address_one: person.address_one,
-          address_two: person.address_two,
-          city: person.city,
-          state: person.state,
-          postal_code: person.postal_code,
-          country: person.country,
-        },
+        user: named,
         possible_exists: possibleUserId !== null,
       },
     });

@@ -44,6 +44,7 @@ function failingStorage(): Storage {
     put: () => Promise.reject(new Error(SIMULATED_FAILURE)),
     get: () => Promise.resolve(null),
     delete: () => Promise.resolve(),
+    prune: () => Promise.resolve(0),
   };
 }
 

@@ -6,17 +6,9 @@ import { z } from "zod";
 import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
+import { TEST_REASONS } from "../drug-tests/schemas.ts";
 
 export const EXPORT_TYPES = ["users", "transactions", "i3_tests", "expired_memberships", "mis"] as const;
-export const TEST_REASONS = [
-  "pre_employment",
-  "random",
-  "post_accident",
-  "reasonable_suspicion",
-  "return_to_duty",
-  "follow_up",
-  "periodic",
-] as const;
 
 export const EXPORT_MESSAGES = {
   typeRequired: "Export type is required",

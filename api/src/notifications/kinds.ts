@@ -8,7 +8,8 @@
  * Timestamps in meta are ISO strings: meta is display data copied at the moment of the event (the member's name
  * as it was then), while the columns (user_id, order_id, ...) link to the live rows.
  */
-import type { NotificationType, RegistrationKind } from "../db/types.ts";
+import type { NotificationType, RegistrationKind, UsersTable } from "../db/types.ts";
+import type { RequestedPersonFields } from "../employees/schemas.ts";
 
 /** The member a notification is about, as the lists show them. */
 export interface MemberMeta {
@@ -39,19 +40,8 @@ export interface EmployeeRequestMeta {
   company_name: string;
   owner_id: number | null;
   owner_name: string | null;
-  user: {
-    first_name: string;
-    middle_name: string | null;
-    last_name: string;
-    email: string | null;
-    phone: string | null;
-    address_one: string | null;
-    address_two: string | null;
-    city: string | null;
-    state: string | null;
-    postal_code: string | null;
-    country: string | null;
-  };
+  /** The person as the request names them (employees/schemas.ts), without their USCG credential. */
+  user: Omit<RequestedPersonFields, "uscg_cred">;
   /** A user with the same e-mail or name seems to exist already. */
   possible_exists: boolean;
 }
@@ -66,23 +56,31 @@ export interface ChangeMeta {
   member_last_name: string | null;
 }
 
-/** The user form's fields (public spec §3) a member may propose to change. */
-export interface UserChange {
-  first_name?: string;
-  middle_name?: string | null;
-  last_name?: string;
-  email?: string;
-  phone?: string | null;
-  address_one?: string | null;
-  address_two?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postal_code?: string | null;
-  country?: string | null;
-  uscg_cred?: string | null;
-  /** The SSN's last 4 digits (the only ones ever stored). */
-  ssn_last4?: string | null;
-}
+/**
+ * The user form's fields (public spec §3) a member may propose to change, each with how a change of it applies
+ * (decision 0027): an "identity" field identifies the donor (custody form, Letter of Compliance, sign-in) and
+ * waits for APCA; a "contact" field only says how to reach the member and applies at once. The one list:
+ * `UserChange`, the profile's split (users/changes.ts) and the approval (service.ts) derive from it.
+ */
+export const USER_CHANGE_FIELDS = {
+  first_name: "identity",
+  middle_name: "identity",
+  last_name: "identity",
+  email: "identity",
+  phone: "contact",
+  address_one: "contact",
+  address_two: "contact",
+  city: "contact",
+  state: "contact",
+  postal_code: "contact",
+  country: "contact",
+  uscg_cred: "identity",
+  ssn_last4: "identity",
+} as const satisfies Partial<Record<keyof UsersTable, "identity" | "contact">>;
+export type UserChangeField = keyof typeof USER_CHANGE_FIELDS;
+
+/** Proposed (or previous) values of user fields, typed as the users table has them. */
+export type UserChange = Partial<Pick<UsersTable, UserChangeField>>;
 
 /** The business fields (admin spec §3 "Company/business") a member may propose to change. */
 export interface BusinessChange {

@@ -6,6 +6,7 @@
 import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB, NotificationType } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
+import { type NamedPerson, samePerson } from "../employees/queries.ts";
 import type { Notification } from "./kinds.ts";
 
 /** The columns a notification links to, read off its kind (absent links stay null). */
@@ -373,21 +374,9 @@ export async function employeeRequestByNotification(db: Kysely<DB>, notification
 }
 
 /** Users the request may mean: the same e-mail, or the same first and last name (any case). */
-export async function userCandidates(
-  db: Kysely<DB>,
-  who: { email: string | null; first_name: string; last_name: string },
-) {
+export async function userCandidates(db: Kysely<DB>, who: NamedPerson) {
   return await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "member_number"])
-    .where("deleted_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        ...(who.email ? [eb(eb.fn("lower", ["email"]), "=", who.email.toLowerCase())] : []),
-        eb.and([
-          eb(eb.fn("lower", ["first_name"]), "=", who.first_name.toLowerCase()),
-          eb(eb.fn("lower", ["last_name"]), "=", who.last_name.toLowerCase()),
-        ]),
-      ])
-    ).orderBy("id").limit(10).execute();
+    .where("deleted_at", "is", null).where(samePerson(who)).orderBy("id").limit(10).execute();
 }
 
 /** Marks a waiting employee request linked or created; false when another administrator did it first. */

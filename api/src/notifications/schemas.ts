@@ -5,11 +5,12 @@
  */
 import { z } from "zod";
 import type { NotificationType } from "../db/types.ts";
-import { RequestedPerson } from "../employees/schemas.ts";
+import { BusinessFields, llcRule } from "../businesses/schemas.ts";
+import { EmployeeRequestBody, RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
-import { matching, text } from "../lib/text-fields.ts";
-import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
+import { EMAIL_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
+import { UserAttributes } from "../users/schemas.ts";
 
 export const NOTIFICATION_TYPES = [
   "REGISTRATION",
@@ -177,44 +178,19 @@ export const DecideBody = z.object({
 export const LinkCompanyBody = z.object({ business_id: idNumber("business_id is required") });
 export const LinkUserBody = z.object({ user_id: idNumber("user_id is required") });
 
-/** Set up the business from a request (admin §5 "New company", "Approval form"). */
-export const NewCompanyBody = z.object({
-  name: z.string({ error: M.companyNameRequired }).trim().min(1, M.companyNameRequired).max(255),
-  dba_name: text(),
-  email: matching(EMAIL_PATTERN, M.emailInvalid),
-  phone: matching(PHONE_PATTERN, M.phoneInvalid),
-  tax_id: text(50),
-  address_one: text(),
-  address_two: text(),
-  city: text(),
-  state: text(),
-  country: text(),
-  postal_code: text(20),
-  po_box: text(50),
+/** Set up the business from a request (admin §5 "New company", "Approval form"): the business form's fields. */
+export const NewCompanyBody = BusinessFields.extend({
   is_llc: z.boolean().default(false),
-  llc_name: text(),
   convert: z.boolean().default(false)
     .describe("Turn the request into the other kind (a company into a self-employed business, or back)"),
-}).superRefine((v, ctx) => {
-  if (v.is_llc && !v.llc_name) {
-    ctx.addIssue({ code: "custom", path: ["llc_name"], message: M.llcNameRequired });
-  }
-});
+}).superRefine(llcRule);
 
-/** Create the user an employee request names (the user form's fields). */
-export const NewEmployeeBody = z.object({
-  first_name: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(255),
-  middle_name: text(),
-  last_name: z.string({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(255),
+/**
+ * Create the user an employee request names: the owner's request form (employees/schemas.ts) without the SSN
+ * digits, and the e-mail now required, since it is the new user's sign-in.
+ */
+export const NewEmployeeBody = EmployeeRequestBody.omit({ ssn: true }).extend({
   email: z.string({ error: M.emailInvalid }).trim().regex(EMAIL_PATTERN, M.emailInvalid),
-  phone: matching(PHONE_PATTERN, M.phoneInvalid),
-  address_one: text(),
-  address_two: text(),
-  city: text(),
-  state: text(),
-  postal_code: text(20),
-  country: text(),
-  uscg_cred: text(100),
   convert: z.boolean().default(false).describe("Add them as an independent member instead of an employee"),
 });
 
@@ -266,12 +242,10 @@ export const BusinessRequestAnswer = z.object({
 });
 export type BusinessRequestRef = z.infer<typeof BusinessRequestAnswer>["data"];
 
+/** An existing user the request may name, as the user record has them (users/schemas.ts). */
 export const UserCandidate = z.object({
   id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  member_number: z.string().nullable(),
+  ...UserAttributes.pick({ first_name: true, last_name: true, email: true, member_number: true }).shape,
 });
 export const EmployeeRequestAnswer = z.object({
   data: z.object({

@@ -16,6 +16,7 @@ import { resumeMembership } from "../memberships/changes.ts";
 import { updateBusiness } from "../businesses/queries.ts";
 import { emailUsedByOther } from "../users/queries.ts";
 import { IDENTITY_FIELDS } from "../businesses/changes.ts";
+import { USER_CHANGE_FIELDS } from "./kinds.ts";
 import {
   applyUserChange,
   applyVesselChange,
@@ -196,21 +197,7 @@ export async function archive(
 const CHANGES = ["UPDATE_USER", "UPDATE_BUSINESS", "NEW_VESSEL", "UPDATE_VESSEL"] as const;
 const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
-const USER_FIELDS = [
-  "first_name",
-  "middle_name",
-  "last_name",
-  "email",
-  "phone",
-  "address_one",
-  "address_two",
-  "city",
-  "state",
-  "postal_code",
-  "country",
-  "uscg_cred",
-  "ssn_last4",
-];
+const USER_FIELDS = Object.keys(USER_CHANGE_FIELDS);
 
 /**
  * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is

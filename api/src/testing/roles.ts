@@ -20,6 +20,16 @@ export interface RoleCase {
   };
 }
 
+/** An administrators' route: anonymous 401, every other caller (the DER too) 403, the administrator `admin`. */
+export const adminOnly = (admin: number): RoleCase["expect"] => ({
+  anonymous: 401,
+  member: 403,
+  otherMember: 403,
+  otherDer: 403,
+  der: 403,
+  admin,
+});
+
 /** Sends the request as each identity and asserts every status; error answers must follow the error model. */
 export async function assertRoleAnswers(ctx: TestContext, c: RoleCase): Promise<void> {
   const who: [keyof RoleCase["expect"], Identity | null][] = [

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
-import type { UserChange } from "../notifications/kinds.ts";
+import { USER_CHANGE_FIELDS, type UserChange, type UserChangeField } from "../notifications/kinds.ts";
 import { notify } from "../notifications/queries.ts";
 import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
 import {
@@ -24,25 +24,18 @@ import { PROFILE_MESSAGES, type ProfileUpdateBody } from "./schemas.ts";
 
 type Actor = { user: SessionUser; ip: string | null };
 
+const fieldsThat = (how: "identity" | "contact") =>
+  (Object.keys(USER_CHANGE_FIELDS) as UserChangeField[]).filter((k) => USER_CHANGE_FIELDS[k] === how);
 /** They identify the donor (custody form, Letter of Compliance, sign-in): they wait for approval. */
-export const IDENTITY_FIELDS = [
-  "first_name",
-  "middle_name",
-  "last_name",
-  "email",
-  "uscg_cred",
-  "ssn_last4",
-] as const;
+export const IDENTITY_FIELDS = fieldsThat("identity");
 /** They only say how to reach the member: they apply at once and are reported. */
-export const CONTACT_FIELDS = [
-  "phone",
-  "address_one",
-  "address_two",
-  "city",
-  "state",
-  "postal_code",
-  "country",
-] as const;
+export const CONTACT_FIELDS = fieldsThat("contact");
+
+/** Fails to compile when the profile form (ssn sent, its last 4 digits stored) and that list disagree. */
+type Proposed = Exclude<keyof z.infer<typeof ProfileUpdateBody>, "ssn"> | "ssn_last4";
+type Same = [Proposed] extends [UserChangeField] ? [UserChangeField] extends [Proposed] ? true : never
+  : never;
+export const PROFILE_FORM_MATCHES_CHANGE_FIELDS: Same = true;
 
 type Values = Record<string, unknown>;
 const pick = (o: Values, keys: readonly string[]) =>
