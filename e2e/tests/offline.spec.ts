@@ -3,7 +3,7 @@
  * test waits until the service worker controls the page before going offline (context.setOffline also cuts
  * the worker's own network), then checks what the member sees and what the server ends up with.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { APIRequest, BrowserContext, Page } from "@playwright/test";
 import postgres from "postgres";
 import process from "node:process";
 import { spawn } from "node:child_process";
@@ -209,14 +209,13 @@ test("offline: a pause is queued, kept across a reload, and applied once back on
   }
 });
 
-test("offline: a queued change the server refuses is shown with its reason until dismissed", async ({ page, context, visit, checkA11y, playwright, baseURL }) => {
-  const member = await registerMemberThroughApi(page.request);
-  await visit(DETAILS);
-  await goOffline(context, page);
-  await queuePause(page);
-
-  // Meanwhile, ashore, the membership is cancelled from another device.
-  const elsewhere = await playwright.request.newContext({ baseURL });
+/** Ashore, meanwhile: the member's membership is cancelled from another device, straight on the server. */
+async function cancelElsewhere(
+  request: APIRequest,
+  baseURL: string | undefined,
+  member: { email: string; password: string },
+): Promise<void> {
+  const elsewhere = await request.newContext({ baseURL });
   try {
     expect((await elsewhere.post("/api/login", { data: { email: member.email, password: member.password } }))
       .status()).toBe(200);
@@ -227,22 +226,127 @@ test("offline: a queued change the server refuses is shown with its reason until
   } finally {
     await elsewhere.dispose();
   }
+}
+
+/** The pauses the server recorded for the user: a refused change leaves none. */
+async function pausesOf(userId: number): Promise<string[]> {
+  const sql = database();
+  try {
+    const rows = await sql`
+      select p.reason from membership_pauses p join memberships m on m.id = p.membership_id
+      where m.user_id = ${userId}`;
+    return rows.map((p) => p.reason);
+  } finally {
+    await sql.end();
+  }
+}
+
+const REFUSED_PAUSE = "Not applied: This membership has been cancelled, so it cannot be paused.";
+
+test("offline: a queued change the server refuses is shown with its reason until dismissed", async ({ page, context, visit, checkA11y, playwright, baseURL }) => {
+  const member = await registerMemberThroughApi(page.request);
+  const userId = await userIdOf(page);
+  await visit(DETAILS);
+  await goOffline(context, page);
+  await queuePause(page);
+
+  await cancelElsewhere(playwright.request, baseURL, member);
 
   await context.setOffline(false);
   const refused = page.getByRole("region", { name: "Changes that were not applied" });
   await expect(refused.getByText("Pause membership (Currently out of season)")).toBeVisible();
-  await expect(refused.getByText("Not applied: This membership has been cancelled, so it cannot be paused."))
-    .toBeVisible();
+  await expect(refused.getByText(REFUSED_PAUSE)).toBeVisible();
   // A refusal refreshes the screen as an applied change does: the server's state, not the device's guess.
   await expect(region(page, "Your membership").getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(offlineNotice(page)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Pause Membership" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel Membership" })).toHaveCount(0);
+  expect(await pausesOf(userId), "the server refused the pause").toEqual([]);
   await checkA11y();
   await page.reload();
   await expect(refused.getByText("Pause membership (Currently out of season)")).toBeVisible();
   await refused.getByRole("button", { name: "Dismiss: Pause membership (Currently out of season)" }).click();
   await expect(refused).toHaveCount(0);
   expect(await membershipStatus(page)).toBe("cancelled");
+});
+
+test("offline: a refusal that arrives while the member is on the dashboard refreshes the dashboard", async ({ page, context, visit, checkA11y, playwright, baseURL }) => {
+  const member = await registerMemberThroughApi(page.request);
+  const userId = await userIdOf(page);
+  // Online first, so the dashboard's parts are saved on the device.
+  await visit("/app");
+  const membership = region(page, "Membership");
+  await expect(membership.getByText("Active annual membership")).toBeVisible();
+  await expect(region(page, "Recent tests").getByText("No tests yet")).toBeVisible();
+
+  // At sea: pause from the details screen, then back to the dashboard, which reads everything from the device.
+  await membership.getByRole("link", { name: "Membership details" }).click();
+  await expect(page).toHaveURL(DETAILS);
+  await goOffline(context, page);
+  await queuePause(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(membership.getByText("Paused", { exact: true })).toBeVisible();
+  await expect(offlineNotice(page)).toHaveCount(1);
+  await expect(region(page, "Recent tests").getByText("No tests yet")).toBeVisible();
+
+  await cancelElsewhere(playwright.request, baseURL, member);
+  await context.setOffline(false);
+
+  // The refusal is explained, and every part of the dashboard shows the server's state again.
+  const refused = page.getByRole("region", { name: "Changes that were not applied" });
+  await expect(refused.getByText("Pause membership (Currently out of season)")).toBeVisible();
+  await expect(refused.getByText(REFUSED_PAUSE)).toBeVisible();
+  await expect(membership.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(membership.getByRole("link", { name: "Resume your membership" })).toHaveCount(0);
+  await expect(offlineNotice(page)).toHaveCount(0);
+  await expect(page.getByText("Offline", { exact: true })).toHaveCount(0);
+  await expect(
+    region(page, "Letter of Compliance").getByText(
+      "A Letter of Compliance is available with an active annual",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Changes waiting to be sent" })).toHaveCount(0);
+  expect(await pausesOf(userId), "the server refused the pause").toEqual([]);
+  expect(await membershipStatus(page)).toBe("cancelled");
+  await checkA11y();
+});
+
+test("offline: when the signal comes back weakly, the screen shows the server's state before the refusal is in", async ({ page, context, visit, playwright, baseURL }) => {
+  const member = await registerMemberThroughApi(page.request);
+  const userId = await userIdOf(page);
+  await visit(DETAILS);
+  await goOffline(context, page);
+  await queuePause(page);
+  await cancelElsewhere(playwright.request, baseURL, member);
+
+  // The signal comes back weakly: the browser is online, but every attempt to send the pause is lost on the way.
+  let weak = true;
+  let lost = 0;
+  await context.route("**/api/auth/account/membership/pause", (route) => {
+    if (!weak) return route.continue();
+    lost++;
+    return route.abort("internetdisconnected");
+  });
+  await context.setOffline(false);
+
+  // Back online, the screen reloads what it read from the device: the server says Cancelled, so the queued
+  // pause no longer shows as applied and nothing offers Pause or Cancel, while the pause still waits.
+  const details = region(page, "Your membership");
+  await expect(details.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(offlineNotice(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Pause Membership" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel Membership" })).toHaveCount(0);
+  await expect.poll(() => lost, { message: "the outbox tried to send the pause" }).toBeGreaterThan(0);
+  const waiting = page.getByRole("region", { name: "Changes waiting to be sent" });
+  await expect(waiting.getByText("Pause membership (Currently out of season)")).toBeVisible();
+
+  // The signal gets better: the outbox tries again by itself (after its backoff) and the server refuses.
+  weak = false;
+  const refused = page.getByRole("region", { name: "Changes that were not applied" });
+  await expect(refused.getByText(REFUSED_PAUSE)).toBeVisible({ timeout: 60_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(details.getByText("Cancelled", { exact: true })).toBeVisible();
+  expect(await pausesOf(userId)).toEqual([]);
 });
 
 test("offline: a session that ends at sea holds the change until the member signs in again", async ({ page, context, visit, playwright, baseURL }) => {

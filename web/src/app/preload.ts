@@ -1,13 +1,28 @@
 /**
  * Opening the signed-in area (the installed app starts at /app): ask who is signed in and fetch the area's
  * code at once, side by side, instead of one after the other once React has rendered (Lighthouse, /app).
+ * On the dashboard, a member's data is asked for as soon as the session is known, while the dashboard's code
+ * is still on its way: its screens then take those answers (lib/api.ts `prefetch`) instead of asking only once
+ * they have rendered (the tests table and the letter card are the page's largest paint).
  * Here rather than in main.tsx because only app/ imports features (web/build/feature-boundaries.ts).
  */
 import { ensureSession } from "../features/auth/api.ts";
+import { RECENT_TESTS_PATH } from "../features/dashboard/api.ts";
+import { prefetch } from "../lib/api.ts";
+import { role } from "../lib/session.ts";
+import { SELF, subjectApi } from "../lib/subject.ts";
 
 export function preloadSignedInArea(pathname: string): void {
   if (pathname !== "/app" && !pathname.startsWith("/app/")) return;
-  ensureSession().catch(() => {}); // RequireSession asks again and shows any error.
+  // A failure is left to RequireSession, which asks again and shows it.
+  const known = ensureSession().catch(() => null);
   void import("./app-shell.tsx");
-  if (pathname === "/app") void import("../features/dashboard/dashboard-page.tsx");
+  if (pathname !== "/app") return;
+  void import("../features/dashboard/dashboard-page.tsx");
+  void known.then(() => {
+    // Only the member's dashboard shows these (a DER's and an administrator's show other things).
+    if (role.value !== "member") return;
+    prefetch(subjectApi(SELF).membership);
+    prefetch(RECENT_TESTS_PATH);
+  });
 }

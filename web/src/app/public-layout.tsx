@@ -48,7 +48,7 @@ export function PublicLayout() {
               ))}
             </ul>
           </nav>
-          <div className="header-actions">
+          <div className="header-actions session-actions">
             {session.value ? <Link href="/app">Dashboard</Link> : (
               <>
                 <NavLink href="/login">Log in</NavLink>

@@ -6,6 +6,8 @@
  * - any other non-2xx throws an ApiError carrying the server's `{ error, code, issues }`.
  * Callers show `error.message` in a toast, or per field with `fieldErrors()` from lib/form.ts.
  * `apiFile()` is the same call for downloads (a Blob and its filename instead of JSON).
+ * `prefetch()` starts a GET early (while the screen that needs it is still loading its code); the screen's own
+ * `api()` call of the same path then takes that answer instead of asking again.
  */
 import { navigate } from "wouter/use-browser-location";
 import { session } from "./session.ts";
@@ -74,6 +76,43 @@ function attachmentName(disposition: string | null): string | undefined {
   return match ? match[1] : undefined;
 }
 
+/** How long an early answer waits for its screen: past that it is dropped and the screen asks again. */
+const PREFETCH_KEPT_MS = 10_000;
+const early = new Map<string, { response: Promise<Response>; started: number }>();
+
+/**
+ * Starts `GET /api<path>` now, for a screen about to ask for it (app/preload.ts: the dashboard's data while
+ * the dashboard's code is still on its way, Lighthouse /app). The first `api()` GET of exactly this path within
+ * PREFETCH_KEPT_MS takes the answer (once); after that, or if nobody asks, it is forgotten. It is the same
+ * request the screen makes, only started sooner, so the screen still shows only what it loaded for itself.
+ */
+export function prefetch(path: string): void {
+  if (early.has(path)) return;
+  const response = fetch(`/api${path}`, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  response.catch(() => undefined); // Unclaimed, a failure must not be an unhandled rejection.
+  early.set(path, { response, started: performance.now() });
+  setTimeout(() => early.delete(path), PREFETCH_KEPT_MS);
+}
+
+/** The early answer of `path`, taken (once) by a plain GET; null when there is none or it is too old. */
+function takeEarly(path: string, method: string, accept: string, options: ApiOptions) {
+  const found = early.get(path);
+  if (!found || method !== "GET" || accept !== "application/json" || options.headers) return null;
+  early.delete(path);
+  if (performance.now() - found.started > PREFETCH_KEPT_MS) return null;
+  const { signal } = options;
+  if (!signal) return found.response;
+  // The screen may still abandon it (it unmounted): abort as its own fetch would.
+  return new Promise<Response>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    found.response.then(resolve, reject);
+  });
+}
+
 /** The request itself: a successful Response, or the ApiError the server's body describes. */
 async function send(path: string, options: ApiOptions, accept: string): Promise<Response> {
   const { method = options.body === undefined ? "GET" : "POST", body, signal, redirectOn401 = true } =
@@ -88,13 +127,13 @@ async function send(path: string, options: ApiOptions, accept: string): Promise<
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await (takeEarly(path, method, accept, options) ?? fetch(`/api${path}`, {
       method,
       headers,
       body: payload,
       signal,
       credentials: "same-origin",
-    });
+    }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(NETWORK_MESSAGE, 0, "NETWORK_ERROR");

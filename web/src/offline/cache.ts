@@ -27,20 +27,43 @@ export async function cachedLoad<T>(key: string, load: () => Promise<T>, keep: (
   const userId = currentUserId();
   try {
     const data = await load();
-    if (userId !== null) {
-      await (await userDb(userId)).put("snapshots", {
-        key,
-        data: keep(data),
-        saved_at: new Date().toISOString(),
-      })
-        .catch(() => undefined); // A full or blocked store must not break the online screen.
-    }
+    // Saved while the screen shows it: the answer is not held back until the device has written its copy
+    // (opening the user's database the first time takes a while: Lighthouse /app, the dashboard's cards).
+    if (userId !== null) void saveSnapshot(userId, key, keep(data));
     return { data, savedAt: null } satisfies Cached<T>;
   } catch (error) {
     if (userId === null || !isNetworkFailure(error)) throw error;
     const saved = await (await userDb(userId)).get("snapshots", key).catch(() => undefined);
     if (!saved) throw error;
     return { data: saved.data as T, savedAt: saved.saved_at } satisfies Cached<T>;
+  }
+}
+
+/**
+ * The screens showing a copy from the device, by their reload. When the server can be reached again (the
+ * browser is back online, or the server just answered a queued change: offline/sync.ts) each of them loads the
+ * server's data, so no screen keeps "Offline: showing data from …" and the device's guess once the truth is
+ * available.
+ */
+const showingSavedCopy = new Set<() => void>();
+
+/** Registers a screen's reload while it shows a saved copy; answers the unregister. */
+export function whileShowingSavedCopy(reload: () => void): () => void {
+  showingSavedCopy.add(reload);
+  return () => void showingSavedCopy.delete(reload);
+}
+
+/** Every screen showing a saved copy loads the server's data again (see `whileShowingSavedCopy`). */
+export function reloadSavedCopies(): void {
+  for (const reload of [...showingSavedCopy]) reload();
+}
+
+async function saveSnapshot(userId: number, key: string, data: unknown): Promise<void> {
+  const snapshot = { key, data, saved_at: new Date().toISOString() };
+  try {
+    await (await userDb(userId)).put("snapshots", snapshot);
+  } catch {
+    // A full or blocked store must not break the online screen; the next load saves it again.
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The outbox's answers reach the screens through the resource cache: a queued change the server applies, and
  * one it refuses, both reload the member's membership keys (the screens projected the change, so after a
- * refusal they must show the server's state again); a change still waiting for the network reloads nothing.
+ * refusal they must show the server's state again), and so do the other screens still showing the device's
+ * copy; a change still waiting for the network reloads nothing.
  * The network is a scripted fetch, storage is fake-indexeddb; no timers.
  */
 import "fake-indexeddb/auto";
@@ -11,6 +12,7 @@ import { online } from "../lib/online.ts";
 import { session } from "../lib/session.ts";
 import { historyKey, membershipKey, SELF } from "../lib/subject.ts";
 import { resources } from "../lib/use-resource.ts";
+import { whileShowingSavedCopy } from "./cache.ts";
 import { forgetUser, userDb } from "./db.ts";
 import { enqueue } from "./outbox.ts";
 
@@ -65,11 +67,33 @@ Deno.test("a refused queued change reloads them too", async () => {
   await forgetUser(userId);
 });
 
+Deno.test("a refusal also reloads the other screens still showing the device's copy (the dashboard's tests)", async () => {
+  const { userId } = await watching();
+  let reloads = 0;
+  const stop = whileShowingSavedCopy(() => reloads++);
+  answers.push({
+    status: 422,
+    body: {
+      code: "MEMBERSHIP_CONFLICT",
+      error: "This membership has been cancelled, so it cannot be paused.",
+    },
+  });
+  const report = await syncNow(true);
+  assert.equal(report?.rejected.length, 1);
+  assert.equal(reloads, 1);
+  stop();
+  await forgetUser(userId);
+});
+
 Deno.test("a change still waiting for the network reloads nothing", async () => {
   const { userId, loads } = await watching();
+  let reloads = 0;
+  const stop = whileShowingSavedCopy(() => reloads++);
   answers.push("offline");
   const report = await syncNow(true);
   assert.equal(report?.waiting, true);
   assert.deepEqual(loads, { membership: 1, history: 1 });
+  assert.equal(reloads, 0);
+  stop();
   await forgetUser(userId);
 });

@@ -28,6 +28,7 @@ import {
   replay,
   type ReplayReport,
 } from "./outbox.ts";
+import { reloadSavedCopies } from "./cache.ts";
 import { SYNC_TAG } from "./worker-sync.ts";
 
 export const QUEUED_MESSAGE = "Queued: will be sent when you are back online";
@@ -39,9 +40,13 @@ export const rejected = signal<RejectedChange[]>([]);
 export const needsSignIn = signal(false);
 /**
  * The server answered queued changes (applied or refused): every screen showing the member's membership
- * reloads it from the server, since a refused change leaves it other than the screens projected.
+ * reloads it from the server, since a refused change leaves it other than the screens projected, and so does
+ * every other screen still showing the device's copy (the server is evidently reachable again).
  */
-const membershipAnswered = () => void invalidate(membershipKey(SELF));
+const membershipAnswered = () => {
+  void invalidate(membershipKey(SELF));
+  reloadSavedCopies();
+};
 
 const TIMER_MS = 30_000;
 const transport = fetchTransport();
@@ -137,24 +142,47 @@ export async function dismiss(seq: number): Promise<void> {
 }
 
 let started = false;
+let due: ReturnType<typeof setTimeout> | undefined;
+
+// A replay the triggers start must not become an unhandled rejection (a blocked IndexedDB, say); the changes
+// stay in the outbox and the next trigger tries again.
+const attempt = (force: boolean) =>
+  void syncNow(force).then(
+    retryWhenDue,
+    (error) => console.warn("Outbox replay failed; will try again:", error),
+  );
+
+/**
+ * A change held by a lost answer (the signal came back weakly) is tried again when its backoff ends, not only
+ * at the timer's next tick: its answer, a refusal say, then reaches the screens in seconds.
+ */
+function retryWhenDue(): void {
+  clearTimeout(due);
+  const next = queued.value[0];
+  if (!started || !next?.next_attempt_at || next.held === "auth") return;
+  const wait = Date.parse(next.next_attempt_at) - Date.now();
+  if (wait < TIMER_MS) due = setTimeout(() => attempt(false), Math.max(0, wait) + 50);
+}
 
 /**
  * Starts the triggers once per page (the app shell calls it when a user is signed in) and replays at once.
  * Answers a function that stops them (for tests and hot reload).
  */
 export function startSync(): () => void {
-  // A replay the triggers start must not become an unhandled rejection (a blocked IndexedDB, say); the
-  // changes stay in the outbox and the next trigger tries again.
-  const attempt = (force: boolean) =>
-    void syncNow(force).catch((error) => console.warn("Outbox replay failed; will try again:", error));
   if (started) {
     attempt(true);
     return () => {};
   }
   started = true;
-  // Back online: send what is queued (the screens reload when the server answers). Not a reload of its own:
-  // a session that ended at sea would turn it into a redirect to sign in, past the outbox's own request.
-  const goOnline = () => attempt(true);
+  // Back online: send what is queued first (the screens reload when the server answers), then reload the
+  // screens still showing the device's copy, unless the session ended at sea with changes waiting: their
+  // reload would turn into a redirect to sign in, past the outbox's own request to sign in again.
+  const goOnline = () =>
+    void syncNow(true).then((report) => {
+      const answered = report && (report.applied.length || report.rejected.length);
+      if (!answered && !needsSignIn.value) reloadSavedCopies();
+      retryWhenDue();
+    }, (error) => console.warn("Outbox replay failed; will try again:", error));
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type !== "outbox-changed") return;
     // Reload the membership screens only when the server answered a change the worker sent.
@@ -166,6 +194,7 @@ export function startSync(): () => void {
   const timer = setInterval(() => attempt(false), TIMER_MS);
   attempt(true);
   return () => {
+    clearTimeout(due);
     started = false;
     globalThis.removeEventListener("online", goOnline);
     navigator.serviceWorker?.removeEventListener("message", onMessage);

@@ -4,12 +4,13 @@
  * signed-in user's own data is saved on the device; another user's (an administrator's view) is a plain
  * resource.
  */
+import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Membership } from "@api/contract";
 import { fetchMembership } from "../lib/membership.ts";
 import { membershipKey, type Subject } from "../lib/subject.ts";
 import { type Resource, type ResourceKey, useResource } from "../lib/use-resource.ts";
-import { cachedLoad } from "./cache.ts";
+import { cachedLoad, whileShowingSavedCopy } from "./cache.ts";
 import { project } from "./project.ts";
 import { queued } from "./sync.ts";
 
@@ -20,7 +21,8 @@ export interface CachedResource<T> extends Resource<T> {
 
 /**
  * `useResource` through the offline cache: saved on the device on success (after `keep`, which drops what
- * must not be stored), read back when the network fails. `key` names both the resource and its copy.
+ * must not be stored), read back when the network fails. `key` names both the resource and its copy. While it
+ * shows the device's copy, it loads again as soon as the server can be reached (cache.ts `reloadSavedCopies`).
  */
 export function useCachedResource<T>(
   key: ResourceKey | null,
@@ -31,6 +33,11 @@ export function useCachedResource<T>(
     key,
     (signal) => cachedLoad(key!.join(":"), () => load(signal), options.keep),
   );
+  const fromDevice = resource.data !== undefined && resource.data.savedAt !== null;
+  useEffect(() => fromDevice ? whileShowingSavedCopy(resource.reload) : undefined, [
+    fromDevice,
+    resource.reload,
+  ]);
   return {
     data: resource.data?.data,
     savedAt: resource.data?.savedAt ?? null,

@@ -3,12 +3,11 @@ import { api, ApiError, apiFile } from "../../lib/api.ts";
 import type { Business, DrugTest, ListPage } from "@api/contract";
 
 export const RECENT_TESTS = 5;
+/** The member's latest tests (also asked early by app/preload.ts when the app opens on the dashboard). */
+export const RECENT_TESTS_PATH = `/auth/account/tests?per_page=${RECENT_TESTS}&sort_by=date&sort_dir=desc`;
 
 export async function fetchRecentTests(signal: AbortSignal): Promise<{ tests: DrugTest[]; total: number }> {
-  const answer = await api<ListPage<DrugTest>>(
-    `/auth/account/tests?per_page=${RECENT_TESTS}&sort_by=date&sort_dir=desc`,
-    { signal },
-  );
+  const answer = await api<ListPage<DrugTest>>(RECENT_TESTS_PATH, { signal });
   return { tests: answer.data, total: answer.meta.total };
 }
 

@@ -264,15 +264,23 @@ function LetterActions({ membership, onRefused }: { membership: Membership; onRe
 /**
  * Online, the dashboard also saves the first page of the test history on the device (summaries only), so My
  * Tests opens offline even when it was never visited (decision 0014). Quietly: a failure only means it is not
- * saved this time.
+ * saved this time. After the dashboard has painted (its largest paint is the tests or the letter card).
  */
 function useTestHistorySavedAhead(online: boolean) {
   useEffect(() => {
     if (!online) return;
     const controller = new AbortController();
-    cachedLoad(testPageKey(1).join(":"), () => fetchTestPage(1, controller.signal), keepTestPage)
-      .catch(() => undefined);
-    return () => controller.abort();
+    const save = () =>
+      void cachedLoad(testPageKey(1).join(":"), () => fetchTestPage(1, controller.signal), keepTestPage)
+        .catch(() => undefined);
+    // Background work: once the browser is idle, so the dashboard's own paint never waits behind it.
+    const idle = globalThis.requestIdleCallback?.(save, { timeout: 2000 });
+    const timer = idle === undefined ? setTimeout(save, 500) : undefined;
+    return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [online]);
 }
 
