@@ -92,6 +92,12 @@ Deno.test("random pools: release and the DER's view", async (t) => {
         assertEquals(early.status, 409);
         assertEquals((await early.json()).error, RELEASE_MESSAGES.notOrdered);
         await h.ordered(id);
+        // Ordered, the notices still being made (as the PDF job leaves it while it runs): nothing to hand out.
+        await db.updateTable("random_pools").set({ pdf_status: "building" }).where("id", "=", id).execute();
+        const noPdfs = await release("admin", id);
+        assertEquals(noPdfs.status, 409);
+        assertEquals((await noPdfs.json()).error, RELEASE_MESSAGES.pdfsNotReady);
+        await db.updateTable("random_pools").set({ pdf_status: "ready" }).where("id", "=", id).execute();
         const p = await h.pool(id);
         assertEquals([p.status, p.pdf_download_status, p.released_at], ["built", "Ready", null]);
         assertEquals(await selectionsOf("der", A), []);
