@@ -24,8 +24,8 @@ import { businessKey, fetchBusiness } from "../../lib/businesses.ts";
 import { fetchMembership } from "../../lib/membership.ts";
 import { membershipKey, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { RandomSelections } from "../randoms/der-selections.tsx";
 import { BusinessTests } from "./business-tests.tsx";
+import { RandomSelections } from "./random-selections.tsx";
 import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
 import "./businesses.css";
 

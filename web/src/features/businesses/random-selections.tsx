@@ -11,7 +11,14 @@ import { api } from "../../lib/api.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { testOutcome } from "../../lib/drug-tests.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { monthLabel } from "./api.ts";
+
+/** "December 2035" for a selection's pool month. */
+const monthLabel = (s: { year: number; month: number }) =>
+  new Date(Date.UTC(s.year, s.month - 1, 15)).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 export const fetchDerSelections = (businessId: number, page: number, signal: AbortSignal) =>
   api<DerSelectionPageAnswer>(
