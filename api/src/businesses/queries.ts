@@ -3,7 +3,7 @@
  * list, and the writes of add, manage, activate, deactivate and delete. Writes take the caller's transaction.
  */
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
-import { notUnreleasedRandom } from "../randoms/der.ts";
+import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { testSummary } from "../drug-tests/queries.ts";
 import type { SessionUser } from "../lib/context.ts";

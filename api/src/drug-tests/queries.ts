@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { DB, DrugTestReason, DrugTestResult, DrugTestStatus } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
-import { notUnreleasedRandom } from "../randoms/der.ts";
+import { notUnreleasedRandom } from "../randoms/queries.ts";
 
 /**
  * One page of a user's drug tests as summaries. The panel detail (drug_test_panels) is never read here:

@@ -13,8 +13,8 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { findDerSelection, listDerSelections } from "./der.ts";
-import { documentBytes } from "./queries.ts";
+import { listDerSelections } from "./der.ts";
+import { documentBytes, findDerSelection } from "./queries.ts";
 import { BusinessCandidateParam, DerSelectionPage, DerSelectionQuery } from "./schemas.ts";
 
 const TAGS = ["Businesses", "Random pools"];
