@@ -203,6 +203,8 @@ export type {
 // Random pools (decision 0033)
 export type {
   CreatePoolRequest,
+  DerSelection,
+  DerSelectionPageAnswer,
   PoolCandidate,
   PoolPace,
   PoolPageAnswer,

@@ -416,6 +416,8 @@ async function seedRandomPool(
     built_at: p.on,
     ordered_at: p.on,
     completed_at: p.on,
+    // Released to the company's DER (its Random Selections tab shows Erin and Eli), as an administrator would.
+    released_at: p.on,
   }).returning("id").executeTakeFirstOrThrow()).id;
   await tx.insertInto("random_snapshots").values({
     pool_id: pool,

@@ -1,34 +1,114 @@
 /**
  * Journey: an administrator runs a monthly random pool (admin spec §2 "Random pool screens", §4 "Random pool";
- * decision 0033). January 2035, a month no other spec uses, at a 1 % rate set for the year so the pool selects
- * one member of the shared database (the fewest tests added to accounts other specs look at). The pool is
- * created with its commitment shown, built (snapshot and draw: the seed is revealed), pre-ordered and ordered
- * through the i3 simulator, its PDFs become 'Ready', the zip is downloaded, the draw is verified from the pool
- * screen, and the selected candidate is exempted with a reason, which gives every candidate a final outcome:
- * the pool completes and shows the Exempt Tests tab. (Completion from i3 results is in the API tests.)
+ * decision 0033), and the DER of the seeded company sees its own employees' selections once it is released.
+ *
+ * December 2035, a month no other spec uses. The covered population is the whole shared e2e database, which
+ * specs running in parallel keep changing, so the spec never assumes how many are covered or selected: it sets
+ * the year's rate from the covered count read just before (about 2.5 members' worth, so at least two are
+ * selected: one to exempt, one to complete through i3) and reads every other number from the pool itself.
+ *
+ * The pool is created with its commitment shown, built (snapshot and draw: the seed is revealed), one selected
+ * candidate is exempted with a reason while pre-ordered (before any order: i3's simulator answers at once, and
+ * the minutely progress job could complete the pool under the spec's feet once ordered), the others are ordered
+ * through the i3 simulator, the PDFs become 'Ready', the zip is downloaded and the draw verified. The DER sees
+ * nothing of the pool until the administrator releases it, then exactly its own company's selections (those of
+ * the admin's candidate list whose company is the DER's, possibly none this month) next to the seeded September
+ * 2026 selections, on a 390 px phone. Results arrive through the i3 results sync (Check Results, or the progress
+ * job), the pool completes, and the analytics' Random Drug Tests chart for December 2035 goes from nothing to
+ * the pool's completed and exempt counts.
  */
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import process from "node:process";
+import type { APIRequestContext, Page } from "@playwright/test";
+import postgres from "postgres";
+import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const status = (page: Page) => page.getByTestId("pool-status");
+const YEAR = 2035;
+const MONTH = 12;
+const LABEL = "December 2035";
 
-test("an administrator creates, builds, orders, verifies and completes a random pool", async ({ page, logInAs, visit, arrive, checkA11y }) => {
+/** Members covered now (the build's rule, decision 0033), read from the e2e database to set the rate. */
+async function coveredNow(): Promise<number> {
+  const sql = postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ n: number }[]>`
+      select count(distinct m.user_id)::int as n from memberships m join users u on u.id = m.user_id
+      where m.type = 'annual' and not m.pending and not m.failed and m.cancelled_at is null
+        and m.starts_at <= now() and u.deleted_at is null and (m.expire_at is null or m.expire_at >= current_date)
+        and not exists (select 1 from membership_pauses mp where mp.membership_id = m.id
+          and mp.paused_at <= now() and mp.resumed_at is null)`;
+    return row.n;
+  } finally {
+    await sql.end();
+  }
+}
+
+interface Candidate {
+  id: number;
+  name: string;
+  draw_position: number;
+  business_id: number | null;
+  role: string;
+  test: { status: string } | null;
+}
+
+async function candidates(request: APIRequestContext, poolId: number): Promise<Candidate[]> {
+  const answer = await request.get(`/api/auth/randoms/${poolId}/candidates`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()).data;
+}
+
+async function randomsStats(request: APIRequestContext) {
+  const answer = await request.get(`/api/auth/stats/randoms?start=${YEAR}-${MONTH}&end=${YEAR}-${MONTH}`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()).data as {
+    test_completed: number;
+    incomplete: number;
+    exempt: number;
+    total: number;
+  }[];
+}
+
+/** The Random Drug Tests chart of the analytics screen, narrowed to December 2035, as a table. */
+async function randomsChart(page: Page, visit: (path: string) => Promise<void>) {
+  await visit("/app/admin/analytics");
+  const chart = page.getByRole("region", { name: "Random Drug Tests", exact: true });
+  await chart.getByLabel("From").fill(`${YEAR}-${MONTH}`);
+  await chart.getByLabel("To").fill(`${YEAR}-${MONTH}`);
+  return chart;
+}
+
+test("an administrator runs a random pool to completion and releases it to the DERs", async ({ page, logInAs, visit, arrive, checkA11y }) => {
   await logInAs("admin");
-  const rate = await page.request.put("/api/auth/random-rates/2035", { data: { rate_percent: 1 } });
+
+  // The chart has nothing for December 2035 yet.
+  let chart = await randomsChart(page, visit);
+  await expect(chart.getByText("Nothing in this range.")).toBeVisible();
+  expect(await randomsStats(page.request)).toEqual([]);
+
+  const covered = await coveredNow();
+  expect(covered, "the seed alone covers more than one member").toBeGreaterThan(1);
+  const ratePercent = Math.min(100, Math.ceil(400 / covered));
+  const rate = await page.request.put(`/api/auth/random-rates/${YEAR}`, {
+    data: { rate_percent: ratePercent },
+  });
   expect(rate.ok(), await rate.text()).toBe(true);
 
   await visit("/app/admin/randoms");
   await expect(page.getByRole("heading", { name: /^Pace \d{4}/ })).toBeVisible();
   await page.getByRole("link", { name: "New Random Pool" }).click();
   await arrive("/app/admin/randoms/new");
-  await page.getByLabel("Month").fill("2035-01");
+  await page.getByLabel("Month").fill(`${YEAR}-${MONTH}`);
   await page.getByRole("button", { name: "Create Pool" }).click();
-  await arrive(/\/app\/admin\/randoms\/\d+$/);
+  // The toast first: the page's accessibility scan (arrive) can outlast it on a busy machine.
   await expect(toast(page, "Random pool created")).toBeVisible();
+  await arrive(/\/app\/admin\/randoms\/\d+$/);
+  const poolId = Number(new URL(page.url()).pathname.split("/").pop());
   await expect(status(page)).toHaveAttribute("data-status", "draft");
 
   // The commitment is shown before the draw; the seed is not.
@@ -42,12 +122,57 @@ test("an administrator creates, builds, orders, verifies and completes a random 
   await expect(page.getByTestId("commitment")).toHaveText(commitment!);
   await expect(page.getByRole("tab", { name: "Random Candidates" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Downloads" })).toBeVisible();
+  await expect(page.getByTestId("release-state")).toHaveAttribute("data-released", "no");
+  await expect(page.getByRole("button", { name: "Release Pool" })).toHaveCount(0);
   await checkA11y();
+
+  const drawn = (await candidates(page.request, poolId)).filter((c) => c.role === "selected");
+  expect(drawn.length, `selected of ${covered} covered at ${ratePercent} %`).toBeGreaterThanOrEqual(2);
+
+  // The seeded company (the September 2026 pool's): set up in i3, so its employees' tests can be ordered.
+  const seeded = await page.request.get("/api/auth/randoms?year=2026");
+  const september = (await seeded.json()).data.find((p: { month: number }) => p.month === 9);
+  const company = (await candidates(page.request, september.id))[0].business_id!;
+
+  // One selected candidate cannot be tested this month: exempted with a documented reason. A member with no
+  // company to order through (their test row failed at the pre-order) is the one, if any; else one outside the
+  // seeded company, whose employees are the ones sure to be orderable.
+  const exempted = drawn.find((c) => c.test?.status === "failed") ??
+    [...drawn].reverse().find((c) => c.business_id !== company) ?? drawn[drawn.length - 1];
+  await page.getByRole("tab", { name: "Random Candidates" }).click();
+  // Names repeat in the shared database (specs register many alike): the row is found by its draw position.
+  const row = page.getByRole("row").filter({
+    has: page.getByRole("cell", { name: String(exempted.draw_position + 1), exact: true }),
+  });
+  await row.getByRole("button", { name: /^Exempt / }).click();
+  const exempt = page.getByRole("dialog", { name: /^Exempt / });
+  await exempt.getByRole("button", { name: "Exempt" }).click();
+  await expect(exempt.getByText("A reason is required")).toBeVisible();
+  await checkA11y();
+  await exempt.getByLabel("Reason").fill("At sea on a documented voyage until January");
+  await exempt.getByRole("button", { name: "Exempt" }).click();
+  await expect(toast(page, "Candidate exempted")).toBeVisible();
+  const [before] = await randomsStats(page.request);
+  expect(before).toMatchObject({ test_completed: 0, exempt: 1, total: drawn.length });
+  // Other specs' members may have no company, or one not set up in i3: exempted too (their pool would
+  // otherwise wait for an administrator), before and after the order.
+  const exemptUntestable = async (statuses: string[], reason: string) => {
+    for (const c of await candidates(page.request, poolId)) {
+      if (c.role !== "selected" || !statuses.includes(c.test?.status ?? "")) continue;
+      const answer = await page.request.post(`/api/auth/randoms/${poolId}/candidates/${c.id}/exempt`, {
+        data: { reason },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    }
+  };
+  await exemptUntestable(["failed"], "No company to order the test through this month");
+  await page.reload();
 
   await page.getByRole("button", { name: "Order Tests" }).click();
   const dialog = page.getByRole("dialog", { name: "Order the tests?" });
   await dialog.getByRole("button", { name: "Order Tests" }).click();
-  await expect(status(page)).toHaveAttribute("data-status", "built", { timeout: 60_000 });
+  // Built; or complete already, when the minutely progress job has pulled the simulator's results.
+  await expect(status(page)).toHaveAttribute("data-status", /^(built|complete)$/, { timeout: 60_000 });
 
   await page.getByRole("tab", { name: "Downloads" }).click();
   await expect(page.getByTestId("pdf-status")).toHaveText("Ready", { timeout: 60_000 });
@@ -59,23 +184,104 @@ test("an administrator creates, builds, orders, verifies and completes a random 
   const zip = new Uint8Array(await readFile(await download.path()));
   expect([zip[0], zip[1]]).toEqual([0x50, 0x4b]);
 
+  await exemptUntestable(["pending", "failed"], "The company is not set up in i3 this month");
+  const final = await candidates(page.request, poolId);
+  const tested = final.filter((c) => c.role === "selected");
+  const exempts = final.filter((c) => c.role === "exempt");
+  expect(tested.length, "a seeded employee is among the selected, orderable").toBeGreaterThanOrEqual(1);
+  expect(tested.every((c) => ["ordered", "collected", "resulted"].includes(c.test!.status))).toBe(true);
+
   await page.getByRole("button", { name: "Verify Draw" }).click();
   await expect(page.getByText("The draw re-derives exactly from the snapshot and the seed")).toBeVisible();
 
-  await page.getByRole("tab", { name: "Random Candidates" }).click();
-  await page.getByRole("button", { name: /^Exempt / }).first().click();
-  const exempt = page.getByRole("dialog", { name: /^Exempt / });
-  await exempt.getByRole("button", { name: "Exempt" }).click();
-  await expect(exempt.getByText("A reason is required")).toBeVisible();
-  await exempt.getByLabel("Reason").fill("At sea on a documented voyage until February");
-  await exempt.getByRole("button", { name: "Exempt" }).click();
-  await expect(toast(page, "Candidate exempted")).toBeVisible();
-  await expect(status(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
-  await page.getByRole("tab", { name: "Exempt Tests" }).click();
-  await expect(page.getByRole("tabpanel")).toContainText("At sea on a documented voyage until February");
-  await expect(page.getByRole("tab", { name: "I3 Tests" })).toBeVisible();
+  // This pool's selections through the seeded company, as administrators see them.
+  const ours = (await candidates(page.request, poolId))
+    .filter((c) => c.business_id === company && (c.role === "selected" || c.role === "exempt"));
+
+  // Before the release the DER sees the seeded, released September pool and nothing of December 2035.
+  const derView = async () => {
+    await logInAs("der");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(`/app/member/businesses/${company}?tab=random-selections`);
+    const list = page.getByRole("list", { name: "Random selections" });
+    await expect(list.getByText("September 2026").first()).toBeVisible();
+    const { scrollWidth, clientWidth } = await page.locator("html").evaluate((html) => ({
+      scrollWidth: html.scrollWidth,
+      clientWidth: html.clientWidth,
+    }));
+    expect(scrollWidth, "no sideways scrolling at 390 px").toBeLessThanOrEqual(clientWidth);
+    return list;
+  };
+  let list = await derView();
+  await expect(list.getByTestId("random-selection").filter({ hasText: LABEL })).toHaveCount(0);
+  const blocked = await page.request.get(`/api/auth/randoms/${poolId}/candidates`);
+  expect(blocked.status()).toBe(403);
+
+  await logInAs("admin");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await visit(`/app/admin/randoms/${poolId}`);
+  await expect(page.getByTestId("release-state")).toHaveAttribute("data-released", "no");
+  await page.getByRole("button", { name: "Release Pool" }).click();
+  const releasing = page.getByRole("dialog", { name: "Release the pool?" });
+  await expect(releasing).toContainText("cannot be taken back");
+  await releasing.getByRole("button", { name: "Release Pool" }).click();
+  await expect(toast(page, "Random pool released")).toBeVisible();
+  await expect(page.getByTestId("release-state")).toHaveAttribute("data-released", "yes");
+  await expect(page.getByRole("button", { name: "Release Pool" })).toHaveCount(0);
   await checkA11y();
 
+  // After it, the DER sees exactly its own company's December 2035 selections, each with its notice.
+  list = await derView();
+  const december = list.getByTestId("random-selection").filter({ hasText: LABEL });
+  await expect(december).toHaveCount(ours.length);
+  for (const c of ours) {
+    const alike = ours.filter((o) => o.name === c.name);
+    const items = december.filter({ hasText: c.name });
+    await expect(items).toHaveCount(alike.length);
+    if (alike.length > 1) continue;
+    if (c.role === "exempt") await expect(items).toContainText("Exempt");
+    else {
+      await expect(items).toContainText(/i3 order SIM-\d{8}/);
+      await expect(items.getByRole("link", { name: /^Notice PDF/ })).toBeVisible();
+    }
+  }
+  await checkA11y();
+
+  // Results arrive from the i3 simulator through the results sync; the pool completes.
+  await logInAs("admin");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await visit(`/app/admin/randoms/${poolId}`);
+  const checkResults = page.getByRole("button", { name: "Check Results" });
+  if (await checkResults.isVisible()) await checkResults.click();
+  await expect(status(page)).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+  await page.getByRole("tab", { name: "I3 Tests" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("row").filter({ hasText: "resulted" }))
+    .toHaveCount(tested.length);
+  await page.getByRole("tab", { name: "Exempt Tests" }).click();
+  await expect(page.getByRole("tabpanel")).toContainText("At sea on a documented voyage until January");
+  await checkA11y();
+  const done = (await candidates(page.request, poolId)).filter((c) => c.role === "selected");
+  expect(done.every((c) => c.test?.status === "resulted")).toBe(true);
+
   await visit("/app/admin/randoms");
-  await expect(page.getByRole("row").filter({ hasText: "January 2035" })).toContainText("Complete");
+  await expect(page.getByRole("row").filter({ hasText: LABEL })).toContainText("Complete");
+
+  // The chart for December 2035 now shows the pool: the completed tests and the exempt one.
+  const [after] = await randomsStats(page.request);
+  expect(after).toMatchObject({
+    test_completed: tested.length,
+    incomplete: 0,
+    exempt: exempts.length,
+    total: drawn.length,
+  });
+  chart = await randomsChart(page, visit);
+  await chart.getByRole("button", { name: "Show table" }).click();
+  const counts = chart.getByRole("table").getByRole("row").nth(1);
+  await expect(counts.getByRole("cell")).toHaveText([
+    String(tested.length),
+    "0",
+    "0",
+    String(exempts.length),
+    String(drawn.length),
+  ]);
 });

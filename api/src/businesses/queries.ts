@@ -3,6 +3,7 @@
  * list, and the writes of add, manage, activate, deactivate and delete. Writes take the caller's transaction.
  */
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { testSummary } from "../drug-tests/queries.ts";
 import type { SessionUser } from "../lib/context.ts";
@@ -289,6 +290,7 @@ export async function listBusinessTests(
   db: Kysely<DB>,
   businessId: number,
   params: ListParams & { user_id?: number },
+  { unreleasedRandoms = false }: { unreleasedRandoms?: boolean } = {},
 ) {
   const query = db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
     .select([
@@ -302,6 +304,9 @@ export async function listBusinessTests(
       sql<Date>`coalesce(t.collected_at, t.ordered_at, t.created_at)`.as("date"),
     ])
     .where("t.business_id", "=", businessId)
+    // A random test of a pool not released yet is not announced (46 CFR 16.230(g); decision 0033): shown to
+    // administrators only.
+    .$if(!unreleasedRandoms, (q) => q.where(notUnreleasedRandom("t.id")))
     .where((eb) =>
       eb.exists(
         eb.selectFrom("business_users as bu").select("bu.id")

@@ -132,7 +132,7 @@ const COLUMNS_FILE: ColumnList = {
     algorithm: true, covered_count: true, selected_count: true, pdf_status: true, error: true,
     created_by_user_id: true, created_at: true, updated_at: true, built_at: true, ordered_at: true,
     completed_at: true, commitment: true, snapshot_sha256: true, snapshot_at: true, drawn_at: true,
-    target_count: true, pdf_ready_count: true,
+    target_count: true, pdf_ready_count: true, released_at: true, released_by_user_id: true,
   },
   random_candidates: {
     id: true, pool_id: true, user_id: true, business_id: true, draw_position: true, selected: true,

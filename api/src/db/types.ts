@@ -382,6 +382,9 @@ export interface RandomPoolsTable {
   /** 0023: how many the yearly rate asked for this month (the first target_count draw positions). */
   target_count: number | null;
   pdf_ready_count: Generated<number>;
+  /** 0025: when an administrator released the pool to the DERs (null: administrators only, unannounced). */
+  released_at: NullableTimestamp;
+  released_by_user_id: number | null;
 }
 
 export interface RandomCandidatesTable {

@@ -2,12 +2,18 @@ import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { DB, DrugTestReason, DrugTestResult, DrugTestStatus } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
+import { notUnreleasedRandom } from "../randoms/queries.ts";
 
 /**
  * One page of a user's drug tests as summaries. The panel detail (drug_test_panels) is never read here:
  * a list shows whether a test passed, not what the laboratory found (49 CFR 40.321).
  */
-export async function listTestsOf(db: Kysely<DB>, userId: number, params: ListParams) {
+export async function listTestsOf(
+  db: Kysely<DB>,
+  userId: number,
+  params: ListParams,
+  { unreleasedRandoms = false }: { unreleasedRandoms?: boolean } = {},
+) {
   const query = db.selectFrom("drug_tests")
     .select([
       "id",
@@ -16,7 +22,10 @@ export async function listTestsOf(db: Kysely<DB>, userId: number, params: ListPa
       "result",
       sql<Date>`coalesce(collected_at, ordered_at, created_at)`.as("date"),
     ])
-    .where("user_id", "=", userId);
+    .where("user_id", "=", userId)
+    // A random test of a pool not released yet is not announced, not even to its member (decision 0033):
+    // administrators only.
+    .$if(!unreleasedRandoms, (q) => q.where(notUnreleasedRandom("drug_tests.id")));
   const { rows, meta } = await paginate(query, params, {
     id: "id",
     date: "date",

@@ -22,7 +22,12 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     validate("query", TestListQuery),
     async (c) =>
-      c.json(await listTestsOf(c.var.deps.database.db, caller(c).user_id, c.req.valid("query")), 200),
+      c.json(
+        await listTestsOf(c.var.deps.database.db, caller(c).user_id, c.req.valid("query"), {
+          unreleasedRandoms: caller(c).is_admin,
+        }),
+        200,
+      ),
   )
   .get(
     "/auth/user/:id/tests",
@@ -41,7 +46,10 @@ const ownRoutes = new Hono<AppEnv>()
       const { db } = c.var.deps.database;
       if (!maySeeTestsOf(caller(c), id)) throw notFound("User");
       if (!await userExists(db, id)) throw notFound("User");
-      return c.json(await listTestsOf(db, id, c.req.valid("query")), 200);
+      return c.json(
+        await listTestsOf(db, id, c.req.valid("query"), { unreleasedRandoms: caller(c).is_admin }),
+        200,
+      );
     },
   );
 

@@ -39,6 +39,7 @@ import {
 } from "./schemas.ts";
 import { completeIfDone, createPool, startBuild, startOrder } from "./service.ts";
 import { syncI3Results } from "../drug-tests/service.ts";
+import { releasePool } from "./release.ts";
 import { verifyDraw } from "./verify.ts";
 import { candidateRecord, pace, poolRecord, zipExpired } from "./view.ts";
 import { zipStream } from "./zip.ts";
@@ -137,6 +138,32 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       await startOrder(c.var.deps, actorOf(c), id);
       return c.json({ data: await onePool(c, id) }, 200);
+    },
+  )
+  .post(
+    "/auth/randoms/:id/release",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Release an ordered pool to the DERs: each DER then sees its own employees' selections",
+      description: "Until released, a pool's selections are seen by administrators only (46 CFR 16.230(g): " +
+        "unannounced). Allowed once the tests are ordered and the candidate PDFs are ready (built or " +
+        "complete). The same administrator again changes nothing; never taken back.",
+      tags: TAGS,
+      response: PoolAnswer,
+      errors: {
+        ...NOT_FOUND,
+        409: "Not ordered yet, PDFs not ready, or already released by another administrator",
+      },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const released = await releasePool(c.var.deps, actorOf(c), id);
+      return c.json({
+        data: await onePool(c, id),
+        message: released ? "Random pool released" : "The pool was already released",
+      }, 200);
     },
   )
   .post(

@@ -5,6 +5,7 @@
  */
 import { type Kysely, sql, type Updateable } from "kysely";
 import type { DateString, DB, DrugTestStatus } from "../db/types.ts";
+import { type ListParams, paginate } from "../lib/list.ts";
 
 export type PoolRow = NonNullable<Awaited<ReturnType<typeof findPool>>>;
 
@@ -405,4 +406,57 @@ export async function poolsAwaitingResults(db: Kysely<DB>): Promise<number[]> {
 
 export async function testStatusOf(db: Kysely<DB>, id: number): Promise<DrugTestStatus | undefined> {
   return (await db.selectFrom("drug_tests").select("status").where("id", "=", id).executeTakeFirst())?.status;
+}
+
+/**
+ * Whether the drug test `testId` (a column reference) is not a random test of a pool still unreleased: members'
+ * and DERs' lists of tests leave those out until the administrator releases the pool (unannounced).
+ */
+export const notUnreleasedRandom = (testId: string) =>
+  sql<boolean>`not exists (select 1 from random_candidates rc join random_pools rp on rp.id = rc.pool_id
+    where rc.drug_test_id = ${sql.ref(testId)} and rp.released_at is null)`;
+
+/** A company's selected candidates of released pools who are its business users (the DER's view). */
+function selections(db: Kysely<DB>, businessId: number) {
+  return db.selectFrom("random_candidates as c").innerJoin("random_pools as p", "p.id", "c.pool_id")
+    .innerJoin("users as u", "u.id", "c.user_id").leftJoin("drug_tests as t", "t.id", "c.drug_test_id")
+    .where("c.business_id", "=", businessId).where("c.selected", "=", true)
+    .where("p.released_at", "is not", null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("business_users as bu").select("bu.id").whereRef("bu.user_id", "=", "c.user_id")
+          .where("bu.business_id", "=", businessId),
+      )
+    );
+}
+
+const COLUMNS = [
+  "c.id",
+  "c.pool_id",
+  "c.user_id",
+  "c.exempt",
+  "c.pdf_document_id",
+  "p.year",
+  "p.month",
+  "p.released_at",
+  "u.first_name",
+  "u.last_name",
+  "u.member_number",
+  "t.status as test_status",
+  "t.result as test_result",
+  "t.i3_order_ref",
+  "t.i3_location_code",
+  "t.ordered_at",
+] as const;
+
+/** One page of the company's released selections (the DER's view), newest pool first. */
+export async function derSelectionRows(db: Kysely<DB>, businessId: number, params: ListParams) {
+  const query = selections(db, businessId).select(COLUMNS)
+    .select(sql<number>`p.year * 100 + p.month`.as("period"));
+  return await paginate(query, params, { id: "c.id", month: "period" });
+}
+
+/** One released selection of the company (for its notice PDF), or undefined. */
+export function findDerSelection(db: Kysely<DB>, businessId: number, candidateId: number) {
+  return selections(db, businessId).select(COLUMNS).where("c.id", "=", candidateId).executeTakeFirst();
 }

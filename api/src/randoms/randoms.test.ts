@@ -4,48 +4,19 @@
  * substitute with reasons, completion from the results sync, verify (and what a changed snapshot or seed
  * does to it), the yearly rate, crashes after the draw and half-way through the orders, and the roles.
  */
-import type { Kysely } from "kysely";
-import type { DB } from "../db/types.ts";
 import { setUpBusinessInI3 } from "../drug-tests/service.ts";
 import type { I3Simulator } from "../integrations/i3/simulator.ts";
-import { createJobRunner } from "../lib/jobs.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { commitmentOf } from "./draw.ts";
-import { randomJobs } from "./jobs.ts";
-import { CandidateListAnswer, PoolAnswer, PoolListAnswer, VerifyAnswer } from "./schemas.ts";
+import { PoolAnswer, PoolListAnswer } from "./schemas.ts";
 import { runBuild, runOrder } from "./service.ts";
 import { snapshotOf } from "./queries.ts";
 import { seed } from "../seed.ts";
+import { coveredMember, poolHarness } from "./test-helpers.ts";
 
 const COVERED = 40;
-
-async function coveredMember(
-  db: Kysely<DB>,
-  i: number,
-  businessId: number,
-  extra: Record<string, unknown> = {},
-) {
-  const { id } = await db.insertInto("users").values({
-    email: `mariner${i}@test.local`,
-    password_hash: "x",
-    first_name: `Mariner${i}`,
-    last_name: "Random",
-    member_number: `M${String(i).padStart(5, "0")}`,
-  }).returning("id").executeTakeFirstOrThrow();
-  const m = await db.insertInto("memberships").values({
-    user_id: id,
-    business_id: businessId,
-    type: "annual",
-    price_cents: 10500,
-    has_expiration: true,
-    expire_at: "2099-12-31",
-    starts_at: new Date("2020-01-01T00:00:00Z"),
-    ...extra,
-  }).returning("id").executeTakeFirstOrThrow();
-  return { userId: id, membershipId: m.id };
-}
 
 async function populate(ctx: TestContext) {
   const { db } = ctx.database;
@@ -67,17 +38,7 @@ async function populate(ctx: TestContext) {
 Deno.test("random pools", async (t) => {
   const ctx = await createTestContext();
   const { db } = ctx.database;
-  const runner = createJobRunner(ctx.deps, randomJobs, { backoffMs: () => 0 });
-  const pool = async (id: number) =>
-    PoolAnswer.parse(await (await ctx.request("admin", "GET", `/api/auth/randoms/${id}`)).json()).data;
-  const candidates = async (id: number) =>
-    CandidateListAnswer.parse(
-      await (await ctx.request("admin", "GET", `/api/auth/randoms/${id}/candidates`)).json(),
-    )
-      .data;
-  const verify = async (id: number) =>
-    VerifyAnswer.parse(await (await ctx.request("admin", "GET", `/api/auth/randoms/${id}/verify`)).json())
-      .data;
+  const { runner, pool, candidates, verify } = poolHarness(ctx);
   try {
     await populate(ctx);
 
@@ -87,6 +48,7 @@ Deno.test("random pools", async (t) => {
         ["GET", "/api/auth/randoms/999999"],
         ["POST", "/api/auth/randoms/999999/build"],
         ["POST", "/api/auth/randoms/999999/order"],
+        ["POST", "/api/auth/randoms/999999/release", {}],
         ["GET", "/api/auth/randoms/999999/candidates"],
         ["GET", "/api/auth/randoms/999999/verify"],
         ["POST", "/api/auth/randoms/999999/candidates/1/exempt", { reason: "x" }],

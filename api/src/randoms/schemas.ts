@@ -5,6 +5,7 @@
  * candidates, the pace monitor and the verify report. The web's random screens import the types below.
  */
 import { z } from "zod";
+import { listMetaSchema, listQuery } from "../lib/list.ts";
 import { idText, intText } from "../lib/params.ts";
 
 export const RANDOM_MESSAGES = {
@@ -80,6 +81,9 @@ export const PoolRecord = z.object({
   drawn_at: when,
   ordered_at: when,
   completed_at: when,
+  /** When an administrator released the pool to the DERs (null: administrators only, unannounced). */
+  released_at: when,
+  released_by_user_id: z.number().int().nullable(),
 });
 
 export const PoolAnswer = z.object({ data: PoolRecord, message: z.string().optional() });
@@ -145,10 +149,46 @@ export const RateAnswer = z.object({
   data: z.object({ year: z.number().int(), rate_percent: z.number().int() }),
 });
 
+/** One released selection of a DER's company (the DER's view; decision 0033). */
+export const DerSelectionRecord = z.object({
+  /** The candidate's id (its notice PDF is /auth/business/{id}/random-selections/{candidate id}/pdf). */
+  id: z.number().int(),
+  pool_id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  released_at: z.string(),
+  user_id: z.number().int(),
+  name: z.string(),
+  member_number: z.string().nullable(),
+  /** Exempt this month by the administrators (no test, no notice). */
+  exempt: z.boolean(),
+  /** The random test as the company's Business Tests shows it, with where to go and by when. */
+  test: z.object({
+    status: z.string(),
+    result: z.string().nullable(),
+    passed: z.boolean().nullable(),
+    i3_order_ref: z.string().nullable(),
+    collection_site: z.string().nullable(),
+    ordered_on: z.string().nullable(),
+    report_by: z.string().nullable(),
+  }).nullable(),
+  pdf_ready: z.boolean(),
+});
+export const DerSelectionPage = z.object({ data: z.array(DerSelectionRecord), meta: listMetaSchema });
+export const DerSelectionQuery = listQuery(["month"]).extend({
+  sort_by: z.enum(["id", "month"], { error: "sort_by must be one of: id, month" }).default("month"),
+});
+export const BusinessCandidateParam = z.object({
+  id: idText("Not a valid id"),
+  candidateId: idText("Not a valid candidate id"),
+});
+
 export type PoolRecordAnswer = z.infer<typeof PoolRecord>;
 export type PoolPageAnswer = z.infer<typeof PoolListAnswer>;
 export type PoolCandidate = z.infer<typeof CandidateRecord>;
 export type PoolVerifyAnswer = z.infer<typeof VerifyAnswer>;
+export type DerSelection = z.infer<typeof DerSelectionRecord>;
+export type DerSelectionPageAnswer = z.infer<typeof DerSelectionPage>;
 export type PoolPace = z.infer<typeof PaceRecord>;
 export type CreatePoolRequest = z.input<typeof CreatePoolBody>;
 export type ReasonRequest = z.input<typeof ReasonBody>;

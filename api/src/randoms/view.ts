@@ -42,6 +42,8 @@ export function poolRecord(p: PoolRow, now: Date): PoolRecordAnswer {
     drawn_at: iso(p.drawn_at),
     ordered_at: iso(p.ordered_at),
     completed_at: iso(p.completed_at),
+    released_at: iso(p.released_at),
+    released_by_user_id: p.released_by_user_id,
   };
 }
 

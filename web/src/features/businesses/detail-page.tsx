@@ -1,7 +1,8 @@
 /**
  * /app/member/businesses/{id} (public spec §2 "Business detail tabs"): Information always; My Tests and My
  * Downloads when the user has a membership; Business Tests, Vessels and Employees when the business is a
- * company and the user its owner; Downloads when it has the compliance kit. The Owner or Employee badge, an
+ * company and the user its owner, with Random Selections (its employees selected in released random pools,
+ * decision 0033); Downloads when it has the compliance kit. The Owner or Employee badge, an
  * inactive business's reason, a change waiting for APCA; a company APCA has not approved yet shows only the
  * 'Not Approved' warning, not its details.
  */
@@ -24,6 +25,7 @@ import { fetchMembership } from "../../lib/membership.ts";
 import { membershipKey, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BusinessTests } from "./business-tests.tsx";
+import { RandomSelections } from "./random-selections.tsx";
 import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
 import "./businesses.css";
 
@@ -85,6 +87,11 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
         id: "business-tests",
         label: "Business Tests",
         render: () => <BusinessTests businessId={business.id} />,
+      },
+      {
+        id: "random-selections",
+        label: "Random Selections",
+        render: () => <RandomSelections businessId={business.id} />,
       },
       {
         id: "vessels",

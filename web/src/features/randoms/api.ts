@@ -18,9 +18,9 @@ export const fetchCandidates = (id: string, signal: AbortSignal) =>
 export const createPool = (year: number, month: number) =>
   api<{ data: Pool }>("/auth/randoms", { method: "POST", body: { year, month } }).then((r) => r.data);
 
-/** build, order or refresh. */
-export const poolAction = (id: number, action: "build" | "order" | "refresh") =>
-  api<{ data: Pool }>(`/auth/randoms/${id}/${action}`, { method: "POST", body: {} }).then((r) => r.data);
+/** build, order, release or refresh. */
+export const poolAction = (id: number, action: "build" | "order" | "release" | "refresh") =>
+  api<{ data: Pool; message?: string }>(`/auth/randoms/${id}/${action}`, { method: "POST", body: {} });
 
 export const changeCandidate = (
   id: number,

@@ -2,7 +2,9 @@
  * /app/admin/randoms/{id} (admin spec §4 "Random pool", decision 0033): the status message, the audit panel
  * (commitment before the draw, seed after, Verify), the actions of each state, and the tabs: Random
  * Candidates and Downloads once pre-ordered; I3 Tests, Exempt Tests (only with exempt candidates), Random
- * Candidates and Downloads when complete. The screen polls while a job is working.
+ * Candidates and Downloads when complete. The screen polls while a job is working. Once ordered and with its
+ * PDFs ready, Release (confirmed) shows each DER its own employees' selections: until then only administrators
+ * see them (unannounced, 46 CFR 16.230(g)). Exempt and Substitute are offered from the pre-order on.
  */
 import { useEffect, useState } from "react";
 import { Alert } from "../../components/alert.tsx";
@@ -12,6 +14,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Loading } from "../../components/loading.tsx";
 import type { PageProps } from "../../app/routes.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { formatInstant } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import {
@@ -49,6 +52,7 @@ export default function RandomPoolPage({ params }: PageProps) {
   const [tab, setTab] = useState("candidates");
   const [busy, setBusy] = useState<string>();
   const [confirmOrder, setConfirmOrder] = useState(false);
+  const [confirmRelease, setConfirmRelease] = useState(false);
   const p = pool.data;
   const working = p &&
     (WORKING.includes(p.status) || (p.status === "built" && p.pdf_download_status !== "Ready"));
@@ -64,17 +68,18 @@ export default function RandomPoolPage({ params }: PageProps) {
   }
   if (!p) return <Loading label="Loading the pool…" />;
 
-  async function act(action: "build" | "order" | "refresh", done: string) {
+  async function act(action: "build" | "order" | "release" | "refresh", done: string) {
     setBusy(action);
     try {
-      await poolAction(p!.id, action);
-      toast.success(done);
+      const answer = await poolAction(p!.id, action);
+      toast.success(answer.message ?? done);
       await invalidate(["randoms"]);
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : "The action failed");
     } finally {
       setBusy(undefined);
       setConfirmOrder(false);
+      setConfirmRelease(false);
     }
   }
 
@@ -89,7 +94,13 @@ export default function RandomPoolPage({ params }: PageProps) {
     {
       key: "candidates",
       label: "Random Candidates",
-      panel: () => <CandidateTable pool={p} candidates={list} actions={p.status === "built"} />,
+      panel: () => (
+        <CandidateTable
+          pool={p}
+          candidates={list}
+          actions={p.status === "preordered" || p.status === "built"}
+        />
+      ),
     },
     { key: "downloads", label: "Downloads", panel: () => <Downloads pool={p} candidates={list} /> },
   ];
@@ -102,6 +113,7 @@ export default function RandomPoolPage({ params }: PageProps) {
       </Alert>
       {p.error && <Alert variant="warning">{p.error}</Alert>}
       <AuditPanel pool={p} />
+      <Release pool={p} />
       <p className="random-actions">
         {p.status === "draft" && (
           <Button
@@ -115,6 +127,7 @@ export default function RandomPoolPage({ params }: PageProps) {
         {(p.status === "preordered" || (p.status === "built" && p.error)) && (
           <Button onClick={() => setConfirmOrder(true)}>Order Tests</Button>
         )}
+        {canRelease(p) && <Button onClick={() => setConfirmRelease(true)}>Release Pool</Button>}
         {p.status === "built" && (
           <Button
             variant="secondary"
@@ -141,6 +154,42 @@ export default function RandomPoolPage({ params }: PageProps) {
       >
         Each selected candidate's test is ordered through i3 once; the order cannot be taken back.
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmRelease}
+        title="Release the pool?"
+        confirmLabel="Release Pool"
+        busyLabel="Releasing…"
+        busy={busy === "release"}
+        onConfirm={() => act("release", "Random pool released")}
+        onClose={() => setConfirmRelease(false)}
+      >
+        Each DER will see its own employees' selections and their notices, to tell them at once. A release
+        cannot be taken back.
+      </ConfirmDialog>
     </>
+  );
+}
+
+const ordered = (p: Pool) => p.status === "built" || p.status === "complete";
+const canRelease = (p: Pool) => ordered(p) && !p.released_at && p.pdf_download_status === "Ready";
+
+/** Who sees the selections: administrators only until the release, then each DER its own employees'. */
+function Release({ pool }: { pool: Pool }) {
+  if (!pool.drawn_at) return null;
+  return (
+    <section aria-labelledby="release-heading">
+      <h2 id="release-heading">Release</h2>
+      <p data-testid="release-state" data-released={pool.released_at ? "yes" : "no"}>
+        {pool.released_at
+          ? `Released to the DERs on ${
+            formatInstant(pool.released_at)
+          }: each DER sees its own employees' selections.`
+          : !ordered(pool)
+          ? "Not released: only administrators see the selections. The pool can be released once its tests are ordered."
+          : pool.pdf_download_status !== "Ready"
+          ? "Not released: only administrators see the selections. The pool can be released once its candidate PDFs are ready."
+          : "Not released: only administrators see the selections. Release the pool to show each DER its own employees' selections."}
+      </p>
+    </section>
   );
 }

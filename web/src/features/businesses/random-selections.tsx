@@ -1,0 +1,103 @@
+/**
+ * Random Selections, on a DER's company screen (decision 0033): the company's employees selected in random
+ * pools an administrator has released, newest month first, each with its status, the i3 order, where to go,
+ * by when, and the notice PDF to hand to the mariner. Nothing of unreleased pools or other companies: the API
+ * does not send it (46 CFR 16.230(g), 49 CFR 40.321). A list of records, so it fits a 390 px phone.
+ */
+import type { DerSelection, DerSelectionPageAnswer, DrugTest } from "@api/contract";
+import { Chip, type ChipTone } from "../../components/chip.tsx";
+import { PagedList, usePageParam } from "../../components/paged-list.tsx";
+import { api } from "../../lib/api.ts";
+import { formatDay } from "../../lib/dates.ts";
+import { testOutcome } from "../../lib/drug-tests.ts";
+import { useResource } from "../../lib/use-resource.ts";
+
+/** "December 2035" for a selection's pool month. */
+const monthLabel = (s: { year: number; month: number }) =>
+  new Date(Date.UTC(s.year, s.month - 1, 15)).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+export const fetchDerSelections = (businessId: number, page: number, signal: AbortSignal) =>
+  api<DerSelectionPageAnswer>(
+    `/auth/business/${businessId}/random-selections?page=${page}&per_page=10&sort_by=month&sort_dir=desc`,
+    { signal },
+  );
+
+export const derNoticeHref = (businessId: number, candidateId: number) =>
+  `/api/auth/business/${businessId}/random-selections/${candidateId}/pdf`;
+
+export function RandomSelections({ businessId }: { businessId: number }) {
+  const [page, goTo] = usePageParam();
+  const list = useResource(
+    ["business", businessId, "random-selections", page],
+    (signal) => fetchDerSelections(businessId, page, signal),
+  );
+  return (
+    <>
+      <p className="field-hint">
+        Employees of this company selected for a random drug test, once APCA releases the month's pool. Tell
+        each one at once and hand them their notice.
+      </p>
+      <PagedList
+        list={list}
+        page={page}
+        onPage={goTo}
+        labels={{
+          loading: "Loading the random selections…",
+          error: "The random selections could not be loaded",
+          empty: "No random selections released for this company.",
+          pages: "Random selection pages",
+        }}
+      >
+        {(rows) => (
+          <ul className="record-list" aria-label="Random selections">
+            {rows.map((s) => <SelectionItem key={s.id} s={s} businessId={businessId} />)}
+          </ul>
+        )}
+      </PagedList>
+    </>
+  );
+}
+
+const TONES: Record<ReturnType<typeof testOutcome>, ChipTone> = {
+  "Passed": "success",
+  "Not passed": "danger",
+  "Pending": "warning",
+  "Cancelled": "neutral",
+};
+
+function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number }) {
+  const outcome = s.test ? testOutcome(s.test as unknown as DrugTest["attributes"]) : null;
+  return (
+    <li className="record" data-testid="random-selection">
+      <p className="record-title">
+        <span>{s.name}</span>
+        {s.exempt
+          ? <Chip tone="neutral">Exempt</Chip>
+          : outcome
+          ? <Chip tone={TONES[outcome]}>{outcome}</Chip>
+          : <Chip tone="warning">Pending</Chip>}
+      </p>
+      <p className="record-facts">
+        {monthLabel(s)}
+        {s.member_number ? ` · Member ${s.member_number}` : ""}
+      </p>
+      {s.test && !s.exempt && (
+        <p className="record-facts">
+          {`i3 order ${s.test.i3_order_ref ?? "-"} · Collection site ${s.test.collection_site ?? "-"}`}
+          {s.test.report_by ? ` · Report by ${formatDay(s.test.report_by)}` : ""}
+        </p>
+      )}
+      {s.pdf_ready && (
+        <p className="record-facts">
+          <a href={derNoticeHref(businessId, s.id)} download>
+            Notice PDF<span className="visually-hidden">{` for ${s.name}, ${monthLabel(s)}`}</span>
+          </a>
+        </p>
+      )}
+    </li>
+  );
+}
