@@ -8,6 +8,7 @@ import process from "node:process";
 import { preloadPublicPages } from "./build/preload-public-pages.ts";
 import { initialJsBudget } from "./build/initial-js-budget.ts";
 import { publicPagesFile } from "./build/public-pages-file.ts";
+import { SIGNED_IN_HTML, signedInHtmlFile } from "./build/signed-in-html.ts";
 import { PRECACHE_BUDGET_BYTES, precacheBudget } from "./build/precache-budget.ts";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
@@ -17,6 +18,7 @@ export default defineConfig({
     react(),
     preloadPublicPages(),
     publicPagesFile(),
+    signedInHtmlFile(),
     initialJsBudget(),
     VitePWA({
       strategies: "injectManifest",
@@ -50,6 +52,8 @@ export default defineConfig({
         // The app shell: index.html, every script and stylesheet (each lazily loaded screen too, so any
         // screen opens offline), the favicon and icons, fonts if any. sw.js itself is left out by Workbox.
         globPatterns: ["**/*.{html,js,css,svg,png,ico,woff2}"],
+        // The server's page for /app (build/signed-in-html.ts); offline, index.html serves every path.
+        globIgnores: [SIGNED_IN_HTML],
         maximumFileSizeToCacheInBytes: PRECACHE_BUDGET_BYTES,
         manifestTransforms: [precacheBudget()],
       },

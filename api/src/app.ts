@@ -125,8 +125,9 @@ export function createApp(deps: Deps) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
     // The web app's pages (its routes under /app, the public pages it was built with) answer the app, which
     // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
+    // The signed-in area's page preloads its own code instead of the public pages' (web/build/signed-in-html.ts).
     try {
-      const html = await Deno.readTextFile(`${deps.config.webDist}/index.html`);
+      const html = await readPage(deps.config.webDist, isSignedInPath(c.req.path));
       const pages = await publicPages(deps.config.webDist);
       c.header("Cache-Control", "no-cache");
       return c.html(html, !pages || isAppPath(c.req.path, pages) ? 200 : 404);
@@ -142,6 +143,20 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+const isSignedInPath = (path: string) => path === "/app" || path.startsWith("/app/");
+
+/** app.html for the signed-in area when the build wrote it (older builds did not), index.html otherwise. */
+async function readPage(webDist: string, signedIn: boolean): Promise<string> {
+  if (signedIn) {
+    try {
+      return await Deno.readTextFile(`${webDist}/app.html`);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return await Deno.readTextFile(`${webDist}/index.html`);
+}
 
 const noCache: MiddlewareHandler = async (c, next) => {
   await next();

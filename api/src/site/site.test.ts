@@ -57,6 +57,22 @@ Deno.test("robots.txt, sitemap.xml and 404 for paths that are not pages", async 
       }
       assertEquals((await app.request("/api/nope")).status, 404);
     });
+
+    await t.step(
+      "the signed-in area answers app.html (its own preloads) once the build writes it",
+      async () => {
+        await Deno.writeTextFile(`${webDist}/app.html`, "<!doctype html><title>APCA Portal (app)</title>");
+        for (const path of ["/app", "/app/account/membership/details"]) {
+          const res = await app.request(path);
+          assertEquals(res.status, 200, path);
+          assertMatch(await res.text(), /APCA Portal \(app\)/);
+        }
+        for (const path of ["/", "/about/prices", "/application"]) {
+          const text = await (await app.request(path)).text();
+          assertOk(!text.includes("(app)"), path);
+        }
+      },
+    );
   } finally {
     await Deno.remove(webDist, { recursive: true });
     await ctx.close();

@@ -1,0 +1,96 @@
+/**
+ * Vite plugin: writes dist/app.html, the page the server answers for /app and its screens (api/src/app.ts).
+ * index.html preloads the public pages' chunk (preload-public-pages.ts), which a signed-in visit never runs:
+ * on /app those downloads only compete with the ones its first paint waits for. app.html is index.html with
+ * those preloads swapped for the signed-in area's: the app shell and the dashboard (what app/preload.ts
+ * imports), their imports and stylesheets, so they download beside the entry instead of after it has run.
+ * Not precached: offline, the service worker answers every page with index.html, which works on any path.
+ */
+import type { Plugin, Rollup } from "vite";
+
+type OutputChunk = Rollup.OutputChunk;
+type OutputAsset = Rollup.OutputAsset;
+
+/** What this plugin reads of a chunk. */
+export interface ChunkLike {
+  fileName: string;
+  imports: readonly string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: ReadonlySet<string> };
+}
+
+export const SIGNED_IN_HTML = "app.html";
+
+const SIGNED_IN_ENTRIES = ["/src/app/app-shell.tsx", "/src/features/dashboard/dashboard-page.tsx"];
+
+/** The files a set of chunks needs (themselves and their imports, the entry excluded), and their styles. */
+export function chunkClosure(
+  chunks: readonly ChunkLike[],
+  roots: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.find((c) => c.fileName === fileName);
+    if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+    scripts.add(fileName);
+    for (const file of chunk.viteMetadata?.importedCss ?? []) styles.add(file);
+    for (const dep of chunk.imports) visit(dep);
+  };
+  for (const root of roots) visit(root);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * index.html with every preload the entry does not import itself removed, and the given scripts and styles
+ * preloaded instead.
+ */
+export function signedInHtml(
+  html: string,
+  entryImports: readonly string[],
+  area: { scripts: readonly string[]; styles: readonly string[] },
+): string {
+  const keep = new Set(entryImports.map((file) => `/${file}`));
+  const stripped = html.replace(
+    /\s*<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"[^>]*>/g,
+    (link, href: string) => keep.has(href) ? link : "",
+  );
+  const links = [
+    ...area.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...area.scripts.filter((file) => !keep.has(`/${file}`)).map((file) =>
+      `<link rel="modulepreload" crossorigin href="/${file}">`
+    ),
+  ];
+  return stripped.replace("</head>", `${links.map((link) => `\n    ${link}`).join("")}\n  </head>`);
+}
+
+export function signedInHtmlFile(): Plugin {
+  return {
+    name: "apca-signed-in-html",
+    apply: "build",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const index = bundle["index.html"] as OutputAsset | undefined;
+        if (!index) return;
+        const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === "chunk");
+        const roots = SIGNED_IN_ENTRIES.map((entry) =>
+          chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry))?.fileName
+        );
+        if (roots.some((root) => !root)) {
+          this.error(`A signed-in entry (${SIGNED_IN_ENTRIES.join(", ")}) is no longer a chunk of its own.`);
+        }
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        this.emitFile({
+          type: "asset",
+          fileName: SIGNED_IN_HTML,
+          source: signedInHtml(
+            String(index.source),
+            entry?.imports ?? [],
+            chunkClosure(chunks, roots as string[]),
+          ),
+        });
+      },
+    },
+  };
+}
