@@ -93,7 +93,11 @@ test("an administrator runs a random pool to completion and releases it to the D
 
   const covered = await coveredNow();
   expect(covered, "the seed alone covers more than one member").toBeGreaterThan(1);
-  const ratePercent = Math.min(100, Math.ceil(400 / covered));
+  // Everyone covered is selected: the shared database's covered members are mostly other specs' members with
+  // no company to order a test through (exempted below), and a partial draw can miss every employee of the
+  // seeded company, the ones sure to be orderable, leaving no test to order and no PDF to make. The draw's
+  // fairness is the API tests' (a chi-square test over seeded draws), not this journey's.
+  const ratePercent = 100;
   const rate = await page.request.put(`/api/auth/random-rates/${YEAR}`, {
     data: { rate_percent: ratePercent },
   });
