@@ -5,6 +5,7 @@
  * so they download alongside the entry (about 15 kB gzipped, cached for a year).
  */
 import type { Plugin } from "vite";
+import { chunkClosure } from "./chunk-closure.ts";
 
 const ENTRY = "/src/features/public/pages.ts";
 
@@ -19,28 +20,15 @@ export function preloadPublicPages(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
         const pages = chunks.find((c) => c.facadeModuleId?.endsWith(ENTRY));
         if (!pages) return [];
-        const files = new Set<string>([pages.fileName]);
-        const css = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          if (!chunk) return;
-          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-          for (const dep of chunk.imports) {
-            if (!files.has(dep) && !dep.startsWith("assets/index-")) {
-              files.add(dep);
-              visit(dep);
-            }
-          }
-        };
-        visit(pages.fileName);
+        const { scripts, styles } = chunkClosure(chunks, [pages.fileName]);
         return [
-          ...[...css].map((file) => ({
+          ...styles.map((file) => ({
             tag: "link",
             // Fetched early but not render-blocking: Vite's loader applies it when the chunk is imported.
             attrs: { rel: "preload", as: "style", crossorigin: true, href: `/${file}` },
             injectTo: "head" as const,
           })),
-          ...[...files].filter((file) => !html.includes(`/${file}"`)).map((file) => ({
+          ...scripts.filter((file) => !html.includes(`/${file}"`)).map((file) => ({
             tag: "link",
             attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
             injectTo: "head" as const,

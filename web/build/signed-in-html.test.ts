@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { chunkClosure, type ChunkLike, signedInHtml } from "./signed-in-html.ts";
+import { chunkClosure, type ChunkLike } from "./chunk-closure.ts";
+import { signedInHtml } from "./signed-in-html.ts";
 
 const chunk = (fileName: string, imports: string[], css: string[] = [], isEntry = false): ChunkLike => ({
   fileName,

@@ -7,39 +7,14 @@
  * Not precached: offline, the service worker answers every page with index.html, which works on any path.
  */
 import type { Plugin, Rollup } from "vite";
+import { chunkClosure } from "./chunk-closure.ts";
 
 type OutputChunk = Rollup.OutputChunk;
 type OutputAsset = Rollup.OutputAsset;
 
-/** What this plugin reads of a chunk. */
-export interface ChunkLike {
-  fileName: string;
-  imports: readonly string[];
-  isEntry: boolean;
-  viteMetadata?: { importedCss: ReadonlySet<string> };
-}
-
 export const SIGNED_IN_HTML = "app.html";
 
 const SIGNED_IN_ENTRIES = ["/src/app/app-shell.tsx", "/src/features/dashboard/dashboard-page.tsx"];
-
-/** The files a set of chunks needs (themselves and their imports, the entry excluded), and their styles. */
-export function chunkClosure(
-  chunks: readonly ChunkLike[],
-  roots: readonly string[],
-): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = chunks.find((c) => c.fileName === fileName);
-    if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
-    scripts.add(fileName);
-    for (const file of chunk.viteMetadata?.importedCss ?? []) styles.add(file);
-    for (const dep of chunk.imports) visit(dep);
-  };
-  for (const root of roots) visit(root);
-  return { scripts: [...scripts], styles: [...styles] };
-}
 
 /**
  * index.html with every preload the entry does not import itself removed, and the given scripts and styles
