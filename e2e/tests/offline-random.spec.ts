@@ -66,6 +66,10 @@ async function settledOnDetails(page: Page) {
   await expect(page.getByRole("region", { name: "Your membership" }).locator("dl")).toBeVisible();
 }
 
+// A click or a navigation that cannot happen fails the sequence with its log instead of waiting out the
+// whole test's time.
+test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
+
 test(`${SEQUENCES} random offline sequences in Chromium end as the model says (seed ${SEED})`, async ({ page, context, playwright, baseURL }) => {
   test.setTimeout(60_000 + SEQUENCES * 45_000);
   const next = random(SEED);
@@ -110,6 +114,9 @@ test(`${SEQUENCES} random offline sequences in Chromium end as the model says (s
       const drained = async () => {
         await expect(waiting(page)).toHaveCount(0, { timeout: 15_000 });
         await expect(refusedItems(page)).toHaveCount(refused);
+        // Back online, a screen showing the device's copy reloads the server's: the next step acts on that
+        // screen, not on the copy it replaces (a link seen on the copy can be gone a moment later).
+        await expect(page.getByText(/^Offline: showing data from/)).toHaveCount(0, { timeout: 15_000 });
       };
 
       const length = 3 + Math.floor(next() * 8);
