@@ -28,7 +28,14 @@ import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
 import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
 import { businessComplianceKit } from "./compliance-kit/service.ts";
-import { MEMBERSHIP_TEST_QUEUE, orderMembershipTest, SYNC_QUEUE, syncDrugTests } from "./drug-tests/jobs.ts";
+import {
+  MEMBERSHIP_TEST_QUEUE,
+  orderMembershipTest,
+  OWN_BUSINESS_SETUP_QUEUE,
+  setUpOwnBusinessJob,
+  SYNC_QUEUE,
+  syncDrugTests,
+} from "./drug-tests/jobs.ts";
 import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
 import { INCOMPLETE_GRACE_MS } from "./lib/storage.ts";
 import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports } from "./exports/jobs.ts";
@@ -73,6 +80,7 @@ export function backgroundJobs(
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
+      [OWN_BUSINESS_SETUP_QUEUE]: setUpOwnBusinessJob,
       [DELETION_QUEUE]: deleteDueAccounts,
       [BUILD_QUEUE]: buildExport,
       [EXPIRE_QUEUE]: expireExports,

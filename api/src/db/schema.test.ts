@@ -140,7 +140,7 @@ const COLUMNS_FILE: ColumnList = {
     exempted_by_user_id: true, substitution_reason: true, substituted_at: true, replaces_candidate_id: true,
     pdf_document_id: true,
   },
-  random_snapshots: { pool_id: true, user_ids: true, business_ids: true, created_at: true },
+  random_snapshots: { pool_id: true, user_ids: true, business_ids: true, created_at: true, business_rule: true },
   notifications: {
     id: true, type: true, meta: true, approved: true, decided_at: true, decided_by_user_id: true,
     archived_at: true, trigger_user_id: true, user_id: true, business_id: true, vessel_id: true,

@@ -414,6 +414,8 @@ export interface RandomSnapshotsTable {
   user_ids: number[];
   business_ids: number[];
   created_at: DefaultTimestamp;
+  /** 0027: 1 = paying company only (0 for self-paying), 2 = paying company else own business. */
+  business_rule: Generated<number>;
 }
 
 // 0006_notifications_and_requests.sql

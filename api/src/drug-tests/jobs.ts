@@ -10,16 +10,27 @@
  *   renewal) unless the member passed a test in the last 6 months (16.210 exemption). The job is enqueued in
  *   the transaction that writes the membership (memberships/start.ts), and the test row is unique per
  *   membership, so a retried job answers the test already ordered.
+ * - `drug-tests.own-business-setup` sets up in i3 the business of a member whose tests go through their own
+ *   business (an independent), once their membership is paid. The payment's request tries it at once
+ *   (memberships/start.ts); this job, enqueued with the membership, is the retry when i3 failed (a no-op once
+ *   the business is set up).
  */
 import type { Kysely } from "kysely";
 import type { DB, JsonObject } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { enqueue, type JobHandler, MINUTE } from "../lib/jobs.ts";
 import { membershipForTest, passedTestSince, recordUnorderableTest, stalePendingTests } from "./queries.ts";
-import { orderDrugTest, resendPendingTest, syncI3Results } from "./service.ts";
+import {
+  orderDrugTest,
+  ownBusinessNeedsSetUp,
+  resendPendingTest,
+  setUpOwnBusiness,
+  syncI3Results,
+} from "./service.ts";
 
 export const SYNC_QUEUE = "drug-tests.sync" as const;
 export const MEMBERSHIP_TEST_QUEUE = "drug-tests.membership-test" as const;
+export const OWN_BUSINESS_SETUP_QUEUE = "drug-tests.own-business-setup" as const;
 
 /** A pending row younger than this may still be on its way to i3 in another request. */
 const PENDING_GRACE_MS = 10 * MINUTE;
@@ -77,4 +88,30 @@ export const orderMembershipTest: JobHandler<Deps> = async (payload: JsonObject,
     orderedBy: m.created_by_user_id,
     membershipId: m.id,
   });
+};
+
+/** A minute after the payment: the request's own attempt comes first (memberships/start.ts). */
+const OWN_SETUP_DELAY_MS = MINUTE;
+
+/**
+ * Enqueues, inside the transaction that writes a paid membership, the set-up of the member's own business in
+ * i3 when their tests go through it and it is not set up yet.
+ */
+export async function enqueueOwnBusinessSetUp(
+  trx: Kysely<DB>,
+  userId: number,
+  membershipId: number,
+  now: Date,
+) {
+  if (!(await ownBusinessNeedsSetUp(trx, userId))) return;
+  await enqueue(trx, OWN_BUSINESS_SETUP_QUEUE, { user_id: userId }, {
+    uniqueKey: `membership-${membershipId}`,
+    runAt: new Date(now.getTime() + OWN_SETUP_DELAY_MS),
+    maxAttempts: 10,
+  });
+}
+
+/** The retry of an own business's set-up: i3 failing again fails the job, which the queue retries. */
+export const setUpOwnBusinessJob: JobHandler<Deps> = async (payload: JsonObject, { deps }) => {
+  await setUpOwnBusiness(deps, Number(payload.user_id));
 };

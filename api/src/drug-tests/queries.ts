@@ -203,8 +203,54 @@ export async function stalePendingTests(db: Kysely<DB>, before: Date): Promise<n
 }
 
 /**
+ * The member's own business, as a scalar subquery on the member id column `userRef` (e.g. "m.user_id"): their
+ * primary business, else their oldest current link; live businesses only.
+ */
+export const ownBusiness = (userRef: string) =>
+  sql<number | null>`(select obu.business_id from business_users obu
+    join businesses ob on ob.id = obu.business_id
+    where obu.user_id = ${sql.ref(userRef)} and obu.removed_at is null and ob.deleted_at is null
+    order by obu.is_primary desc, obu.id limit 1)`;
+
+/**
+ * The one rule for the business a member's drug tests go through (i3 orders a test under a business's
+ * location): the company paying for the membership (the column `payingRef`, e.g. "m.business_id"), else the
+ * member's own business (ownBusiness). Membership tests (jobs.ts), registration orders, the random pool
+ * snapshot and the random orders (randoms/) all use it, so a member paying for themselves (an independent, or
+ * an employee paying their own membership) is tested through their own business everywhere.
+ */
+export const testBusiness = (payingRef: string, userRef: string) =>
+  sql<number | null>`coalesce(${sql.ref(payingRef)}, ${ownBusiness(userRef)})`;
+
+/**
+ * The business a member's tests go through now: the paying company of their newest paid, not cancelled
+ * membership (none when they pay themselves or the company was deleted), else their own business; null when
+ * they have none. For records that hold none (a random pool built before migration 0027 stored 0 for a member
+ * paying for themselves).
+ */
+export async function currentTestBusiness(db: Kysely<DB>, userId: number): Promise<number | null> {
+  const row = await db.selectFrom("users as u")
+    .select(
+      sql<number | null>`coalesce((select case when pb.deleted_at is null then m.business_id end
+        from memberships m left join businesses pb on pb.id = m.business_id
+        where m.user_id = u.id and not m.failed and not m.pending and m.cancelled_at is null
+        order by m.starts_at desc, m.id desc limit 1), ${ownBusiness("u.id")})`.as("business_id"),
+    )
+    .where("u.id", "=", userId).executeTakeFirst();
+  return row?.business_id ?? null;
+}
+
+/** What ordering needs to know about a business: its i3 set-up and whether it is a member's own. */
+export async function testBusinessFacts(db: Kysely<DB>, businessId: number | null) {
+  if (businessId === null) return undefined;
+  return await db.selectFrom("businesses")
+    .select(["id", "name", "is_individual", "i3_location_code", "i3_setup_error", "deleted_at"])
+    .where("id", "=", businessId).executeTakeFirst();
+}
+
+/**
  * A membership as its drug testing rule needs it, with the business to order through: the company that pays
- * for it, else the member's primary business, else their first current one.
+ * for it, else the member's primary business, else their first current one (the one rule, testBusiness).
  */
 export function membershipForTest(db: Kysely<DB>, membershipId: number) {
   return db.selectFrom("memberships as m")
@@ -214,16 +260,7 @@ export function membershipForTest(db: Kysely<DB>, membershipId: number) {
       "m.order_test",
       "m.is_renewal",
       "m.created_by_user_id",
-      eb.fn.coalesce(
-        "m.business_id",
-        eb.selectFrom("business_users as bu").innerJoin("businesses as b", "b.id", "bu.business_id")
-          .select("bu.business_id").whereRef("bu.user_id", "=", "m.user_id").where(
-            "bu.removed_at",
-            "is",
-            null,
-          )
-          .where("b.deleted_at", "is", null).orderBy("bu.is_primary", "desc").orderBy("bu.id").limit(1),
-      ).as("business_id"),
+      testBusiness("m.business_id", "m.user_id").as("business_id"),
     ])
     .where("m.id", "=", membershipId).where("m.failed", "=", false).executeTakeFirst();
 }

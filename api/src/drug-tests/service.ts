@@ -9,6 +9,7 @@ import type { Deps } from "../lib/context.ts";
 import { addYears, officeDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import {
+  currentTestBusiness,
   findDonor,
   findI3Business,
   insertPendingTest,
@@ -20,6 +21,7 @@ import {
   oldestOpenOrder,
   recordTestResult,
   reopenFailedTest,
+  testBusinessFacts,
   testExists,
   testOfMembership,
   testToSend,
@@ -53,6 +55,35 @@ export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promi
   }
   await markI3SetUp(db, businessId, location_code, deps.now());
   return location_code;
+}
+
+/**
+ * Sets up in i3 the member's own business, when it is the business their tests go through (testBusiness: no
+ * company pays for the membership) and not set up yet: run after a membership is paid, so that an independent
+ * member's 'Order test', random pre-order and orders need no administrator step. A company's set-up stays the
+ * office's (Resend to i3). Throws AppError I3_FAILED when i3 refuses (recorded on the business); the job
+ * `drug-tests.own-business-setup` retries it with backoff.
+ */
+export async function setUpOwnBusiness(deps: I3Deps, userId: number): Promise<void> {
+  const { db } = deps.database;
+  const businessId = await currentTestBusiness(db, userId);
+  if (businessId !== null) await setUpIfOwnBusiness(deps, businessId);
+}
+
+/**
+ * Before an order through `businessId`: a member's own (individual) business not set up in i3 yet is set up
+ * now (as after a payment), so the order needs no administrator step. A company is left to the office.
+ */
+export async function setUpIfOwnBusiness(deps: I3Deps, businessId: number): Promise<void> {
+  const business = await testBusinessFacts(deps.database.db, businessId);
+  if (!business || business.deleted_at || !business.is_individual || business.i3_location_code) return;
+  await setUpBusinessInI3(deps, business.id);
+}
+
+/** Whether the member's tests go through their own business and it is not set up in i3 yet. */
+export async function ownBusinessNeedsSetUp(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const business = await testBusinessFacts(db, await currentTestBusiness(db, userId));
+  return !!business && !business.deleted_at && business.is_individual && !business.i3_location_code;
 }
 
 export interface TestOrder {

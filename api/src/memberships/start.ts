@@ -17,7 +17,8 @@ import {
   type PaymentSource,
   payOrDecline,
 } from "../orders/pay.ts";
-import { enqueueMembershipTest } from "../drug-tests/jobs.ts";
+import { enqueueMembershipTest, enqueueOwnBusinessSetUp } from "../drug-tests/jobs.ts";
+import { setUpOwnBusiness } from "../drug-tests/service.ts";
 import { chargeableCompanyCard } from "../payment-methods/company.ts";
 import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
 import { currentMembership, hadAnnual, insertMembership, membershipByOrder, prices } from "./queries.ts";
@@ -77,6 +78,9 @@ export async function writeMembership(
   // from the registration notification ('order test', admin spec §4).
   const setUpForSomeoneElse = order.created_by_user_id !== null && order.created_by_user_id !== order.user_id;
   if (setUpForSomeoneElse) await enqueueMembershipTest(trx, id);
+  // A member tested through their own business (an independent) has it set up in i3 once paid: the paying
+  // request tries at once (startMembership), this job retries when i3 failed (drug-tests/jobs.ts).
+  await enqueueOwnBusinessSetUp(trx, order.user_id, id, now);
   await audit(trx, {
     actor: order.created_by_user_id,
     action: plan.is_renewal ? "membership_renewed" : "membership_started",
@@ -195,5 +199,9 @@ export async function startMembership(
   });
   const row = await membershipByOrder(db, userId, orderId);
   if (!row) throw new Error(`no membership for order ${orderId}`);
+  // Paid: the member's own business (an independent's) is set up in i3 now, so their tests can be ordered
+  // with no administrator step; when i3 fails, the job queued with the membership retries it.
+  // Whatever i3 did, the payment stands and is answered (the failure is recorded on the business).
+  await setUpOwnBusiness(deps, userId).catch(() => {});
   return await toRecord(db, row, deps.now());
 }

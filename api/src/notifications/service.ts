@@ -11,7 +11,7 @@ import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { emailLetter } from "../compliance/service.ts";
-import { orderDrugTest } from "../drug-tests/service.ts";
+import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
 import { resumeMembership } from "../memberships/changes.ts";
 import { updateBusiness } from "../businesses/queries.ts";
 import { emailUsedByOther } from "../users/queries.ts";
@@ -265,13 +265,20 @@ export async function orderTest(deps: Deps, actor: Actor, id: number) {
     await updateRegistration(trx, id, { drug_test_at: at, drug_test_status: "ordered" });
     return r;
   });
+  const db = deps.database.db;
+  try {
+    // An independent's own business is set up in i3 once paid; if that has not happened yet, now.
+    await setUpIfOwnBusiness(deps, r.business_id!);
+  } catch (error) {
+    await updateRegistration(db, id, { drug_test_at: null, drug_test_status: null });
+    throw error;
+  }
   const test = await orderDrugTest(deps, {
     userId: r.user_id,
     businessId: r.business_id!,
     reason: "pre_employment",
     orderedBy: actor.user.user_id,
   });
-  const db = deps.database.db;
   if (test.status === "failed") {
     await updateRegistration(db, id, { drug_test_at: null, drug_test_status: null, drug_test_id: test.id });
     throw new AppError("I3_FAILED", test.error ?? "i3 did not accept the order.");

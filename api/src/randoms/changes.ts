@@ -12,7 +12,7 @@ import { enqueue } from "../lib/jobs.ts";
 import type { Deps } from "../lib/context.ts";
 import { drawIndices } from "./draw.ts";
 import {
-  businessLocation,
+  candidateBusiness,
   findCandidate,
   insertRandomTest,
   lockPool,
@@ -23,6 +23,7 @@ import {
   snapshotOf,
   testStatusOf,
   updateCandidate,
+  withdrawNotice,
   writePositions,
 } from "./queries.ts";
 
@@ -53,6 +54,8 @@ export async function substitute(
   if (c.drug_test_id !== null) {
     await setTestStatus(trx, c.drug_test_id, "cancelled", `Substituted: ${reason}`);
   }
+  // A notice already made for them is withdrawn: nobody hands it out any more.
+  await withdrawNotice(trx, pool.id, c.id);
   await updateCandidate(trx, c.id, {
     selected: false,
     drug_test_id: null,
@@ -97,6 +100,8 @@ export async function exemptCandidate(
   await deps.database.db.transaction().execute(async (trx) => {
     const { c } = await selectedCandidate(trx, poolId, candidateId);
     if (c.drug_test_id !== null) await setTestStatus(trx, c.drug_test_id, "cancelled", `Exempt: ${reason}`);
+    // Its notice (made if the PDFs were) is withdrawn: the zip and the Downloads tab hold the same set.
+    const withdrawn = await withdrawNotice(trx, poolId, c.id);
     await updateCandidate(trx, c.id, {
       exempt: true,
       exempt_reason: reason,
@@ -108,7 +113,7 @@ export async function exemptCandidate(
       action: "random_pool.exempt",
       entity: "random_pool",
       entityId: poolId,
-      detail: { candidate_id: c.id, reason },
+      detail: { candidate_id: c.id, reason, notice_withdrawn: withdrawn },
       ip: actor.ip,
     });
   });
@@ -135,19 +140,20 @@ export async function substituteCandidate(
     const alternateId = await substitute(trx, pool, c.id, reason, deps.now());
     if (pool.status !== "preordering") {
       const alt = (await findCandidate(trx, poolId, alternateId))!;
-      const business = await businessLocation(trx, alt.business_id);
+      const business = await candidateBusiness(trx, alt);
       const testId = await insertRandomTest(trx, {
         user_id: alt.user_id,
-        business_id: business && !business.deleted_at ? business.id : null,
+        business_id: business?.id ?? null,
         ordered_by: actor.userId,
-        error: business && !business.deleted_at
-          ? null
-          : "The member has no business to order the test through.",
+        error: business ? null : "The member has no business to order the test through.",
       });
-      await updateCandidate(trx, alternateId, { drug_test_id: testId });
+      await updateCandidate(trx, alternateId, {
+        drug_test_id: testId,
+        ...(business && business.id !== alt.business_id ? { business_id: business.id } : {}),
+      });
+      // The order job places the substitute's test, then makes its notice (runOrder queues the PDFs).
       if (pool.status === "ordering" || pool.status === "built") {
         await enqueue(trx, "randoms.order", { pool_id: poolId });
-        await enqueue(trx, "randoms.pdfs", { pool_id: poolId });
       }
     }
     await audit(trx, {

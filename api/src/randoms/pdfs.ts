@@ -68,14 +68,18 @@ export async function renderNotice(n: NoticeInput): Promise<Uint8Array> {
   return await doc.save({ useObjectStreams: false });
 }
 
-/** The PDF job: one PDF per selected candidate that has none yet, then 'Ready'. */
+/** The PDF job: one PDF per selected, not exempt candidate whose test is placed and has none yet, then 'Ready'. */
 export async function runPdfs(deps: PoolDeps, poolId: number): Promise<void> {
   const { db } = deps.database;
   const pool = await lockPool(db, poolId);
   if (!pool) return;
   const month = new Date(Date.UTC(pool.year, pool.month - 1, 15))
     .toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  const todo = (await selectedCandidates(db, poolId)).filter((c) => c.pdf_document_id === null);
+  // A notice names the i3 order: only a test placed at i3 gets one (a blocked candidate's comes once ordered).
+  const todo = (await selectedCandidates(db, poolId)).filter((c) =>
+    c.pdf_document_id === null && c.test_status !== null &&
+    ["ordered", "collected", "resulted"].includes(c.test_status)
+  );
   // A chunk per transaction: one commit per PDF would cost more than making the PDF.
   for (let i = 0; i < todo.length; i += PDF_CHUNK) {
     const made: { candidateId: number; bytes: Uint8Array }[] = [];

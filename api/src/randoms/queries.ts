@@ -6,6 +6,7 @@
 import { type Kysely, sql, type Updateable } from "kysely";
 import type { DateString, DB, DrugTestStatus } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
+import { currentTestBusiness, testBusiness, testBusinessFacts } from "../drug-tests/queries.ts";
 
 export type PoolRow = NonNullable<Awaited<ReturnType<typeof findPool>>>;
 
@@ -111,14 +112,15 @@ function coveredMembers(db: Kysely<DB>, now: Date, today: DateString) {
 }
 
 /**
- * Writes the snapshot of the covered population (ids ascending, with their businesses at the same index) in
- * one statement; answers how many.
+ * Writes the snapshot of the covered population (ids ascending, with at the same index the business each is
+ * tested through: business_rule 2, migration 0027) in one statement.
  */
 export async function insertSnapshot(db: Kysely<DB>, poolId: number, now: Date, today: DateString) {
   const members = coveredMembers(db, now, today).distinctOn("m.user_id")
-    .select(["m.user_id", "m.business_id"])
+    // The business the member's tests go through: the paying company, else their own (test-business.ts).
+    .select(["m.user_id", testBusiness("m.business_id", "m.user_id").as("business_id")])
     .orderBy("m.user_id").orderBy("m.starts_at", "desc").orderBy("m.id", "desc");
-  await db.insertInto("random_snapshots").columns(["pool_id", "user_ids", "business_ids"])
+  await db.insertInto("random_snapshots").columns(["pool_id", "user_ids", "business_ids", "business_rule"])
     .expression(
       db.selectFrom(members.as("s")).select([
         sql<number>`${poolId}::int`.as("pool_id"),
@@ -127,6 +129,7 @@ export async function insertSnapshot(db: Kysely<DB>, poolId: number, now: Date, 
         sql<number[]>`coalesce(array_agg(coalesce(s.business_id, 0) order by s.user_id), '{}')`.as(
           "business_ids",
         ),
+        sql<number>`2::smallint`.as("business_rule"),
       ]),
     ).execute();
 }
@@ -245,6 +248,7 @@ export function candidateList(db: Kysely<DB>, poolId: number) {
       "t.id",
       "c.drug_test_id",
     )
+    .leftJoin("businesses as tb", "tb.id", "t.business_id")
     .select([
       "c.id",
       "c.user_id",
@@ -267,6 +271,10 @@ export function candidateList(db: Kysely<DB>, poolId: number) {
       "t.i3_order_ref",
       "t.ordered_at",
       "t.error as test_error",
+      "t.business_id as test_business_id",
+      "tb.name as test_business_name",
+      "tb.is_individual as test_business_individual",
+      sql<boolean>`tb.i3_location_code is not null`.as("test_business_in_i3"),
     ])
     .where("c.pool_id", "=", poolId).where("c.draw_position", "is not", null).orderBy("c.draw_position")
     .execute();
@@ -289,6 +297,7 @@ export function selectedCandidates(db: Kysely<DB>, poolId: number) {
       "c.pdf_document_id",
       "t.status as test_status",
       "t.result as test_result",
+      "t.business_id as test_business_id",
     ])
     .where("c.pool_id", "=", poolId).where("c.selected", "=", true).where("c.exempt", "=", false)
     .orderBy("c.draw_position").execute();
@@ -332,10 +341,16 @@ export async function insertRandomTest(
   return row.id;
 }
 
-export async function businessLocation(db: Kysely<DB>, businessId: number | null) {
-  if (businessId === null) return undefined;
-  return await db.selectFrom("businesses").select(["id", "i3_location_code", "deleted_at"])
-    .where("id", "=", businessId).executeTakeFirst();
+/**
+ * The business a candidate's test goes through, as it is now: the one the snapshot recorded while it is live,
+ * else the member's current one by the one rule (test-business.ts; a pool built before migration 0027 recorded
+ * none for a member paying for themselves). Undefined when the member has no live business.
+ */
+export async function candidateBusiness(db: Kysely<DB>, c: { user_id: number; business_id: number | null }) {
+  const recorded = await testBusinessFacts(db, c.business_id);
+  if (recorded && !recorded.deleted_at) return recorded;
+  const now = await testBusinessFacts(db, await currentTestBusiness(db, c.user_id));
+  return now && !now.deleted_at ? now : undefined;
 }
 
 export async function setTestStatus(
@@ -387,11 +402,54 @@ export async function insertPoolPdf(
     .where("id", "=", d.poolId).execute();
 }
 
-/** The pool's PDFs (ids and names; bytes are read one at a time when streamed). */
+/**
+ * Withdraws a candidate's notice (exempted or substituted after the PDFs were made): the document is deleted,
+ * so neither the zip, the Downloads tab nor the DER's hand-out has it. Answers whether there was one.
+ */
+export async function withdrawNotice(db: Kysely<DB>, poolId: number, candidateId: number): Promise<boolean> {
+  const c = await db.selectFrom("random_candidates").select("pdf_document_id").where("id", "=", candidateId)
+    .executeTakeFirst();
+  if (!c?.pdf_document_id) return false;
+  await db.updateTable("random_candidates").set({ pdf_document_id: null }).where("id", "=", candidateId)
+    .execute();
+  await db.deleteFrom("documents").where("id", "=", c.pdf_document_id).execute();
+  await db.updateTable("random_pools")
+    .set({ pdf_ready_count: sql<number>`greatest(pdf_ready_count - 1, 0)` }).where("id", "=", poolId)
+    .execute();
+  return true;
+}
+
+/**
+ * A random test that cannot be sent yet, with the business it goes through (null for none) and the reason
+ * the pool screen shows on the candidate; a test already placed is left as it is.
+ */
+export async function blockTest(db: Kysely<DB>, id: number, businessId: number | null, reason: string) {
+  await db.updateTable("drug_tests").set({ status: "failed", business_id: businessId, error: reason })
+    .where("id", "=", id).where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null)
+    .execute();
+}
+
+/** Moves a random test not yet placed (and its candidate) to the business it goes through now. */
+export async function moveTestBusiness(
+  db: Kysely<DB>,
+  candidateId: number,
+  testId: number,
+  businessId: number,
+) {
+  await db.updateTable("random_candidates").set({ business_id: businessId }).where("id", "=", candidateId)
+    .execute();
+  await db.updateTable("drug_tests").set({ business_id: businessId }).where("id", "=", testId)
+    .where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null).execute();
+}
+
+/**
+ * The pool's PDFs handed out (ids and names; bytes are read one at a time when streamed): the notices of the
+ * candidates who are selected and not exempt, the same set the Downloads tab counts.
+ */
 export function poolPdfs(db: Kysely<DB>, poolId: number) {
   return db.selectFrom("random_candidates as c").innerJoin("documents as d", "d.id", "c.pdf_document_id")
     .select(["c.id as candidate_id", "d.id", "d.filename"]).where("c.pool_id", "=", poolId)
-    .where("c.selected", "=", true).orderBy("c.draw_position").execute();
+    .where("c.selected", "=", true).where("c.exempt", "=", false).orderBy("c.draw_position").execute();
 }
 
 export function documentBytes(db: Kysely<DB>, id: number) {

@@ -5,7 +5,8 @@
  * completion once every candidate has a final outcome. Every step is idempotent, so a crash anywhere resumes
  * (the job queue runs the step again) without a second selection or a second order.
  */
-import { resendPendingTest, retryDrugTest, syncI3Results } from "../drug-tests/service.ts";
+import { resendPendingTest, retryDrugTest, setUpBusinessInI3, syncI3Results } from "../drug-tests/service.ts";
+import { testBusinessFacts } from "../drug-tests/queries.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
@@ -21,17 +22,20 @@ import {
   snapshotFingerprint,
 } from "./draw.ts";
 import {
-  businessLocation,
+  blockTest,
+  candidateBusiness,
   insertPool,
   insertRandomTest,
   insertSnapshot,
   isCovered,
   lockPool,
+  moveTestBusiness,
   poolExists,
   poolsAwaitingResults,
   rateOf,
   selectedCandidates,
   snapshotOf,
+  testStatusOf,
   updateCandidate,
   updatePool,
   writePositions,
@@ -58,7 +62,10 @@ export const MESSAGES = {
   notDraft: "Only a draft pool can be built.",
   notPreordered: "Tests can be ordered once the pool is pre-ordered.",
   noBusiness: "The member has no business to order the test through.",
-  notSetUp: "The member's business is not set up in i3.",
+  companyNotSetUp: (name: string) => `The business ${name} is not set up in i3.`,
+  ownNotSetUp: (why: string) => `The member's own business could not be set up in i3: ${why}`,
+  blocked: (n: number) =>
+    `${n} selected member(s) cannot be ordered yet: each candidate shows why and what fixes it.`,
   noLongerCovered: "No longer covered at pre-order (membership ended or paused after the snapshot).",
 } as const;
 
@@ -183,15 +190,17 @@ export async function runPreorder(deps: PoolDeps, id: number): Promise<void> {
           await substitute(trx, pool, c.id, MESSAGES.noLongerCovered, now);
           return;
         }
-        const business = await businessLocation(trx, c.business_id);
-        const error = !business || business.deleted_at ? MESSAGES.noBusiness : null;
+        const business = await candidateBusiness(trx, c);
         const testId = await insertRandomTest(trx, {
           user_id: c.user_id,
-          business_id: business && !business.deleted_at ? business.id : null,
+          business_id: business?.id ?? null,
           ordered_by: pool.created_by_user_id,
-          error,
+          error: business ? null : MESSAGES.noBusiness,
         });
-        await updateCandidate(trx, c.id, { drug_test_id: testId });
+        await updateCandidate(trx, c.id, {
+          drug_test_id: testId,
+          ...(business && business.id !== c.business_id ? { business_id: business.id } : {}),
+        });
       });
     }
   }
@@ -223,42 +232,75 @@ export async function startOrder(deps: PoolDeps, actor: Actor, id: number): Prom
 
 /**
  * Order: sends each pending (or failed) random test to i3 under its row's reference, so i3 answers an order
- * already placed instead of a second one. A test i3 could not take fails the job, which the queue retries with
- * backoff; a member with no business stays failed for the administrators (exempt or substitute). Once all are
- * placed the pool is built and its PDFs are queued.
+ * already placed instead of a second one. Each test goes through the candidate's business as it is now
+ * (candidateBusiness: a pool built with no business for a self-paying member is repaired here); a member's own
+ * business not yet set up in i3 is set up first (setUpBusinessInI3, as 'Resend to i3' does). A test i3 could
+ * not take (or a set-up i3 refused) fails the job, which the queue retries with backoff; a test with no
+ * business, or through a company not set up in i3, stays failed with its own reason for the administrators
+ * (the pool screen shows it on the candidate with the action that fixes it). Once all are placed the pool is
+ * built and its PDFs are made (again after a later order: a substitute's notice).
  */
 export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {}): Promise<void> {
   const { db } = deps.database;
   let ordered = 0;
   let waiting = 0;
-  let unorderable = 0;
+  let blocked = 0;
   for (const c of await selectedCandidates(db, id)) {
     if (c.drug_test_id === null || !c.test_status || !["pending", "failed"].includes(c.test_status)) continue;
-    const business = await businessLocation(db, c.business_id);
-    if (!business?.i3_location_code) {
-      // Nothing to retry until an administrator acts (sets the business up, exempts or substitutes).
-      unorderable++;
+    const business = await candidateBusiness(db, c);
+    if (!business) {
+      await blockTest(db, c.drug_test_id, null, MESSAGES.noBusiness);
+      blocked++;
       continue;
     }
-    const result = c.test_status === "pending"
+    if (business.id !== c.business_id || business.id !== c.test_business_id) {
+      await moveTestBusiness(db, c.id, c.drug_test_id, business.id);
+    }
+    if (!business.i3_location_code) {
+      if (!business.is_individual) {
+        // A company is set up by the office (Resend to i3 on the business); nothing to retry until then.
+        await blockTest(db, c.drug_test_id, business.id, MESSAGES.companyNotSetUp(business.name));
+        blocked++;
+        continue;
+      }
+      try {
+        await setUpBusinessInI3(deps, business.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const why = (await testBusinessFacts(db, business.id))?.i3_setup_error ?? error.message;
+        await blockTest(db, c.drug_test_id, business.id, MESSAGES.ownNotSetUp(why));
+        waiting++;
+        continue;
+      }
+    }
+    const status = (await testStatusOf(db, c.drug_test_id))!;
+    const result = status === "pending"
       ? await resendPendingTest(deps, c.drug_test_id)
       : await retryDrugTest(deps, c.drug_test_id);
     if (result.status === "failed") waiting++;
     else hooks.afterOrder?.(++ordered);
   }
   if (waiting) {
-    await updatePool(db, id, { error: `${waiting} test order(s) could not be placed yet; retrying.` });
+    await updatePool(db, id, {
+      error: `${waiting} test order(s) could not be placed yet; retrying. Each candidate shows why.`,
+    });
     throw new Error(`${waiting} random test order(s) of pool ${id} failed at i3; the queue retries them`);
   }
   await db.transaction().execute(async (trx) => {
     const pool = await lockPool(trx, id);
     if (!pool) return;
-    const error = unorderable
-      ? `${unorderable} selected member(s) cannot be ordered: ${MESSAGES.notSetUp}`
-      : null;
-    if (pool.status !== "ordering") return await updatePool(trx, id, { error });
-    await updatePool(trx, id, { status: "built", ordered_at: deps.now(), pdf_status: "building", error });
-    await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { uniqueKey: `pool-${id}` });
+    const error = blocked ? MESSAGES.blocked(blocked) : null;
+    if (pool.status === "ordering") {
+      await updatePool(trx, id, { status: "built", ordered_at: deps.now(), pdf_status: "building", error });
+      await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { uniqueKey: `pool-${id}` });
+      return;
+    }
+    await updatePool(trx, id, {
+      error,
+      ...(ordered && pool.status === "built" ? { pdf_status: "building" } : {}),
+    });
+    // Tests placed after the pool was built (a substitute, a repaired candidate) get their notices now.
+    if (ordered && pool.status === "built") await enqueue(trx, QUEUES.pdfs, { pool_id: id });
   });
 }
 
