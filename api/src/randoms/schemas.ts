@@ -127,6 +127,15 @@ export const CandidateRecord = z.object({
     ordered_at: when,
     error: z.string().nullable(),
   }).nullable(),
+  blocked: z.object({
+    reason: z.string().describe("Why this candidate's test could not be ordered (its own cause)"),
+    action: z.string().describe("What fixes it"),
+    fix: z.enum(["link_business", "set_up_business", "retry"]).describe(
+      "link_business: the member has no business; set_up_business: business_id is to be set up in i3; " +
+        "retry: i3 refused, the queue (or Order Tests) retries",
+    ),
+    business_id: z.number().int().nullable().describe("The business the test goes through"),
+  }).nullable().describe("Set while a selected candidate's test cannot be ordered"),
 });
 
 export const CandidateListAnswer = z.object({ data: z.array(CandidateRecord) });

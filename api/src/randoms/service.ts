@@ -278,7 +278,10 @@ export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {
       ? await resendPendingTest(deps, c.drug_test_id)
       : await retryDrugTest(deps, c.drug_test_id);
     if (result.status === "failed") waiting++;
-    else hooks.afterOrder?.(++ordered);
+    else {
+      ordered++;
+      hooks.afterOrder?.(ordered);
+    }
   }
   if (waiting) {
     await updatePool(db, id, {

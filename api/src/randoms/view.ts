@@ -49,6 +49,33 @@ export function poolRecord(p: PoolRow, now: Date): PoolRecordAnswer {
 
 type CandidateRow = Awaited<ReturnType<typeof candidateList>>[number];
 
+/** The action that fixes what blocks a candidate's order (item shown on the pool screen per candidate). */
+export const BLOCKED_ACTIONS = {
+  link_business: "Link the member to a business (user page, Businesses tab), then Order Tests again; or " +
+    "exempt or substitute the candidate with the documented reason.",
+  set_up_company: (name: string) => `Resend to i3 on ${name} (its business page), then Order Tests again.`,
+  set_up_own: "The queue retries the set-up of the member's own business; Resend to i3 on it (user page, " +
+    "Businesses tab) or Order Tests again to retry now.",
+  retry: "The queue retries the order; Order Tests again retries it now.",
+} as const;
+
+/** What still blocks a selected candidate's test (its own reason and the action that fixes it), or null. */
+function blockedOf(c: CandidateRow): PoolCandidate["blocked"] {
+  if (!c.selected || c.exempt || c.drug_test_id === null || c.test_status !== "failed") return null;
+  const reason = c.test_error ?? "i3 did not accept the order.";
+  const business_id = c.test_business_id;
+  if (business_id === null) {
+    return { reason, action: BLOCKED_ACTIONS.link_business, fix: "link_business", business_id };
+  }
+  if (!c.test_business_in_i3) {
+    const action = c.test_business_individual
+      ? BLOCKED_ACTIONS.set_up_own
+      : BLOCKED_ACTIONS.set_up_company(c.test_business_name ?? "the business");
+    return { reason, action, fix: "set_up_business", business_id };
+  }
+  return { reason, action: BLOCKED_ACTIONS.retry, fix: "retry", business_id };
+}
+
 export function candidateRecord(c: CandidateRow): PoolCandidate {
   const role = c.exempt
     ? "exempt"
@@ -78,6 +105,7 @@ export function candidateRecord(c: CandidateRow): PoolCandidate {
       ordered_at: iso(c.ordered_at),
       error: c.test_error,
     },
+    blocked: blockedOf(c),
   };
 }
 
