@@ -4,7 +4,7 @@
  * binds the seed; and the monthly numbers reach the yearly rate with no empty month. Fixed seeds throughout,
  * so every run is the same.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import {
   alternatesFor,
@@ -133,3 +133,45 @@ for (const rate of [50, 25]) {
     assertOk(tested <= target + 12, `no large overshoot (${tested} for ${target})`);
   });
 }
+
+Deno.test("draw: the worked example of decision 0033 (read from the record, every value re-computed)", async () => {
+  const text = await Deno.readTextFile(
+    new URL("../../../docs/decisions/0033-random-pools.md", import.meta.url),
+  );
+  const block = text.match(/```worked-example\n([\s\S]*?)\n```/);
+  assertOk(block, "the record has a worked-example block");
+  const lines = block[1].split("\n");
+  const field = (name: string) => {
+    const line = lines.find((l) => l.startsWith(`${name}: `));
+    assertOk(line, `the worked example gives '${name}'`);
+    return line.slice(name.length + 2).trim();
+  };
+  const numbers = (value: string) => value.split(/\s+/).map(Number);
+  const seed = field("seed");
+  const ids = numbers(field("snapshot"));
+  assertEquals(commitmentOf(seed), field("commitment"));
+  // The fingerprint's bytes: each id in decimal followed by one line feed, the last one included.
+  const bytes = new TextEncoder().encode(ids.map((id) => `${id}\n`).join(""));
+  assertEquals(createHash("sha256").update(bytes).digest("hex"), field("fingerprint"));
+  assertEquals(snapshotFingerprint(ids), field("fingerprint"));
+  const key = Uint8Array.from(seed.match(/../g)!, (b) => parseInt(b, 16));
+  assertEquals(createHmac("sha256", key).update(new Uint8Array(8)).digest("hex"), field("block 0"));
+  // Each step, re-computed independently of draw.ts from the record's rule (rejection, then the swap).
+  const steps = lines.filter((l) => l.startsWith("step ")).map((l) => l.slice(l.indexOf("):") + 2).trim());
+  assertEquals(steps.length, ids.length);
+  const stream = new SeedStream(seed);
+  const a = [...ids];
+  steps.forEach((step, i) => {
+    const [si, k, word, limit, mod, j, member] = step.split(/\s+/);
+    const x = stream.next();
+    assertEquals([Number(si), Number(k)], [i, ids.length - i]);
+    assertEquals(x.toString(16).padStart(8, "0"), word);
+    assertEquals(2 ** 32 - (2 ** 32 % Number(k)), Number(limit));
+    assertOk(x < Number(limit), "no word of the example is rejected");
+    assertEquals([x % Number(k), i + (x % Number(k))], [Number(mod), Number(j)]);
+    [a[i], a[Number(j)]] = [a[Number(j)], a[i]];
+    assertEquals(a[i], Number(member));
+  });
+  assertEquals(drawOrder(ids, seed, ids.length), numbers(field("positions")));
+  assertEquals(a, numbers(field("positions")));
+});
