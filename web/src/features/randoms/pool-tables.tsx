@@ -1,5 +1,6 @@
 /** The pool screen's tables: candidates (with exempt and substitute), I3 tests, exempt tests, downloads. */
 import { useState } from "react";
+import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
@@ -17,6 +18,31 @@ const ROLE_LABELS: Record<Candidate["role"], string> = {
 
 const testLabel = (c: Candidate) =>
   !c.test ? "-" : c.test.result ? `${c.test.status} (${c.test.result.replace("_", " ")})` : c.test.status;
+
+/** What still blocks a selected candidate's order: its own reason, the action that fixes it, and where. */
+function Blocked({ candidate: c }: { candidate: Candidate }) {
+  const b = c.blocked!;
+  const where = b.fix === "link_business"
+    ? { href: `/app/admin/users/${c.user_id}`, label: `Open ${c.name}'s page` }
+    : b.fix === "set_up_business" && b.business_id !== null
+    ? { href: `/app/admin/businesses/${b.business_id}`, label: "Open the business" }
+    : undefined;
+  return (
+    <div className="random-blocked" role="note">
+      <strong>Cannot be ordered yet:</strong> {b.reason}
+      <br />
+      <small>
+        {b.action}
+        {where && (
+          <>
+            {" "}
+            <Link href={where.href}>{where.label}</Link>
+          </>
+        )}
+      </small>
+    </div>
+  );
+}
 
 export function CandidateTable(
   { pool, candidates, actions }: { pool: Pool; candidates: Candidate[]; actions: boolean },
@@ -76,7 +102,10 @@ export function CandidateTable(
                     <small>: {c.exempt_reason ?? c.substitution_reason}</small>
                   )}
                 </td>
-                <td>{testLabel(c)}</td>
+                <td>
+                  {testLabel(c)}
+                  {c.blocked && <Blocked candidate={c} />}
+                </td>
                 {actions && (
                   <td>
                     {c.role === "selected" && c.test?.status !== "resulted" && (
