@@ -254,7 +254,7 @@ export async function testBusinessFacts(db: Kysely<DB>, businessId: number | nul
  */
 export function membershipForTest(db: Kysely<DB>, membershipId: number) {
   return db.selectFrom("memberships as m")
-    .select((eb) => [
+    .select([
       "m.id",
       "m.user_id",
       "m.order_test",
