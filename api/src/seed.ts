@@ -423,6 +423,8 @@ async function seedRandomPool(
     pool_id: pool,
     user_ids: ids,
     business_ids: ids.map(() => p.company),
+    // Its members are the company's employees it pays for: the paying company, as the current rule records.
+    business_rule: 2,
   }).execute();
   const order = drawIndices(ids.length, seed, ids.length).map((i) => ids[i]);
   await tx.insertInto("random_candidates").values(order.map((user_id, position) => ({
