@@ -24,6 +24,7 @@ import {
   orderDrugTest,
   ownBusinessNeedsSetUp,
   resendPendingTest,
+  setUpIfOwnBusiness,
   setUpOwnBusiness,
   syncI3Results,
 } from "./service.ts";
@@ -81,6 +82,8 @@ export const orderMembershipTest: JobHandler<Deps> = async (payload: JsonObject,
     });
     return;
   }
+  // A member's own business not set up in i3 yet is set up first (i3 refusing fails the job: retried).
+  await setUpIfOwnBusiness(deps, m.business_id);
   await orderDrugTest(deps, {
     userId: m.user_id,
     businessId: m.business_id,
