@@ -275,6 +275,8 @@ export function candidateList(db: Kysely<DB>, poolId: number) {
       "tb.name as test_business_name",
       "tb.is_individual as test_business_individual",
       sql<boolean>`tb.i3_location_code is not null`.as("test_business_in_i3"),
+      sql<boolean>`exists (select 1 from new_business_requests nbr
+        where nbr.user_id = c.user_id and nbr.status = 'pending')`.as("company_request_pending"),
     ])
     .where("c.pool_id", "=", poolId).where("c.draw_position", "is not", null).orderBy("c.draw_position")
     .execute();

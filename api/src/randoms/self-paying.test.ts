@@ -287,6 +287,14 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
           fix: "link_business",
           business_id: null,
         });
+        // A member whose company request waits for an administrator: the action says to approve it.
+        await db.insertInto("new_business_requests").values({
+          user_id: noBusiness.userId,
+          is_company: true,
+          business_name: "Bayou Crew Inc",
+        }).execute();
+        list = await candidates(id);
+        assertEquals(of(noBusiness.userId).blocked?.action, BLOCKED_ACTIONS.approve_company);
         assertEquals(of(unsetEmployee.userId).blocked, {
           reason: "The business Harbor Tugs is not set up in i3.",
           action: "Resend to i3 on Harbor Tugs (its business page), then Order Tests again.",

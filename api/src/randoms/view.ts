@@ -53,6 +53,8 @@ type CandidateRow = Awaited<ReturnType<typeof candidateList>>[number];
 export const BLOCKED_ACTIONS = {
   link_business: "Link the member to a business (user page, Businesses tab), then Order Tests again; or " +
     "exempt or substitute the candidate with the documented reason.",
+  approve_company: "Approve the member's company request (their registration card, Set up business), then " +
+    "Order Tests again; or exempt or substitute the candidate with the documented reason.",
   set_up_company: (name: string) => `Resend to i3 on ${name} (its business page), then Order Tests again.`,
   set_up_own: "The queue retries the set-up of the member's own business; Resend to i3 on it (user page, " +
     "Businesses tab) or Order Tests again to retry now.",
@@ -65,7 +67,10 @@ function blockedOf(c: CandidateRow): PoolCandidate["blocked"] {
   const reason = c.test_error ?? "i3 did not accept the order.";
   const business_id = c.test_business_id;
   if (business_id === null) {
-    return { reason, action: BLOCKED_ACTIONS.link_business, fix: "link_business", business_id };
+    const action = c.company_request_pending
+      ? BLOCKED_ACTIONS.approve_company
+      : BLOCKED_ACTIONS.link_business;
+    return { reason, action, fix: "link_business", business_id };
   }
   if (!c.test_business_in_i3) {
     const action = c.test_business_individual
