@@ -12,6 +12,7 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
+import { currentTestBusiness } from "../drug-tests/queries.ts";
 import { resumeMembership } from "../memberships/changes.ts";
 import { updateBusiness } from "../businesses/queries.ts";
 import { emailUsedByOther } from "../users/queries.ts";
@@ -266,16 +267,19 @@ export async function orderTest(deps: Deps, actor: Actor, id: number) {
     return r;
   });
   const db = deps.database.db;
+  // Through the business the member's tests go through (the one rule: the paying company, else their own
+  // primary business), which for a registration is the business it was approved with.
+  const businessId = (await currentTestBusiness(db, r.user_id)) ?? r.business_id!;
   try {
     // An independent's own business is set up in i3 once paid; if that has not happened yet, now.
-    await setUpIfOwnBusiness(deps, r.business_id!);
+    await setUpIfOwnBusiness(deps, businessId);
   } catch (error) {
     await updateRegistration(db, id, { drug_test_at: null, drug_test_status: null });
     throw error;
   }
   const test = await orderDrugTest(deps, {
     userId: r.user_id,
-    businessId: r.business_id!,
+    businessId,
     reason: "pre_employment",
     orderedBy: actor.user.user_id,
   });
