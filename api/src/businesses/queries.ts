@@ -6,6 +6,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updatea
 import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { testSummary } from "../drug-tests/queries.ts";
+import { KIT_MESSAGES } from "../compliance-kit/service.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
@@ -102,6 +103,10 @@ async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[
         i3_location_code: viewer.is_admin ? row.i3_location_code : null,
         i3_setup_error: viewer.is_admin ? row.i3_setup_error : null,
         has_compliance_kit: row.has_compliance_kit,
+        // Said before any card is asked for (public spec §6, admin §6; issue 21 item 5).
+        compliance_kit_blocked: !row.is_individual && !row.has_compliance_kit && row.der_user_id === null
+          ? KIT_MESSAGES.noDer
+          : null,
         has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
         business_has_pending_new_employee_request: Boolean(row.has_pending_employee_request),
         business_pending_request: change
