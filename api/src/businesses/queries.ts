@@ -207,14 +207,21 @@ export async function updateBusiness(db: Kysely<DB>, id: number, change: Updatea
 }
 
 /** Sets the business active or inactive and records it in its activation history. */
+/**
+ * Moves the business to `entry.is_active` only from the other state, and records the move; answers false (and
+ * writes nothing) when it is not in the other state any more. The conditional update is the arbiter: of two
+ * simultaneous moves the second waits for the first's row lock, finds the state changed and matches no row.
+ */
 export async function setActive(
   db: Kysely<DB>,
   id: number,
   entry: { is_active: boolean; reason: string | null; actor: number; at: Date },
-) {
-  await db.updateTable("businesses")
+): Promise<boolean> {
+  const moved = await db.updateTable("businesses")
     .set({ is_active: entry.is_active, deactivation_reason: entry.is_active ? null : entry.reason })
-    .where("id", "=", id).execute();
+    .where("id", "=", id).where("deleted_at", "is", null).where("is_active", "=", !entry.is_active)
+    .returning("id").executeTakeFirst();
+  if (!moved) return false;
   await db.insertInto("business_activations").values({
     business_id: id,
     is_active: entry.is_active,
@@ -222,6 +229,7 @@ export async function setActive(
     actor_user_id: entry.actor,
     created_at: entry.at,
   }).execute();
+  return true;
 }
 
 /**
