@@ -114,7 +114,9 @@ export function errorBody(c: Context, err: unknown): { body: ErrorBody; status: 
   // A race lost at a unique index (two requests past the same "not yet" check): a conflict, not a failure.
   const constraint = uniqueViolation(err);
   if (constraint !== null) {
-    console.warn(JSON.stringify({ level: "warn", request_id: requestId, path: c.req.path, unique: constraint }));
+    console.warn(
+      JSON.stringify({ level: "warn", request_id: requestId, path: c.req.path, unique: constraint }),
+    );
     return errorBody(c, new AppError("CONFLICT", uniqueMessage(constraint)));
   }
   if (isDatabaseUnavailable(err)) {
