@@ -32,6 +32,7 @@ import type {
   PauseBody,
   StartBody,
   UpdateBody,
+  UpdatePreviewAnswer,
 } from "./memberships/schemas.ts";
 import type { OrderRecord, PurchaseBody, PurchaseResponse } from "./orders/schemas.ts";
 import type {
@@ -93,6 +94,8 @@ export type PauseMembershipRequest = z.input<typeof PauseBody>;
 export type AdminStartMembershipRequest = z.input<typeof AdminStartBody>;
 /** The administrators' update of a membership's expiry. */
 export type UpdateMembershipRequest = z.input<typeof UpdateBody>;
+/** What an expiry update would do, shown before saving (decision 0041). */
+export type MembershipUpdatePreview = z.infer<typeof UpdatePreviewAnswer>["data"];
 
 // Cards and payments
 export type PaymentMethod = z.infer<typeof PaymentMethodRecord>;

@@ -107,7 +107,17 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
   await page.getByLabel(/^Expiration Date/).fill("");
   await page.getByRole("button", { name: "Update Membership Details" }).click();
   await expect(page.getByText("Expiration Date is required")).toBeVisible();
+  // Before saving, the form says what a date does (decision 0041): a past one ends the term without a charge.
+  await page.getByLabel(/^Expiration Date/).fill("2020-01-01");
+  const consequence = page.getByTestId("update-consequence");
+  await expect(consequence).toContainText("This change ends the membership");
+  await expect(consequence).toContainText(
+    "The membership ended on 2020-01-01 (a day in the past) and will not be renewed: autorenewal will be " +
+      "turned off, so this change charges nothing.",
+  );
   await page.getByLabel(/^Expiration Date/).fill("2028-01-31");
+  await expect(consequence).toContainText("The membership will run until 2028-01-31.");
+  await expect(consequence).not.toContainText("ends the membership");
   const update = page.waitForRequest((r) =>
     r.url().endsWith(`/api/auth/user/${member!.id}/membership`) && r.method() === "PUT"
   );

@@ -63,7 +63,10 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
       summary: "Activate a business",
       tags: ["Businesses"],
       response: BusinessResponse,
-      errors: { ...NOT_FOUND, 409: "Already active" },
+      errors: {
+        ...NOT_FOUND,
+        409: "Already active (only an inactive business is activated: of simultaneous calls one succeeds)",
+      },
     }),
     validate("param", IdParam),
     async (c) => {
@@ -79,7 +82,10 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
       summary: "Deactivate a business, with a reason its members see",
       tags: ["Businesses"],
       response: BusinessResponse,
-      errors: { ...NOT_FOUND, 409: "Already inactive" },
+      errors: {
+        ...NOT_FOUND,
+        409: "Already inactive (only an active business is deactivated: of simultaneous calls one succeeds)",
+      },
     }),
     validate("param", IdParam),
     validate("json", DeactivateBody),

@@ -101,7 +101,10 @@ Deno.test("businesses: administrators", async (t) => {
       assertEquals([seen.is_active, seen.business_deactivation_reason], [false, "Unpaid invoices"]);
       const twice = await ctx.request("admin", "PUT", `/api/auth/business/${A}/deactivate`, { reason: "x" });
       assertEquals(twice.status, 409);
-      assertEquals((await twice.json()).error, "This business is already inactive.");
+      assertEquals(
+        (await twice.json()).error,
+        "This business is already inactive: it may just have been deactivated by another administrator.",
+      );
       const on = await (await ctx.request("admin", "PUT", `/api/auth/business/${A}/activate`)).json();
       assertEquals(on.data.attributes.business_deactivation_reason, null);
       const history = on.data.attributes.activation_history.map((
@@ -109,7 +112,10 @@ Deno.test("businesses: administrators", async (t) => {
       ) => [h.is_active, h.reason]);
       assertEquals(history, [[false, "Unpaid invoices"], [true, null]]);
       const again = await ctx.request("admin", "PUT", `/api/auth/business/${A}/activate`);
-      assertEquals((await again.json()).error, "This business is already active.");
+      assertEquals(
+        (await again.json()).error,
+        "This business is already active: it may just have been activated by another administrator.",
+      );
       const audit = await db.selectFrom("audit_log").select("action").where("entity_id", "=", String(A))
         .where("action", "in", ["business.activate", "business.deactivate"]).execute();
       assertEquals(audit.length, 2);

@@ -6,6 +6,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updatea
 import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { testSummary } from "../drug-tests/queries.ts";
+import { KIT_MESSAGES } from "../compliance-kit/service.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
@@ -102,6 +103,10 @@ async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[
         i3_location_code: viewer.is_admin ? row.i3_location_code : null,
         i3_setup_error: viewer.is_admin ? row.i3_setup_error : null,
         has_compliance_kit: row.has_compliance_kit,
+        // Said before any card is asked for (public spec §6, admin §6; issue 21 item 5).
+        compliance_kit_blocked: !row.is_individual && !row.has_compliance_kit && row.der_user_id === null
+          ? KIT_MESSAGES.noDer
+          : null,
         has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
         business_has_pending_new_employee_request: Boolean(row.has_pending_employee_request),
         business_pending_request: change
@@ -202,14 +207,21 @@ export async function updateBusiness(db: Kysely<DB>, id: number, change: Updatea
 }
 
 /** Sets the business active or inactive and records it in its activation history. */
+/**
+ * Moves the business to `entry.is_active` only from the other state, and records the move; answers false (and
+ * writes nothing) when it is not in the other state any more. The conditional update is the arbiter: of two
+ * simultaneous moves the second waits for the first's row lock, finds the state changed and matches no row.
+ */
 export async function setActive(
   db: Kysely<DB>,
   id: number,
   entry: { is_active: boolean; reason: string | null; actor: number; at: Date },
-) {
-  await db.updateTable("businesses")
+): Promise<boolean> {
+  const moved = await db.updateTable("businesses")
     .set({ is_active: entry.is_active, deactivation_reason: entry.is_active ? null : entry.reason })
-    .where("id", "=", id).execute();
+    .where("id", "=", id).where("deleted_at", "is", null).where("is_active", "=", !entry.is_active)
+    .returning("id").executeTakeFirst();
+  if (!moved) return false;
   await db.insertInto("business_activations").values({
     business_id: id,
     is_active: entry.is_active,
@@ -217,6 +229,7 @@ export async function setActive(
     actor_user_id: entry.actor,
     created_at: entry.at,
   }).execute();
+  return true;
 }
 
 /**

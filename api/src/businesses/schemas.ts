@@ -139,6 +139,10 @@ export const BusinessRecord = recordSchema(
       "Administrators only (null for others): what the last failed i3 set-up said, until 'Resend to i3' works",
     ),
     has_compliance_kit: z.boolean(),
+    compliance_kit_blocked: z.string().nullable().describe(
+      "Why the compliance kit cannot be bought now ('ERROR: No DER Attached To Business' for a company " +
+        "without a DER), or null: said before any card is asked for",
+    ),
     has_pending_new_company_approval: z.boolean().describe(
       "Shown as 'Not Approved' until an administrator acts",
     ),

@@ -157,12 +157,21 @@ export async function setBusinessActive(
   const { db } = deps.database;
   const business = await findLiveBusiness(db, id);
   if (!business) throw notFound("Business");
-  if (business.is_active === to.is_active) {
-    throw conflict(to.is_active ? "This business is already active." : "This business is already inactive.");
-  }
+  // Only from the other state (decision 0042): checked here for a clear answer, and again by the update itself,
+  // which a simultaneous request (another administrator, a double click) cannot pass twice.
+  const already = () =>
+    conflict(
+      to.is_active
+        ? "This business is already active: it may just have been activated by another administrator."
+        : "This business is already inactive: it may just have been deactivated by another administrator.",
+    );
+  if (business.is_active === to.is_active) throw already();
   const reason = to.is_active ? null : to.reason;
   await db.transaction().execute(async (trx) => {
-    await setActive(trx, id, { is_active: to.is_active, reason, actor: actor.user.user_id, at: deps.now() });
+    const at = deps.now();
+    if (!await setActive(trx, id, { is_active: to.is_active, reason, actor: actor.user.user_id, at })) {
+      throw already();
+    }
     await audit(trx, {
       actor: actor.user.user_id,
       action: to.is_active ? "business.activate" : "business.deactivate",

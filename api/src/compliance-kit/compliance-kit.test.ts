@@ -90,6 +90,37 @@ Deno.test("compliance kit: purchase, messages, documents", async (t) => {
       assertEquals([res.status, (await res.json()).error], [409, "ERROR: No DER Attached To Business"]);
     });
 
+    await t.step("a member's company without a DER says so before any card is asked for", async () => {
+      const { id } = await db.insertInto("businesses").values({ name: "Owner Without DER Co" }).returning(
+        "id",
+      )
+        .executeTakeFirstOrThrow();
+      await db.insertInto("business_users").values({
+        business_id: id,
+        user_id: member.id,
+        is_owner: true,
+        is_employee: false,
+      }).execute();
+      const own = (await (await ctx.request("member", "GET", `/api/auth/business/${id}`)).json()).data;
+      assertEquals(
+        [own.attributes.is_owner, own.attributes.compliance_kit_blocked, own.relationships.der.data],
+        [true, KIT_MESSAGES.noDer, null],
+      );
+      // The card set-up the screen no longer reaches would be refused with the same words.
+      const intent = await ctx.request("member", "GET", `/api/auth/business/${id}/payment-intent`);
+      assertEquals([intent.status, (await intent.json()).error], [409, KIT_MESSAGES.noDer]);
+      // The administrators see the same state; a company with a DER, or with its kit, is not blocked.
+      const asAdmin = (await (await ctx.request("admin", "GET", `/api/auth/business/${id}`)).json()).data;
+      assertEquals(asAdmin.attributes.compliance_kit_blocked, KIT_MESSAGES.noDer);
+      await db.updateTable("businesses").set({ der_user_id: der.id }).where("id", "=", id).execute();
+      const withDer = (await (await ctx.request("member", "GET", `/api/auth/business/${id}`)).json()).data;
+      assertEquals(withDer.attributes.compliance_kit_blocked, null);
+      await db.updateTable("businesses").set({ der_user_id: null, has_compliance_kit: true })
+        .where("id", "=", id).execute();
+      const withKit = (await (await ctx.request("member", "GET", `/api/auth/business/${id}`)).json()).data;
+      assertEquals(withKit.attributes.compliance_kit_blocked, null);
+    });
+
     await t.step("the Downloads tab lists every document; the crew may read them, others not", async () => {
       const list = await (await ctx.request("member", "GET", `${kit(A)}/documents`)).json();
       assertEquals(list.data.map((d: { id: string }) => d.id), KIT_DOCUMENTS.map((d) => d.slug));

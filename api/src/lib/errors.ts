@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { uniqueMessage, uniqueViolation } from "../db/unique.ts";
 
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
@@ -110,6 +111,14 @@ export function errorBody(c: Context, err: unknown): { body: ErrorBody; status: 
     return { status: err.status as ContentfulStatusCode, body: { error: message, code } };
   }
   const requestId = c.get("requestId") as string | undefined;
+  // A race lost at a unique index (two requests past the same "not yet" check): a conflict, not a failure.
+  const constraint = uniqueViolation(err);
+  if (constraint !== null) {
+    console.warn(
+      JSON.stringify({ level: "warn", request_id: requestId, path: c.req.path, unique: constraint }),
+    );
+    return errorBody(c, new AppError("CONFLICT", uniqueMessage(constraint)));
+  }
   if (isDatabaseUnavailable(err)) {
     // Expected during an outage and possibly thousands of times: one line each, no stack.
     console.warn(JSON.stringify({ level: "warn", request_id: requestId, path: c.req.path, db: String(err) }));

@@ -20,10 +20,18 @@ import {
   PauseBody,
   PAYMENT_ERRORS,
   UpdateBody,
+  UpdatePreviewAnswer,
+  UpdatePreviewQuery,
 } from "./schemas.ts";
 import { getMembership, membershipHistory } from "./record.ts";
 import { startMembership } from "./start.ts";
-import { cancelMembership, pauseMembership, resumeMembership, updateMembership } from "./changes.ts";
+import {
+  cancelMembership,
+  pauseMembership,
+  previewMembershipUpdate,
+  resumeMembership,
+  updateMembership,
+} from "./changes.ts";
 
 const TAGS = ["Memberships"];
 const CHANGE_ERRORS = { 404: "No such user, or the user has no membership", 409: CONFLICT_DOC };
@@ -74,13 +82,40 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
       return c.json({ data, message: M.startedForUser }, 200);
     },
   )
+  .get(
+    "/auth/user/:id/membership/update-preview",
+    allow("admin"),
+    describe({
+      summary: "What an expiry update would do, before saving it (nothing is written)",
+      description:
+        "Same input and checks as PUT .../membership. An expiry on the office day or earlier ends " +
+        "the term and turns autorenew off, so the edit never leads to a charge; a later expiry keeps " +
+        "autorenew, and the term is renewed when it ends (decision 0041).",
+      tags: TAGS,
+      response: UpdatePreviewAnswer,
+      errors: CHANGE_ERRORS,
+    }),
+    validate("param", IdParam),
+    validate("query", UpdatePreviewQuery),
+    async (c) => {
+      const data = await previewMembershipUpdate(
+        c.var.deps,
+        c.req.valid("param").id,
+        c.req.valid("query"),
+      );
+      return c.json({ data }, 200);
+    },
+  )
   .put(
     "/auth/user/:id/membership",
     allow("admin"),
     idempotent(),
     describe({
       summary: "Update a user's membership expiry (not a failed or cancelled one)",
-      description: "date (YYYY-MM-DD) is required when has_expiration; without an expiry autorenewal stops.",
+      description:
+        "date (YYYY-MM-DD) is required when has_expiration; without an expiry autorenewal stops. " +
+        "An expiry on the office day or earlier also turns autorenew off: the edit never leads to a charge " +
+        "(GET .../membership/update-preview says what an edit will do; decision 0041).",
       tags: TAGS,
       response: MembershipMessageAnswer,
       errors: CHANGE_ERRORS,

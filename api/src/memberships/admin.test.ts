@@ -159,7 +159,7 @@ Deno.test("memberships: the administrators' calls", async (t) => {
       const entry = await db.selectFrom("audit_log").select(["actor_user_id", "detail"])
         .where("action", "=", "membership_updated").orderBy("id", "desc").executeTakeFirstOrThrow();
       assertEquals(entry.actor_user_id, admin.id);
-      assertEquals(entry.detail.after, { expire_at: null, has_expiration: false });
+      assertEquals(entry.detail.after, { expire_at: null, has_expiration: false, autorenew: false });
     });
 
     await t.step("pause, resume and cancel by an administrator: same rules, the admin recorded", async () => {

@@ -10,6 +10,7 @@ import type { Deps } from "../lib/context.ts";
 import { coverageDay } from "../lib/dates.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
 import { markPausesResumed, notify } from "../notifications/queries.ts";
+import { type ExpiryEdit, expiryEditOutcome } from "./expiry-edit.ts";
 import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
 import {
   cancelMemberships,
@@ -173,20 +174,23 @@ function cancellationMail(publicUrl: string, member: Member, byAdministrator: bo
   };
 }
 
-/** The administrators' update of the expiry (admin spec §2): refused for a failed or cancelled membership. */
+/**
+ * The administrators' update of the expiry (admin spec §2): refused for a failed or cancelled membership. An
+ * expiry on the office day or earlier turns autorenew off, so the edit never leads to a charge (decision 0041).
+ */
 export async function updateMembership(
   deps: Deps,
   actor: Actor,
   userId: number,
-  input: { hasExpiration: boolean; date: DateString | null },
+  input: ExpiryEdit,
 ): Promise<MembershipRecord> {
-  return await changeLocked(deps, userId, async (trx, _member, _now, today) => {
+  return await changeLocked(deps, userId, async (trx, _member, now, today) => {
     const current = check("update", await currentMembership(trx, userId), today);
+    const outcome = expiryEditOutcome(current, input, now, deps.config.officeTimeZone);
     await setExpiry(trx, current.id, {
       hasExpiration: input.hasExpiration,
-      expireAt: input.hasExpiration ? input.date : null,
-      // Nothing to renew without an expiry.
-      autorenew: input.hasExpiration && current.autorenew,
+      expireAt: outcome.expire_at,
+      autorenew: outcome.autorenew,
     });
     await audit(trx, {
       actor: actor.userId,
@@ -196,9 +200,22 @@ export async function updateMembership(
       ip: actor.ip,
       detail: {
         member_user_id: userId,
-        before: { expire_at: current.expire_at, has_expiration: current.has_expiration },
-        after: { expire_at: input.date, has_expiration: input.hasExpiration },
+        before: {
+          expire_at: current.expire_at,
+          has_expiration: current.has_expiration,
+          autorenew: current.autorenew,
+        },
+        after: { expire_at: input.date, has_expiration: input.hasExpiration, autorenew: outcome.autorenew },
       },
     });
   });
+}
+
+/** What the update would do, for the form before saving (same checks as the update, nothing written). */
+export async function previewMembershipUpdate(deps: Deps, userId: number, input: ExpiryEdit) {
+  const { db } = deps.database;
+  await requireMember(db, userId);
+  const now = deps.now();
+  const current = check("update", await currentMembership(db, userId), coverageDay(now));
+  return expiryEditOutcome(current, input, now, deps.config.officeTimeZone);
 }

@@ -155,6 +155,37 @@ export const UpdateBody = z.object({
   return { hasExpiration, date: date.data };
 });
 
+/** The update form's question before saving: what would this expiry do (decision 0041)? */
+export const UpdatePreviewQuery = z.object({
+  date: z.string().max(10, M.dateInvalid).optional().describe("YYYY-MM-DD; required when has_expiration."),
+  has_expiration: z.enum(["true", "false"], { error: "has_expiration must be true or false" }).optional()
+    .describe("Defaults to whether a date is sent."),
+}).transform((input, ctx) => {
+  const body = UpdateBody.safeParse({
+    date: input.date,
+    has_expiration: input.has_expiration === undefined ? undefined : input.has_expiration === "true",
+  });
+  if (!body.success) {
+    for (const issue of body.error.issues) {
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  }
+  return body.data;
+});
+
+export const UpdatePreviewAnswer = z.object({
+  data: z.object({
+    expire_at: z.string().nullable().describe("The expiry after the edit"),
+    autorenew: z.boolean().describe("Whether autorenew is on after the edit"),
+    ends_now: z.boolean().describe("The edit ends the term on the office day or earlier; it is not renewed"),
+    renewal_charge_on: z.string().nullable().describe(
+      "The day autorenewal would charge the member's card (the term's own end), or null: nothing is charged",
+    ),
+    message: z.string().describe("The consequence in words, shown before saving"),
+  }),
+});
+
 export const PauseWarningSchema = z.object({
   paused_days: z.number().int(),
   window_days: z.number().int(),

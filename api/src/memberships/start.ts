@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DateString, DB, MembershipType, PaymentMedium } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
-import { coverageDay, nextAnnualExpiry } from "../lib/dates.ts";
+import { coverageDay, nextAnnualExpiry, officeDay } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import {
   chargeableCard,
@@ -188,8 +188,10 @@ export async function startMembership(
       type: input.membershipType,
       is_renewal: current !== undefined,
       expire_at: expireAt,
-      // A company renews its employee's membership itself: autorenewal charges the member's own card.
-      autorenew: annual && paidBy === null,
+      // A company renews its employee's membership itself: autorenewal charges the member's own card. An
+      // administrator's expiry on the office day or earlier is over already: never renewed (decision 0041).
+      autorenew: annual && paidBy === null &&
+        !(expireAt !== null && expireAt <= officeDay(deps.now(), deps.config.officeTimeZone)),
       price_cents: amount,
       order_test: input.orderTest ?? null,
       ip: actor.ip ?? null,

@@ -39,6 +39,9 @@ export async function addUserToBusiness(
   await liveDetail(ctx.deps, ctx.actor, userId);
   const { db } = ctx.deps.database;
   return await db.transaction().execute(async (trx) => {
+    // One add for this user at a time (decision 0042): the "already in it" and "first business" checks below
+    // then see every earlier add, so simultaneous adds answer 409 instead of racing into the unique indexes.
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
     let businessId = input.business_id ?? null;
     const created = businessId === null;
     if (businessId === null) {

@@ -194,7 +194,11 @@ export const adminUserRoutes = new Hono<AppEnv>()
       tags: TAGS,
       status: 201,
       response: AddToBusinessResponse,
-      errors: { 404: "No such user or business", 409: "Already in that business, or the account is deleted" },
+      errors: {
+        404: "No such user or business",
+        409: "Already in that business (also when simultaneous adds race), or the account is deleted",
+        422: "business_id is not a positive int4 id, or the new business has no name",
+      },
     }),
     validate("param", IdParam),
     validate("json", AddToBusinessBody),

@@ -11,6 +11,7 @@ import type {
   Membership,
   MembershipAnswer,
   MembershipHistoryRow,
+  MembershipUpdatePreview,
   PauseMembershipRequest,
   StartMembershipRequest,
   UpdateMembershipRequest,
@@ -86,6 +87,21 @@ export function updateMembership(
 ): Promise<MembershipAnswer> {
   const path = subjectApi(subject).membership;
   return change(subject, () => api(path, { method: "PUT", body, headers: withKey(key) }));
+}
+
+/** What an administrator's expiry update would do (GET .../membership/update-preview; decision 0041). */
+export async function previewMembershipUpdate(
+  userId: number,
+  body: { has_expiration: boolean; date: string },
+  signal?: AbortSignal,
+): Promise<MembershipUpdatePreview> {
+  const query = new URLSearchParams({ has_expiration: String(body.has_expiration) });
+  if (body.has_expiration) query.set("date", body.date);
+  const answer = await api<{ data: MembershipUpdatePreview }>(
+    `/auth/user/${userId}/membership/update-preview?${query}`,
+    { signal },
+  );
+  return answer.data;
 }
 
 /**

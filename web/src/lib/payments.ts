@@ -12,7 +12,7 @@ import type {
   SandboxSetupAnswer,
   SandboxSetupRequest,
 } from "@api/contract";
-import { api } from "./api.ts";
+import { api, ApiError } from "./api.ts";
 import { errorMessage, fieldErrors } from "./form.ts";
 import { cardsKey, SELF, type Subject, subjectApi } from "./subject.ts";
 import { toast } from "./toast.ts";
@@ -59,14 +59,27 @@ export async function removeCard(owner: Subject, id: number): Promise<PaymentMet
   return data;
 }
 
-/** A setup intent's client secret. A failed call toasts (spec §8); an answer without one throws. */
+/**
+ * Why a card could not be set up: the server's own reason when it refused (a 4xx with a message, such as 409
+ * 'ERROR: No DER Attached To Business'), else the specification's 'Failed to set up payment method. Please try
+ * again.' (no answer, or a server failure).
+ */
+export function cardSetupFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return PAYMENT_MESSAGES.intentFailed;
+}
+
+/** A setup intent's client secret. A failed call toasts its reason (spec §8); an answer without one throws. */
 export async function paymentIntentSecret(owner: Subject = SELF): Promise<string> {
   let answer: Partial<PaymentIntent> | undefined;
   try {
     answer = await api<PaymentIntent>(subjectApi(owner).paymentIntent);
-  } catch {
-    toast.error(PAYMENT_MESSAGES.intentFailed);
-    throw new ToastedError(PAYMENT_MESSAGES.intentFailed);
+  } catch (error) {
+    const reason = cardSetupFailure(error);
+    toast.error(reason);
+    throw new ToastedError(reason);
   }
   if (!answer?.secret) throw new Error(PAYMENT_MESSAGES.noSecret);
   return answer.secret;

@@ -1,11 +1,14 @@
 /**
  * The compliance kit on a business's screen (public spec §6, §7; §9: one-time $100): the DER buys it with one
  * of the company's cards (POST /auth/business/{id}/compliance-kit, an Idempotency-Key per attempt), and the
- * Downloads tab lists its documents, real PDFs made with the business's name.
+ * Downloads tab lists its documents, real PDFs made with the business's name. A company that cannot buy it
+ * (no DER: the server's compliance_kit_blocked, 'ERROR: No DER Attached To Business') says so before any card
+ * is asked for.
  */
 import { useRef, useState } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Business } from "@api/contract";
+import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CardForm } from "../../components/card-form.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -28,6 +31,24 @@ import { useResource } from "../../lib/use-resource.ts";
 
 /** The owner's offer to buy the kit, paid with a company card (added here if it has none). */
 export function KitPurchase({ business }: { business: Business }) {
+  const blocked = business.attributes.compliance_kit_blocked;
+  if (blocked) {
+    return (
+      <section aria-labelledby="kit-heading" className="record">
+        <h3 id="kit-heading">Business Compliance Kit</h3>
+        <Alert variant="error" title={blocked}>
+          <p>
+            The kit is bought with a company card, held under the company's DER. Ask APCA to attach a DER to
+            the company; then the kit can be bought here.
+          </p>
+        </Alert>
+      </section>
+    );
+  }
+  return <KitOffer business={business} />;
+}
+
+function KitOffer({ business }: { business: Business }) {
   useSignals();
   const owner = companyCards(business.id);
   const cards = useResource(cardsKey(owner), (signal) => fetchCards(owner, signal));

@@ -5,7 +5,7 @@
  * can_update). Toasts 'Membership has been updated successfully' or 'Error occurred while updating
  * membership'.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
@@ -13,8 +13,10 @@ import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";
-import type { Membership } from "@api/contract";
-import { attemptKeys, failureText, updateMembership } from "../../lib/membership.ts";
+import type { Membership, MembershipUpdatePreview } from "@api/contract";
+import { Alert } from "../../components/alert.tsx";
+import { errorMessage } from "../../lib/form.ts";
+import { attemptKeys, failureText, previewMembershipUpdate, updateMembership } from "../../lib/membership.ts";
 import { UpdateSchema } from "../../lib/admin-membership-schemas.ts";
 import { membershipWords } from "../../lib/membership-view.ts";
 import { screenPaths, type Subject } from "../../lib/subject.ts";
@@ -47,7 +49,9 @@ function UpdateForm({ subject, membership }: { subject: Subject; membership: Mem
   const paths = screenPaths(subject);
   const m = membership.attributes;
   const [hasExpiration, setHasExpiration] = useState(m.has_expiration);
+  const [date, setDate] = useState(m.expire_at ?? "");
   const [keys] = useState(attemptKeys);
+  const consequence = useConsequence(subject, hasExpiration, date);
 
   const { errors, busy, onSubmit } = useFormSubmit(
     UpdateSchema,
@@ -85,10 +89,12 @@ function UpdateForm({ subject, membership }: { subject: Subject; membership: Mem
           name="date"
           type="date"
           required
-          defaultValue={m.expire_at ?? ""}
+          value={date}
+          onChange={(event) => setDate(event.currentTarget.value)}
           error={errors.value.date}
         />
       )}
+      {consequence}
       <div className="form-actions">
         <Button type="submit" busy={busy.value} busyLabel="Updating Membership...">
           Update Membership Details
@@ -96,5 +102,54 @@ function UpdateForm({ subject, membership }: { subject: Subject; membership: Mem
         <Link href={paths.details}>Back to membership details</Link>
       </div>
     </form>
+  );
+}
+
+type Preview =
+  | { state: "idle" }
+  | { state: "loading" }
+  | { state: "ready"; preview: MembershipUpdatePreview }
+  | { state: "failed"; message: string };
+
+/** The server's word on what the edit will do, asked again whenever the toggle or the date changes. */
+function useConsequence(subject: Subject, hasExpiration: boolean, date: string) {
+  const [preview, setPreview] = useState<Preview>({ state: "idle" });
+  const userId = subject.kind === "user" ? subject.userId : null;
+  useEffect(() => {
+    if (userId === null || (hasExpiration && !/^\d{4}-\d{2}-\d{2}$/.test(date))) {
+      setPreview({ state: "idle" });
+      return;
+    }
+    const controller = new AbortController();
+    setPreview({ state: "loading" });
+    previewMembershipUpdate(userId, { has_expiration: hasExpiration, date }, controller.signal)
+      .then((answer) => setPreview({ state: "ready", preview: answer }))
+      .catch((error) => {
+        if (!controller.signal.aborted) setPreview({ state: "failed", message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [userId, hasExpiration, date]);
+
+  if (preview.state === "idle") return null;
+  if (preview.state === "loading") {
+    return <p className="field-hint" role="status">Checking what this change will do…</p>;
+  }
+  if (preview.state === "failed") {
+    return (
+      <Alert variant="error" title="What this change will do could not be checked">
+        <p>{preview.message}</p>
+      </Alert>
+    );
+  }
+  const p = preview.preview;
+  return (
+    <div data-testid="update-consequence">
+      <Alert
+        variant={p.ends_now ? "warning" : "info"}
+        title={p.ends_now ? "This change ends the membership" : "What this change will do"}
+      >
+        <p>{p.message}</p>
+      </Alert>
+    </div>
   );
 }
