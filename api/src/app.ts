@@ -14,7 +14,10 @@ import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
-import { buildOpenApi } from "./lib/openapi.ts";
+import { buildOpenApi, type DescribedRoute, describeRoutes } from "./lib/openapi.ts";
+import { auditGuard } from "./lib/audit-guard.ts";
+import { inRequest } from "./lib/request-context.ts";
+import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -49,9 +52,11 @@ export function createApp(deps: Deps) {
   // First, so that no middleware runs for it (Hono stops at the first handler that answers).
   app.route("/api", livenessRoutes);
   app.use("*", async (c, next) => {
-    c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID());
+    const requestId = c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID();
+    c.set("requestId", requestId);
     c.set("deps", deps);
-    await next();
+    // Every audit row written while answering carries this request's id and address (lib/audit.ts).
+    await inRequest({ requestId, ip: clientIp(c), audited: 0 }, () => next());
     c.header("X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);
@@ -68,6 +73,12 @@ export function createApp(deps: Deps) {
     }),
   );
   app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
+  // Read off the route table once: which calls must leave an audit row (docs/decisions/0044-audit-and-limits.md).
+  let routeTable: Map<string, DescribedRoute> | undefined;
+  app.use(
+    "/api/*",
+    auditGuard(() => routeTable ??= new Map(describeRoutes(app).map((r) => [`${r.method} ${r.path}`, r]))),
+  );
 
   app.route("/api", readinessRoutes);
   app.route("/api", metricsRoutes);

@@ -6,6 +6,7 @@
 import { type Context, Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
+import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -234,7 +235,14 @@ export const adminUserRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const { filename, file } = await readSafetyLetter(c.var.deps, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      const { filename, file } = await readSafetyLetter(c.var.deps, id);
+      await audit(c.var.deps.database.db, {
+        actor: caller(c).user_id,
+        action: "safety_letter.download",
+        entity: "user",
+        entityId: id,
+      });
       return new Response(file.body, {
         status: 200,
         headers: {

@@ -1,0 +1,175 @@
+/**
+ * The audit rule (docs/decisions/0044-audit-and-limits.md, issue 26 item 3), read off the route table: every
+ * administrator-only route is called as an administrator on a seeded database, and each call must leave an
+ * audit row naming the administrator, the caller's address and the call's request id. A change that answered
+ * successfully must have written its own row (naming what it did), not only the audit guard's generic one. The
+ * rows are append-only: the database refuses to change or delete one.
+ */
+import { describeRoutes } from "./lib/openapi.ts";
+import { GUARD_ACTIONS, guardAction, UNAUDITED_READS } from "./lib/audit-guard.ts";
+import { assertEquals, assertOk, assertRejects } from "./testing/assert.ts";
+import { createTestContext, type TestContext } from "./testing/app.ts";
+
+const IP = "203.0.113.7";
+const GUARD_ROWS = new Set<string>(Object.values(GUARD_ACTIONS));
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+/** Sends a request as the administrator from IP with a request id of its own; answers the rows it wrote. */
+async function call(
+  ctx: TestContext,
+  method: string,
+  path: string,
+  body?: BodyInit | object,
+) {
+  const requestId = `audit-${crypto.randomUUID()}`;
+  const headers = new Headers({
+    Authorization: `Bearer ${await ctx.tokenFor("admin")}`,
+    "X-Request-Id": requestId,
+  });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    payload = JSON.stringify(body);
+  }
+  const res = await ctx.app.request(path, { method, headers, body: payload }, {
+    remoteAddr: { hostname: IP },
+  });
+  await res.body?.cancel();
+  const rows = await ctx.database.db.selectFrom("audit_log").selectAll().where("request_id", "=", requestId)
+    .execute();
+  return { status: res.status, rows, requestId };
+}
+
+/** A path with each parameter replaced by a seeded record of the kind it names. */
+function pathFor(ctx: TestContext, path: string): string {
+  return path.replace(/\/([\w-]+)\/:(\w+)/g, (_m, before: string, name: string) => {
+    const value = name === "year"
+      ? "2026"
+      : before === "user" && name === "id"
+      ? String(ctx.users.member.id)
+      : before === "business" && name === "id"
+      ? String(ctx.users.member.businessId)
+      : "1";
+    return `/${before}/${value}`;
+  }).replace(/:(\w+)/g, "1");
+}
+
+Deno.test("audit: every administrator route leaves a row with actor, address and request id", async (t) => {
+  const ctx = await createTestContext();
+  const admin = ctx.users.admin.id;
+  try {
+    const routes = describeRoutes(ctx.app).filter((r) =>
+      r.path.startsWith("/api/") && !!r.access?.length && r.access.every((role) => role === "admin")
+    );
+    assertOk(routes.length >= 90, `found ${routes.length} administrator routes in the route table`);
+
+    await t.step("the allowlist holds only existing GET routes of the table", () => {
+      const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+      for (const key of UNAUDITED_READS) {
+        assertOk(key.startsWith("GET "), `${key} is not a read`);
+        assertOk(keys.has(key), `${key} is not an administrator route`);
+      }
+      assertOk(UNAUDITED_READS.size <= 8, "the allowlist stays small");
+    });
+
+    await t.step("the named gaps write rows of their own", async () => {
+      const company = ctx.users.member.businessId;
+      const i3 = await call(ctx, "POST", `/api/auth/business/${company}/i3`);
+      assertEquals(i3.status, 200);
+      assertEquals(i3.rows.map((r) => [r.action, r.actor_user_id, r.ip]), [["business.i3_setup", admin, IP]]);
+      const roster = await call(ctx, "GET", `/api/auth/business/${company}/roster`);
+      assertEquals(roster.status, 200);
+      assertEquals(roster.rows.map((r) => [r.action, r.entity_id, r.ip]), [[
+        "business.roster_download",
+        String(company),
+        IP,
+      ]]);
+      const form = new FormData();
+      form.set("document", new File([PDF], "letter.pdf", { type: "application/pdf" }));
+      const member = ctx.users.member.id;
+      const upload = await call(ctx, "POST", `/api/auth/user/${member}/safety-document`, form);
+      assertEquals(upload.status, 201);
+      assertEquals(upload.rows.length, 1);
+      const letter = await call(ctx, "GET", `/api/auth/user/${member}/safety-document`);
+      assertEquals(letter.status, 200);
+      assertEquals(letter.rows.map((r) => [r.action, r.entity_id, r.actor_user_id, r.ip]), [[
+        "safety_letter.download",
+        String(member),
+        admin,
+        IP,
+      ]]);
+    });
+
+    await t.step("each administrator route, called on the seeded database", async () => {
+      const missing: string[] = [];
+      const generic: string[] = [];
+      let succeeded = 0;
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`;
+        const hasBody = route.inputs.some((i) => i.target === "json");
+        const { status, rows } = await call(
+          ctx,
+          route.method,
+          pathFor(ctx, route.path),
+          hasBody ? {} : undefined,
+        );
+        assertOk(status < 500, `${key} answered ${status}`);
+        if (UNAUDITED_READS.has(key)) continue;
+        if (status < 400) succeeded++;
+        if (!rows.some((r) => r.actor_user_id === admin && r.ip === IP)) {
+          missing.push(`${key} (${status})`);
+        } else if (status < 400 && route.method !== "GET" && rows.every((r) => GUARD_ROWS.has(r.action))) {
+          generic.push(`${key} (${status})`);
+        }
+      }
+      assertEquals(missing, [], "administrator calls that wrote no audit row");
+      assertEquals(generic, [], "changes that wrote no audit row of their own");
+      // Most changes refuse an empty body (422): their row is the guard's, with the status; the reads succeed.
+      assertOk(succeeded >= 15, `only ${succeeded} calls succeeded: the seeded requests reach too little`);
+    });
+
+    await t.step("who needs a guard row: admin routes always, downloads and admin changes on success", () => {
+      const route = (access: ("admin" | "der" | "user")[], produces?: string) => ({
+        method: "GET",
+        path: "/api/x",
+        access,
+        inputs: [],
+        doc: { summary: "x", produces },
+      });
+      assertEquals(guardAction(route(["admin"]), "GET", 404, true), GUARD_ACTIONS.admin);
+      assertEquals(
+        guardAction(route(["user"], "application/pdf"), "GET", 200, false),
+        GUARD_ACTIONS.download,
+      );
+      assertEquals(guardAction(route(["user"], "application/pdf"), "GET", 404, false), null);
+      assertEquals(guardAction(route(["der"]), "POST", 201, true), GUARD_ACTIONS.change);
+      assertEquals(guardAction(route(["der"]), "POST", 201, false), null);
+      assertEquals(guardAction(route(["der"]), "GET", 200, true), null);
+    });
+
+    await t.step("the rows are append-only; deleting a user only clears its actor", async () => {
+      const { db } = ctx.database;
+      const row = await db.selectFrom("audit_log").select("id").where("actor_user_id", "=", admin)
+        .executeTakeFirstOrThrow();
+      await assertRejects(() =>
+        db.updateTable("audit_log").set({ action: "x" }).where("id", "=", row.id).execute()
+      );
+      await assertRejects(() => db.deleteFrom("audit_log").where("id", "=", row.id).execute());
+      const gone = (await db.insertInto("users").values({
+        email: "gone@test.local",
+        password_hash: "x",
+        first_name: "G",
+        last_name: "T",
+      })
+        .returning("id").executeTakeFirstOrThrow()).id;
+      await db.insertInto("audit_log").values({ actor_user_id: gone, action: "x", entity: "user" }).execute();
+      await db.deleteFrom("users").where("id", "=", gone).execute();
+      const kept = await db.selectFrom("audit_log").select("actor_user_id").where("action", "=", "x")
+        .execute();
+      assertEquals(kept, [{ actor_user_id: null }]);
+    });
+  } finally {
+    await ctx.close();
+  }
+});
