@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumber } from "../lib/params.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import {
   EMAIL_PATTERN,
@@ -190,7 +191,9 @@ export const AdminRightsBody = z.object({
 export const SetPasswordBody = z.object({ password });
 
 export const AddToBusinessBody = z.object({
-  business_id: z.number().int().min(1).nullish().describe("An existing business; omit to create one"),
+  business_id: idNumber("business_id must be a business id").nullish().describe(
+    "An existing business; omit to create one",
+  ),
   name: z.string().trim().max(255).nullish().describe("The new business's name (when business_id is absent)"),
   is_employee: z.boolean().default(true).describe(
     "Join as an employee; a new business with is_employee false is an individual one the user owns",
