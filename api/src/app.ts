@@ -14,6 +14,7 @@ import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
+import { hasOwnBodyLimit } from "./lib/route.ts";
 import { buildOpenApi, type DescribedRoute, describeRoutes } from "./lib/openapi.ts";
 import { auditGuard } from "./lib/audit-guard.ts";
 import { inRequest } from "./lib/request-context.ts";
@@ -63,15 +64,14 @@ export function createApp(deps: Deps) {
   app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: deps.config.bodyLimit,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
-      },
-    }),
-  );
+  const globalBodyLimit = bodyLimit({
+    maxSize: deps.config.bodyLimit,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+    },
+  });
+  // A route with a limit of its own (`bodyLimitOf`, the safety letter's 5 MiB) is held to that one instead.
+  app.use("/api/*", (c, next) => hasOwnBodyLimit(c) ? next() : globalBodyLimit(c, next));
   app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
   // Read off the route table once: which calls must leave an audit row (docs/decisions/0044-audit-and-limits.md).
   let routeTable: Map<string, DescribedRoute> | undefined;
