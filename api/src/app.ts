@@ -15,6 +15,7 @@ import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
 import { hasOwnBodyLimit } from "./lib/route.ts";
+import { refuseOversizedHead } from "./lib/http-limits.ts";
 import { buildOpenApi, type DescribedRoute, describeRoutes } from "./lib/openapi.ts";
 import { auditGuard } from "./lib/audit-guard.ts";
 import { inRequest } from "./lib/request-context.ts";
@@ -64,6 +65,8 @@ export function createApp(deps: Deps) {
   app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
 
+  // Oversized addresses and headers answer in the error model, before anything reads them (lib/http-limits.ts).
+  app.use("/api/*", refuseOversizedHead);
   const globalBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimit,
     onError: () => {

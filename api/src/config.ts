@@ -105,6 +105,11 @@ export interface Config {
   databasePrepare: boolean;
   /** Days a built CSV export is kept before the cleanup job deletes its file (EXPORT_RETENTION_DAYS). */
   exportRetentionDays: number;
+  /**
+   * Exports one administrator may have BUILDING at once (EXPORTS_PER_ADMIN, 3 by default); one more answers
+   * 429 RATE_LIMITED with Retry-After (docs/decisions/0044-audit-and-limits.md).
+   */
+  exportsPerAdmin: number;
 }
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
@@ -170,6 +175,7 @@ export function loadConfig(): Config {
     metricsToken: env("METRICS_TOKEN"),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
+    exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 3),
   };
 }
 

@@ -86,11 +86,31 @@ const enqueueRun = (db: Parameters<typeof enqueue>[0], id: number, run: number, 
     maxAttempts: 3,
   });
 
+/** Seconds a refused administrator is told to wait: about what one export takes to build. */
+export const QUEUED_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * At most `exportsPerAdmin` exports of one administrator BUILDING at once. The administrator's user row is
+ * locked first, so concurrent requests of one administrator count one after another and never pass together.
+ */
+async function refuseOverQueued(trx: Parameters<typeof enqueue>[0], deps: Deps, userId: number) {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  const { n } = await trx.selectFrom("exports").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("created_by_user_id", "=", userId).where("status", "=", "BUILDING").executeTakeFirstOrThrow();
+  const limit = deps.config.exportsPerAdmin;
+  if (Number(n) >= limit) {
+    throw new AppError("RATE_LIMITED", M.tooManyQueued(limit), undefined, {
+      "Retry-After": String(QUEUED_RETRY_AFTER_SECONDS),
+    });
+  }
+}
+
 export async function createExport(deps: Deps, actor: Actor, input: z.infer<typeof ExportCreateBody>) {
   if (input.filters.simulate_storage_failure && deps.config.production) {
     throw invalid("filters.simulate_storage_failure", M.simulationRefused);
   }
   return await deps.database.db.transaction().execute(async (trx) => {
+    await refuseOverQueued(trx, deps, actor.user.user_id);
     const row = await insertExport(trx, input.type, filtersFor(input), actor.user.user_id);
     await enqueueRun(trx, row.id, 1, deps.now());
     await audit(trx, {
