@@ -9,6 +9,7 @@ import { describeRoutes } from "./lib/openapi.ts";
 import { GUARD_ACTIONS, guardAction, UNAUDITED_READS } from "./lib/audit-guard.ts";
 import { assertEquals, assertOk, assertRejects } from "./testing/assert.ts";
 import { createTestContext, type TestContext } from "./testing/app.ts";
+import { confirmCard } from "./testing/cards.ts";
 
 const IP = "203.0.113.7";
 const GUARD_ROWS = new Set<string>(Object.values(GUARD_ACTIONS));
@@ -73,6 +74,9 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
       assertOk(UNAUDITED_READS.size <= 8, "the allowlist stays small");
     });
 
+    // Routes already called with a valid request that succeeded (the last step sends the rest a generic one).
+    const calledValidly = new Set<string>();
+
     await t.step("the named gaps write rows of their own", async () => {
       const company = ctx.users.member.businessId;
       const i3 = await call(ctx, "POST", `/api/auth/business/${company}/i3`);
@@ -90,7 +94,7 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
       const member = ctx.users.member.id;
       const upload = await call(ctx, "POST", `/api/auth/user/${member}/safety-document`, form);
       assertEquals(upload.status, 201);
-      assertEquals(upload.rows.length, 1);
+      assertEquals(upload.rows.map((r) => [r.action, r.ip]), [["safety_letter_uploaded", IP]]);
       const letter = await call(ctx, "GET", `/api/auth/user/${member}/safety-document`);
       assertEquals(letter.status, 200);
       assertEquals(letter.rows.map((r) => [r.action, r.entity_id, r.actor_user_id, r.ip]), [[
@@ -99,10 +103,13 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
         admin,
         IP,
       ]]);
+      for (const key of ["POST /api/auth/business/:id/i3", "GET /api/auth/business/:id/roster"]) {
+        calledValidly.add(key);
+      }
+      calledValidly.add("POST /api/auth/user/:id/safety-document").add(
+        "GET /api/auth/user/:id/safety-document",
+      );
     });
-
-    // Routes already called with a valid request that succeeded (the step below sends the rest a generic one).
-    const calledValidly = new Set<string>();
 
     await t.step(
       "administrator changes, called with valid requests, each write a row of their own",
@@ -230,11 +237,49 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           "POST /api/auth/user/:id/membership/resume",
           `/api/auth/user/${member}/membership/resume`,
         );
+        await change("PUT /api/auth/user/:id/membership", `/api/auth/user/${member}/membership`, {
+          date: "2028-01-31",
+          has_expiration: true,
+        });
         await change(
           "DELETE /api/auth/user/:id/membership/cancel",
           `/api/auth/user/${member}/membership/cancel`,
         );
-        await change("POST /api/auth/exports", "/api/auth/exports", { type: "users", filters: {} });
+        const built = await change("POST /api/auth/exports", "/api/auth/exports", {
+          type: "users",
+          filters: {},
+        });
+        await db.updateTable("exports").set({
+          status: "FAILED",
+          finished_at: new Date(),
+          error: "audit test",
+        })
+          .where("id", "=", Number(built?.id)).execute();
+        await change("POST /api/auth/export/:id/retry", `/api/auth/export/${Number(built?.id)}/retry`);
+        const intent = await confirmCard(ctx, await ctx.tokenFor("member"));
+        const card = await change(
+          "POST /api/auth/user/:id/payment-methods",
+          `/api/auth/user/${member}/payment-methods`,
+          {
+            setup_intent_id: intent,
+          },
+        );
+        // The first card is the default already; a second one, made the default, is a change.
+        const other = await change(
+          "POST /api/auth/user/:id/payment-methods",
+          `/api/auth/user/${member}/payment-methods`,
+          { setup_intent_id: await confirmCard(ctx, await ctx.tokenFor("member")) },
+        );
+        const pm = Number(other?.id);
+        assertOk(pm !== Number(card?.id), "a second card");
+        await change(
+          "PUT /api/auth/user/:id/payment-methods/:pmId/default",
+          `/api/auth/user/${member}/payment-methods/${pm}/default`,
+        );
+        await change(
+          "DELETE /api/auth/user/:id/payment-methods/:pmId",
+          `/api/auth/user/${member}/payment-methods/${pm}`,
+        );
         await change("PUT /api/auth/random-rates/:year", "/api/auth/random-rates/2026", { rate_percent: 50 });
         await change("POST /api/auth/randoms", "/api/auth/randoms", { year: 2026, month: 1 });
         await change("DELETE /api/auth/business/:id", `/api/auth/business/${fresh}`);
