@@ -6,6 +6,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { DEMO_USERS } from "./seed.ts";
+import { liveEmails } from "./users/queries.ts";
 
 export interface SignIn {
   who: string;
@@ -67,8 +68,7 @@ export async function existingSignIns(
 ): Promise<SignIn[]> {
   if (config.production) return [];
   const candidates = demoSignIns(config, adminPasswordFromEnv);
-  const found = await database.db.selectFrom("users").select("email")
-    .where("email", "in", candidates.map((c) => c.email)).where("deleted_at", "is", null).execute();
-  const emails = new Set(found.map((u) => u.email.toLowerCase()));
+  const found = await liveEmails(database.db, candidates.map((c) => c.email));
+  const emails = new Set(found.map((email) => email.toLowerCase()));
   return candidates.filter((c) => emails.has(c.email.toLowerCase()));
 }

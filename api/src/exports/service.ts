@@ -15,7 +15,14 @@ import type { ListParams } from "../lib/list.ts";
 import { record, ref } from "../lib/list.ts";
 import { BUILD_QUEUE } from "./jobs.ts";
 import { KINDS } from "./kinds.ts";
-import { findExport, insertExport, listExports, lockExport, restartExport } from "./queries.ts";
+import {
+  findExport,
+  insertExport,
+  listExports,
+  lockAndCountBuilding,
+  lockExport,
+  restartExport,
+} from "./queries.ts";
 import { EXPORT_MESSAGES as M, type ExportCreateBody } from "./schemas.ts";
 
 export interface Actor {
@@ -94,11 +101,8 @@ export const QUEUED_RETRY_AFTER_SECONDS = 30;
  * locked first, so concurrent requests of one administrator count one after another and never pass together.
  */
 async function refuseOverQueued(trx: Parameters<typeof enqueue>[0], deps: Deps, userId: number) {
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
-  const { n } = await trx.selectFrom("exports").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("created_by_user_id", "=", userId).where("status", "=", "BUILDING").executeTakeFirstOrThrow();
   const limit = deps.config.exportsPerAdmin;
-  if (Number(n) >= limit) {
+  if (await lockAndCountBuilding(trx, userId) >= limit) {
     throw new AppError("RATE_LIMITED", M.tooManyQueued(limit), undefined, {
       "Retry-After": String(QUEUED_RETRY_AFTER_SECONDS),
     });
