@@ -124,7 +124,7 @@ export interface Config {
   /** Days a built CSV export is kept before the cleanup job deletes its file (EXPORT_RETENTION_DAYS). */
   exportRetentionDays: number;
   /**
-   * Exports one administrator may have BUILDING at once (EXPORTS_PER_ADMIN, 3 by default); one more answers
+   * Exports one administrator may have BUILDING at once (EXPORTS_PER_ADMIN, 10 by default: each of the five types twice); one more answers
    * 429 RATE_LIMITED with Retry-After (docs/decisions/0044-audit-and-limits.md).
    */
   exportsPerAdmin: number;
@@ -202,7 +202,7 @@ export function loadConfig(): Config {
     metricsToken: env("METRICS_TOKEN"),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
-    exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 3),
+    exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 10),
   };
 }
 
