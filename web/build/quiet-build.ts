@@ -10,12 +10,17 @@ import { fileURLToPath } from "node:url";
 
 const WEB = dirname(dirname(fileURLToPath(import.meta.url)));
 
+/** The line printed before the build. */
+export const BUILDING_LINE =
+  "Building the web app (the first start also downloads the dependencies, a minute or two)…";
+
 /** The line printed once the build has succeeded. */
 export function builtLine(seconds: number): string {
   return `Built the web app into web/dist (${seconds.toFixed(1)} s; every start rebuilds it).`;
 }
 
 if (import.meta.main) {
+  console.log(BUILDING_LINE);
   const started = performance.now();
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "-q", "npm:vite@8.3.8", "build"],
