@@ -75,5 +75,7 @@ Deno.test("README: no link leaves the repository; it says what a start does and 
     assertMatch(readme, /the first one downloads/i);
     assertMatch(readme, /To stop the server, press Ctrl\+C/);
     assertMatch(readme, /listens on 127\.0\.0\.1/);
+    // Quiet: `deno task` lists every package it installs on a fresh clone unless asked not to.
+    assertMatch(readme, /\n```sh\nnpx -y --prefer-offline deno@[\d.]+ task -q start\n```/);
   });
 });
