@@ -326,6 +326,50 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
       assertOk(succeeded >= 15, `only ${succeeded} calls succeeded: the seeded requests reach too little`);
     });
 
+    await t.step(
+      "a member's purchase: the card and the paid order carry the address and request id",
+      async () => {
+        const { db } = ctx.database;
+        const token = await ctx.tokenFor("member");
+        const send = async (path: string, body: object) => {
+          const requestId = `member-${crypto.randomUUID()}`;
+          const res = await ctx.app.request(path, {
+            method: "POST",
+            headers: {
+              Authorization: `Bearer ${token}`,
+              "Content-Type": "application/json",
+              "X-Request-Id": requestId,
+            },
+            body: JSON.stringify(body),
+          }, { remoteAddr: { hostname: IP } });
+          const answer = await res.json();
+          assertOk(res.status < 300, `${path}: ${res.status} ${JSON.stringify(answer)}`);
+          const rows = await db.selectFrom("audit_log").select(["action", "ip", "actor_user_id"])
+            .where("request_id", "=", requestId).execute();
+          return { answer, rows };
+        };
+        const card = await send("/api/auth/account/payment-methods", {
+          setup_intent_id: await confirmCard(ctx, token),
+        });
+        assertEquals(card.rows, [{
+          action: "payment_method_added",
+          ip: IP,
+          actor_user_id: ctx.users.member.id,
+        }]);
+        const item = await db.insertInto("store_items").values({ name: "Member swab", cost_cents: 700 })
+          .returning("id").executeTakeFirstOrThrow();
+        const bought = await send("/api/auth/account/order/purchase", {
+          payment_method_id: card.answer.data.id,
+          items: [{ id: item.id, quantity: 1 }],
+        });
+        assertEquals(bought.rows.filter((r) => r.action === "order_paid"), [{
+          action: "order_paid",
+          ip: IP,
+          actor_user_id: ctx.users.member.id,
+        }]);
+      },
+    );
+
     await t.step("who needs a guard row: admin routes always, downloads and admin changes on success", () => {
       const route = (access: ("admin" | "der" | "user")[], produces?: string) => ({
         method: "GET",
