@@ -64,9 +64,10 @@ export function createApp(deps: Deps) {
   app.use("*", observeRequests);
   app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
+  // Oversized addresses and headers answer in the error model, before anything reads them (lib/http-limits.ts),
+  // on every path: the web app's pages too.
+  app.use("*", refuseOversizedHead);
 
-  // Oversized addresses and headers answer in the error model, before anything reads them (lib/http-limits.ts).
-  app.use("/api/*", refuseOversizedHead);
   const globalBodyLimit = bodyLimit({
     maxSize: deps.config.bodyLimit,
     onError: () => {

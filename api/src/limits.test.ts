@@ -27,6 +27,8 @@ Deno.test("limits: HTTP refusals in the error model; exports bounded per adminis
       const res = await ctx.request("admin", "GET", `/api/auth/users?search=${"a".repeat(100_000)}`);
       assertEquals(res.status, 414);
       assertEquals(await errorModel(res), { error: HTTP_LIMIT_MESSAGES.urlTooLong, code: "URI_TOO_LONG" });
+      const page = await ctx.app.request(`/app/admin/users?search=${"a".repeat(100_000)}`);
+      assertEquals([page.status, (await errorModel(page)).code], [414, "URI_TOO_LONG"]);
       const fits = await ctx.request("admin", "GET", `/api/auth/users?search=${"a".repeat(200)}`);
       assertEquals(fits.status, 200);
       await fits.body?.cancel();
