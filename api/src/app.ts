@@ -137,7 +137,13 @@ export function createApp(deps: Deps) {
         404,
       );
     }
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
+    // Only pages are served outside /api: anything else there is refused in the error model too.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      return c.json({
+        error: `There is no page to ${c.req.method} at ${c.req.path}.`,
+        code: "ROUTE_NOT_FOUND",
+      }, 404);
+    }
     // The web app's pages (its routes under /app, the public pages it was built with) answer the app, which
     // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
     // The signed-in area's page preloads its own code instead of the public pages' (web/build/signed-in-html.ts).

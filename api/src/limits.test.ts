@@ -34,6 +34,12 @@ Deno.test("limits: HTTP refusals in the error model; exports bounded per adminis
       await fits.body?.cancel();
     });
 
+    await t.step("a POST to a page path is a 404 in the error model", async () => {
+      const res = await ctx.app.request("/app/admin/users", { method: "POST", body: "x" });
+      assertEquals(res.status, 404);
+      assertEquals((await errorModel(res)).code, "ROUTE_NOT_FOUND");
+    });
+
     await t.step("oversized headers are a 431 in the error model", async () => {
       const res = await ctx.request("member", "GET", "/api/auth/me", undefined, {
         "X-Padding": "x".repeat(MAX_HEADER_BYTES),
