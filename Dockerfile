@@ -24,6 +24,7 @@ COPY --from=build /app/vendor vendor
 RUN deno install --entrypoint api/src/main.ts && mkdir -p /data && chown deno:deno /data
 ENV PORT=8000 \
     DATA_DIR=/data \
+    HOST=0.0.0.0 \
     APP_ENV=production
 EXPOSE 8000
 USER deno

@@ -14,7 +14,12 @@ import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
 import { refuseUnsafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
-import { buildOpenApi } from "./lib/openapi.ts";
+import { hasOwnBodyLimit } from "./lib/route.ts";
+import { refuseOversizedHead } from "./lib/http-limits.ts";
+import { buildOpenApi, type DescribedRoute, describeRoutes } from "./lib/openapi.ts";
+import { auditGuard } from "./lib/audit-guard.ts";
+import { inRequest } from "./lib/request-context.ts";
+import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -49,25 +54,35 @@ export function createApp(deps: Deps) {
   // First, so that no middleware runs for it (Hono stops at the first handler that answers).
   app.route("/api", livenessRoutes);
   app.use("*", async (c, next) => {
-    c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID());
+    const requestId = c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID();
+    c.set("requestId", requestId);
     c.set("deps", deps);
-    await next();
+    // Every audit row written while answering carries this request's id and address (lib/audit.ts).
+    await inRequest({ requestId, ip: clientIp(c), audited: 0 }, () => next());
     c.header("X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);
   app.use("*", siteUrlFromRequest);
   app.use("*", securityHeaders({ recaptcha: deps.captcha.widget.provider === "recaptcha", stripe: false }));
+  // Oversized addresses and headers answer in the error model, before anything reads them (lib/http-limits.ts),
+  // on every path: the web app's pages too.
+  app.use("*", refuseOversizedHead);
 
+  const globalBodyLimit = bodyLimit({
+    maxSize: deps.config.bodyLimit,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+    },
+  });
+  // A route with a limit of its own (`bodyLimitOf`, the safety letter's 5 MiB) is held to that one instead.
+  app.use("/api/*", (c, next) => hasOwnBodyLimit(c) ? next() : globalBodyLimit(c, next));
+  app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
+  // Read off the route table once: which calls must leave an audit row (docs/decisions/0044-audit-and-limits.md).
+  let routeTable: Map<string, DescribedRoute> | undefined;
   app.use(
     "/api/*",
-    bodyLimit({
-      maxSize: deps.config.bodyLimit,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
-      },
-    }),
+    auditGuard(() => routeTable ??= new Map(describeRoutes(app).map((r) => [`${r.method} ${r.path}`, r]))),
   );
-  app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
 
   app.route("/api", readinessRoutes);
   app.route("/api", metricsRoutes);
@@ -122,7 +137,13 @@ export function createApp(deps: Deps) {
         404,
       );
     }
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("Not found", 404);
+    // Only pages are served outside /api: anything else there is refused in the error model too.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      return c.json({
+        error: `There is no page to ${c.req.method} at ${c.req.path}.`,
+        code: "ROUTE_NOT_FOUND",
+      }, 404);
+    }
     // The web app's pages (its routes under /app, the public pages it was built with) answer the app, which
     // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
     // The signed-in area's page preloads its own code instead of the public pages' (web/build/signed-in-html.ts).

@@ -14,8 +14,26 @@ const optionalNumber = (name: string): number | undefined => {
 
 const projectRoot = resolve(import.meta.dirname ?? ".", "..", "..");
 
+/** Where the per-request log lines go (REQUEST_LOG): see lib/request-log.ts. */
+export type RequestLogMode = "stdout" | "file" | "summary" | "off";
+const REQUEST_LOG_MODES: readonly RequestLogMode[] = ["stdout", "file", "summary", "off"];
+
 export interface Config {
   port: number;
+  /**
+   * Interface to listen on (HOST): 127.0.0.1 unless set, so a local start with the demo's known passwords is
+   * not reachable from the network; the Docker image sets 0.0.0.0.
+   */
+  host: string;
+  /**
+   * The routine log lines, each request and each finished job (REQUEST_LOG): `stdout` (one JSON line each, for
+   * a host's log collector; the default with APP_ENV=production), `file` (appended to REQUEST_LOG_FILE; the
+   * default otherwise), `summary` (one line a minute with the counts) or `off`. Every other line stays on
+   * stdout (lib/request-log.ts).
+   */
+  requestLog: RequestLogMode;
+  /** The file of REQUEST_LOG=file (REQUEST_LOG_FILE, DATA_DIR/requests.log unless set). */
+  requestLogFile: string;
   /** PostgreSQL connection string; when absent the server runs on embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** PostgreSQL connect and statement timeouts; db/client.ts has the defaults. */
@@ -105,6 +123,11 @@ export interface Config {
   databasePrepare: boolean;
   /** Days a built CSV export is kept before the cleanup job deletes its file (EXPORT_RETENTION_DAYS). */
   exportRetentionDays: number;
+  /**
+   * Exports one administrator may have BUILDING at once (EXPORTS_PER_ADMIN, 10 by default: each of the five types twice); one more answers
+   * 429 RATE_LIMITED with Retry-After (docs/decisions/0044-audit-and-limits.md).
+   */
+  exportsPerAdmin: number;
 }
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
@@ -119,14 +142,23 @@ export const PLACEHOLDER_OFFICE_EMAIL = "office@apca.local";
 
 export function loadConfig(): Config {
   const port = Number(env("PORT") ?? 8000);
+  const production = env("APP_ENV") === "production";
+  const dataDir = resolve(env("DATA_DIR") ?? join(projectRoot, "data"));
+  const requestLog = env("REQUEST_LOG") ?? (production ? "stdout" : "file");
+  if (!REQUEST_LOG_MODES.includes(requestLog as RequestLogMode)) {
+    throw new Error(`REQUEST_LOG must be one of ${REQUEST_LOG_MODES.join(", ")} (it is "${requestLog}")`);
+  }
   return {
     port,
+    host: env("HOST") ?? "127.0.0.1",
+    requestLog: requestLog as RequestLogMode,
+    requestLogFile: resolve(env("REQUEST_LOG_FILE") ?? join(dataDir, "requests.log")),
     databaseUrl: env("DATABASE_URL"),
     databaseConnectTimeoutMs: optionalNumber("DATABASE_CONNECT_TIMEOUT_MS"),
     databaseStatementTimeoutMs: optionalNumber("DATABASE_STATEMENT_TIMEOUT_MS"),
-    dataDir: resolve(env("DATA_DIR") ?? join(projectRoot, "data")),
+    dataDir,
     storageDir: env("STORAGE_DIR"),
-    production: env("APP_ENV") === "production",
+    production,
     sessionSecret: env("SESSION_SECRET"),
     webDist: resolve(env("WEB_DIST") ?? join(projectRoot, "web", "dist")),
     seedAdminEmail: env("SEED_ADMIN_EMAIL") ?? "admin@apca.local",
@@ -170,6 +202,7 @@ export function loadConfig(): Config {
     metricsToken: env("METRICS_TOKEN"),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
+    exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 10),
   };
 }
 

@@ -60,7 +60,9 @@ import type {
 } from "./registration/schemas.ts";
 import type { PricesResponse } from "./settings/schemas.ts";
 import type { StoreItemRecord } from "./store/schemas.ts";
-import type { UserRecord } from "./users/schemas.ts";
+import type { SAFETY_LETTER_MAX_BYTES, UserRecord } from "./users/schemas.ts";
+/** The largest safety concern letter, in bytes: the web's form states it (a different number fails its check). */
+export type SafetyLetterMaxBytes = typeof SAFETY_LETTER_MAX_BYTES;
 export type { ProfileAnswerBody, ProfileUpdateAnswerBody, ProfileUpdateRequest } from "./users/schemas.ts";
 
 /** Every list answers one page: `{ data, meta: { total, page, per_page } }` (lib/list.ts). */

@@ -7,6 +7,16 @@ import { migrate, MigrationError } from "./db/migrate.ts";
 import { afterAnswerSettled } from "./lib/after-answer.ts";
 import { releaseLeases, startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
+import { jsonLog } from "./lib/logging.ts";
+import { requestLogSink } from "./lib/request-log.ts";
+import { addressOf, existingSignIns, startBanner } from "./start-banner.ts";
+import { relative } from "node:path";
+
+/** A path as a person at this terminal would type it: relative when it is under the working directory. */
+const relativeToHere = (path: string) => {
+  const rel = relative(Deno.cwd(), path);
+  return rel.startsWith("..") ? path : `./${rel}`;
+};
 
 const config = loadConfig();
 const problems = productionProblems(config);
@@ -17,7 +27,10 @@ if (problems.length) {
 const database = await openDatabase(config);
 try {
   const applied = await migrate(database);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  if (applied.length === 1) console.log(`Applied migration ${applied[0]}`);
+  if (applied.length > 1) {
+    console.log(`Applied ${applied.length} migrations (${applied[0]} to ${applied.at(-1)})`);
+  }
 } catch (error) {
   if (error instanceof MigrationError) {
     console.error(`Refusing to start: ${error.message}`);
@@ -27,11 +40,10 @@ try {
   throw error;
 }
 if (await shouldSeed(database, config)) await seed(database, config, console.log);
-if (!config.production && !Deno.env.get("SEED_ADMIN_PASSWORD")) {
-  console.log(`Local-only administrator sign-in: ${config.seedAdminEmail} / ${config.seedAdminPassword}`);
-}
 
-const deps = await buildDeps(config, database);
+// Request lines go where REQUEST_LOG says (a file unless asked for, on a local start); the rest stays on stdout.
+const requestLog = requestLogSink({ mode: config.requestLog, file: config.requestLogFile, base: jsonLog });
+const deps = await buildDeps(config, database, { log: requestLog.log });
 if (config.production && deps.captcha.widget.provider === "development") {
   console.warn(
     "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set: public forms use the development captcha.",
@@ -51,15 +63,20 @@ const jobRunner = startJobRunner(deps, jobs.handlers, {
   pollMs: config.recovery.jobsPollMs,
   schedules: jobs.schedules,
 });
+// The banner's sign-ins are looked up before listening, so the banner is the last thing a start prints.
+const signIns = await existingSignIns(database, config, !!Deno.env.get("SEED_ADMIN_PASSWORD"));
 const server = Deno.serve({
   port: config.port,
-  hostname: Deno.env.get("HOST") ?? "0.0.0.0",
-  onListen: ({ port }) =>
-    console.log(
-      `APCA portal on http://localhost:${port} (${database.engine}${
-        config.databaseUrl ? "" : ` in ${config.dataDir}`
-      })`,
-    ),
+  hostname: config.host,
+  onListen: ({ port }) => {
+    const banner = startBanner({
+      url: addressOf(config.host, port),
+      database: `${database.engine}${config.databaseUrl ? "" : ` in ${relativeToHere(config.dataDir)}`}`,
+      requestLog: requestLog.describe.replace(config.requestLogFile, relativeToHere(config.requestLogFile)),
+      signIns,
+    });
+    console.log(banner.join("\n"));
+  },
 }, app.fetch);
 
 // Graceful shutdown (docs/deployment.md): stop accepting, let in-flight requests and the running job end, then
@@ -81,6 +98,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       deps.log({ level: "warn", event: "shutdown_timeout", released_jobs: released });
     }
     await database.close();
+    requestLog.close();
     Deno.exit(timedOut ? 1 : 0);
   });
 }

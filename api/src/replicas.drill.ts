@@ -28,6 +28,8 @@ function startReplica(databaseUrl: string, env: Record<string, string> = {}): Re
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The drill reads the job lines on stdout.
+      REQUEST_LOG: "stdout",
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: "1",
       LOGIN_LIMIT_PER_EMAIL: "3",

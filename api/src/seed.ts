@@ -312,11 +312,8 @@ export async function seed(
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);
-  log(
-    `Seeded demo data. Administrator: ${config.seedAdminEmail} / ${
-      Deno.env.get("SEED_ADMIN_PASSWORD") ? "(from SEED_ADMIN_PASSWORD)" : config.seedAdminPassword
-    }; member: ${DEMO_USERS.member.email} / ${DEMO_USERS.member.password}; DER: ${DEMO_USERS.der.email} / ${DEMO_USERS.der.password}`,
-  );
+  // The sign-ins are printed once, by the start banner (start-banner.ts), as the start's last lines.
+  log("Seeded demo data.");
 }
 
 /**
@@ -468,5 +465,9 @@ if (import.meta.main) {
   const database = await openDatabase(config);
   await migrate(database);
   await seed(database, config, console.log);
+  const { existingSignIns } = await import("./start-banner.ts");
+  for (const s of await existingSignIns(database, config, !!Deno.env.get("SEED_ADMIN_PASSWORD"))) {
+    console.log(`  ${s.who}: ${s.email} / ${s.password}`);
+  }
   await database.close();
 }

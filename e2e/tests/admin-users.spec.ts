@@ -115,7 +115,7 @@ test("an administrator manages a member's account end to end", async ({ page, lo
 
   // The safety concern letter: upload, download, remove.
   await visit(userPath);
-  await page.getByLabel("Upload a letter (PDF)").setInputFiles({
+  await page.getByLabel("Upload a letter (PDF, at most 5 MiB)").setInputFiles({
     name: "concern.pdf",
     mimeType: "application/pdf",
     buffer: PDF,

@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
+import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -156,6 +157,12 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const bytes = await businessRoster(c.var.deps, caller(c), id);
+      await audit(c.var.deps.database.db, {
+        actor: caller(c).user_id,
+        action: "business.roster_download",
+        entity: "business",
+        entityId: id,
+      });
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {

@@ -1,5 +1,6 @@
 /** The compliance kit's payloads and answers (public spec §7, admin spec §7), with the spec's messages. */
 import { z } from "zod";
+import { idNumber } from "../lib/params.ts";
 import type { PaymentMedium } from "../db/types.ts";
 import { dateString, MEMBERSHIP_MESSAGES as M, PAYMENT_MEDIUMS } from "../memberships/schemas.ts";
 import type { KitPayment } from "./service.ts";
@@ -8,7 +9,7 @@ const blank = (v: unknown) => v === undefined || v === null || v === "";
 
 /** payment_method_id (card), or medium and payment_date (a manual payment; administrators only). */
 export const KitBody = z.object({
-  payment_method_id: z.number({ error: "payment_method_id must be a card id" }).int().positive().optional()
+  payment_method_id: idNumber("payment_method_id must be a card id").optional()
     .describe("One of the company's cards, or one of its DER's own cards."),
   medium: z.unknown().optional().describe(
     `Manual payment (administrators): one of ${PAYMENT_MEDIUMS.join(", ")}.`,

@@ -195,7 +195,7 @@ const COLUMNS_FILE: ColumnList = {
   stats_misconfigured_users: { user_id: true },
   audit_log: {
     id: true, actor_user_id: true, action: true, entity: true, entity_id: true, detail: true, ip: true,
-    created_at: true,
+    created_at: true, request_id: true,
   },
   analytics_events: { id: true, name: true, user_id: true, props: true, created_at: true },
   contact_messages: {

@@ -647,6 +647,8 @@ export interface AuditLogTable {
   detail: Generated<JsonObject>;
   ip: string | null;
   created_at: DefaultTimestamp;
+  /** The X-Request-Id of the request that wrote the row (null for background work). */
+  request_id: string | null;
 }
 
 export interface AnalyticsEventsTable {

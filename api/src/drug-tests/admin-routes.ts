@@ -5,7 +5,8 @@
  * sync job), so it is shown here until a retry succeeds.
  */
 import { Hono } from "hono";
-import { allow } from "../lib/access.ts";
+import { allow, caller } from "../lib/access.ts";
+import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -37,6 +38,14 @@ export const adminDrugTestRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const code = await setUpBusinessInI3(c.var.deps, id);
+      // A failure is traced too: the audit guard writes its row with the 502 (lib/audit-guard.ts).
+      await audit(c.var.deps.database.db, {
+        actor: caller(c).user_id,
+        action: "business.i3_setup",
+        entity: "business",
+        entityId: id,
+        detail: { i3_location_code: code },
+      });
       return c.json({
         data: { business_id: id, is_i3_setup: true as const, i3_location_code: code },
         message: "Business has been set up in i3",

@@ -35,6 +35,9 @@ export const adminExportRoutes = new Hono<AppEnv>()
       tags: TAGS,
       status: 201,
       response: ExportAnswer,
+      errors: {
+        429: "RATE_LIMITED: this administrator already has EXPORTS_PER_ADMIN exports BUILDING (Retry-After)",
+      },
     }),
     validate("json", ExportCreateBody),
     async (c) => {

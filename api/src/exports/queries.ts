@@ -36,6 +36,17 @@ export const SORT_COLUMNS: Record<string, string> = {
   progress: "rows_written",
 };
 
+/**
+ * The exports `userId` has BUILDING, counted after locking the user's row: concurrent creations by one
+ * administrator count one after another (exports/service.ts refuseOverQueued).
+ */
+export async function lockAndCountBuilding(db: Db, userId: number): Promise<number> {
+  await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  const { n } = await db.selectFrom("exports").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("created_by_user_id", "=", userId).where("status", "=", "BUILDING").executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 export async function insertExport(db: Db, type: ExportType, filters: JsonObject, actor: number) {
   return await db.insertInto("exports").values({ type, filters, created_by_user_id: actor })
     .returning(EXPORT_COLUMNS).executeTakeFirstOrThrow();

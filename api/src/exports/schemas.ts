@@ -19,6 +19,8 @@ export const EXPORT_MESSAGES = {
   yearInvalid: "Year must be between 2000 and 2100",
   reasonInvalid: "Please select a test reason",
   notFailed: "Only a failed export can be run again.",
+  tooManyQueued: (n: number) =>
+    `You already have ${n} export${n === 1 ? "" : "s"} being built. Try again once one has finished.`,
   notBuilt: "This export is not built yet.",
   expired: "This export has expired; create it again.",
   simulationRefused: "simulate_storage_failure is for testing and is not available in production.",

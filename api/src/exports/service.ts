@@ -15,7 +15,14 @@ import type { ListParams } from "../lib/list.ts";
 import { record, ref } from "../lib/list.ts";
 import { BUILD_QUEUE } from "./jobs.ts";
 import { KINDS } from "./kinds.ts";
-import { findExport, insertExport, listExports, lockExport, restartExport } from "./queries.ts";
+import {
+  findExport,
+  insertExport,
+  listExports,
+  lockAndCountBuilding,
+  lockExport,
+  restartExport,
+} from "./queries.ts";
 import { EXPORT_MESSAGES as M, type ExportCreateBody } from "./schemas.ts";
 
 export interface Actor {
@@ -86,11 +93,28 @@ const enqueueRun = (db: Parameters<typeof enqueue>[0], id: number, run: number, 
     maxAttempts: 3,
   });
 
+/** Seconds a refused administrator is told to wait: about what one export takes to build. */
+export const QUEUED_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * At most `exportsPerAdmin` exports of one administrator BUILDING at once. The administrator's user row is
+ * locked first, so concurrent requests of one administrator count one after another and never pass together.
+ */
+async function refuseOverQueued(trx: Parameters<typeof enqueue>[0], deps: Deps, userId: number) {
+  const limit = deps.config.exportsPerAdmin;
+  if (await lockAndCountBuilding(trx, userId) >= limit) {
+    throw new AppError("RATE_LIMITED", M.tooManyQueued(limit), undefined, {
+      "Retry-After": String(QUEUED_RETRY_AFTER_SECONDS),
+    });
+  }
+}
+
 export async function createExport(deps: Deps, actor: Actor, input: z.infer<typeof ExportCreateBody>) {
   if (input.filters.simulate_storage_failure && deps.config.production) {
     throw invalid("filters.simulate_storage_failure", M.simulationRefused);
   }
   return await deps.database.db.transaction().execute(async (trx) => {
+    await refuseOverQueued(trx, deps, actor.user.user_id);
     const row = await insertExport(trx, input.type, filtersFor(input), actor.user.user_id);
     await enqueueRun(trx, row.id, 1, deps.now());
     await audit(trx, {

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   CARD_DECLINED: 402,
@@ -92,6 +94,8 @@ const BY_STATUS: Partial<Record<number, [ErrorCode, string]>> = {
   404: ["NOT_FOUND", "Not found."],
   405: ["METHOD_NOT_ALLOWED", "This method is not allowed here."],
   413: ["PAYLOAD_TOO_LARGE", "The request body is too large."],
+  414: ["URI_TOO_LONG", "The address is too long."],
+  431: ["HEADERS_TOO_LARGE", "The request headers are too large."],
   415: ["UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json."],
 };
 

@@ -7,6 +7,8 @@
  */
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { matchedRoutes } from "hono/route";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { AppError, type Issue } from "./errors.ts";
@@ -19,7 +21,9 @@ export type RouteMeta =
   | { kind: "validate"; target: "json" | "query" | "param"; schema: z.ZodType }
   | { kind: "describe"; doc: RouteDoc }
   /** The route honours an Idempotency-Key header (see idempotency.ts). */
-  | { kind: "idempotent" };
+  | { kind: "idempotent" }
+  /** The route's own request body limit, in place of the global BODY_LIMIT (app.ts). */
+  | { kind: "body-limit"; maxBytes: number };
 
 export interface RouteDoc {
   summary: string;
@@ -65,6 +69,25 @@ async function checkAnswer(method: string, path: string, res: Response, doc: Rou
   if (result.success) return;
   const issues = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
   throw new Error(`${method} ${path} answered outside its documented schema (${issues})`);
+}
+
+/**
+ * A request body limit of the route's own, in place of the global BODY_LIMIT (which app.ts skips for a route
+ * that declares one); an oversized body answers 413 PAYLOAD_TOO_LARGE with `message`.
+ */
+export function bodyLimitOf(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", message);
+    },
+  });
+  return tag<MiddlewareHandler<AppEnv>>((c, next) => limit(c, next), { kind: "body-limit", maxBytes });
+}
+
+/** Whether a route matched by this request declares its own body limit (`bodyLimitOf`). */
+export function hasOwnBodyLimit(c: Context): boolean {
+  return matchedRoutes(c).some((r) => metaOf(r.handler)?.kind === "body-limit");
 }
 
 /** Turns zod issues into the error model's issues, keeping the specification's messages as written. */

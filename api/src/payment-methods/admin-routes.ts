@@ -89,7 +89,11 @@ export const adminPaymentMethodRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       await requireUser(c.var.deps.database.db, id);
       const { setup_intent_id } = c.req.valid("json");
-      const { card, created } = await saveCardFromSetupIntent(c.var.deps, id, setup_intent_id);
+      // The administrator is the one who added it (the audit row's actor); the card is the user's.
+      const { card, created } = await saveCardFromSetupIntent(c.var.deps, id, setup_intent_id, {
+        user_id: id,
+        actor: caller(c).user_id,
+      });
       return c.json({ data: cardRecord(card) }, created ? 201 : 200);
     },
   )

@@ -71,10 +71,10 @@ export async function createPaymentIntent(deps: Deps, userId: number): Promise<s
 }
 
 /**
- * Whose card is saved: a user's own (they add it themselves), or a company's, added by `actor` (its DER or an
- * administrator; the audit names the company).
+ * Whose card is saved: a user's own (added by themselves, or by `actor`, an administrator; the audit names the
+ * one who added it), or a company's, added by `actor` (its DER or an administrator; the audit names the company).
  */
-export type CardOwner = { user_id: number } | { business_id: number; actor: number };
+export type CardOwner = { user_id: number; actor?: number } | { business_id: number; actor: number };
 
 /**
  * Records a confirmed card for its owner inside `trx`; answers the existing row when the processor reference
@@ -108,11 +108,15 @@ export async function saveCard(
     is_default: !await hasDefaultCard(trx, key),
   });
   await audit(trx, {
-    actor: "user_id" in owner ? owner.user_id : owner.actor,
+    actor: owner.actor ?? ("user_id" in owner ? owner.user_id : null),
     action: "payment_method_added",
     entity: "payment_method",
     entityId: row.id,
-    detail: "business_id" in owner ? { business_id: owner.business_id } : undefined,
+    detail: "business_id" in owner
+      ? { business_id: owner.business_id }
+      : owner.actor !== undefined && owner.actor !== owner.user_id
+      ? { user_id: owner.user_id }
+      : undefined,
   });
   return { card: row, created: true };
 }

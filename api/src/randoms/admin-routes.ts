@@ -182,7 +182,15 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       await onePool(c, id);
       await syncI3Results(c.var.deps);
       await completeIfDone(c.var.deps, id);
-      return c.json({ data: await onePool(c, id) }, 200);
+      const pool = await onePool(c, id);
+      await audit(c.var.deps.database.db, {
+        actor: caller(c).user_id,
+        action: "random_pool.refresh",
+        entity: "random_pool",
+        entityId: id,
+        detail: { status: pool.status },
+      });
+      return c.json({ data: pool }, 200);
     },
   )
   .get(

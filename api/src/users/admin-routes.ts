@@ -6,10 +6,14 @@
 import { type Context, Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
+import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
-import { describe, validate } from "../lib/route.ts";
+import { bodyLimitOf, describe, validate } from "../lib/route.ts";
+
+/** Room for the multipart framing around the letter (boundaries, part headers, a long file name). */
+const MULTIPART_ROOM = 64 * 1024;
 import {
   createUser,
   deleteUser,
@@ -214,12 +218,14 @@ export const adminUserRoutes = new Hono<AppEnv>()
     describe({
       summary: "Upload the user's safety concern letter (multipart field `document`, a PDF)",
       description: `multipart/form-data with one file in field \`document\`: application/pdf starting with ` +
-        `%PDF-, at most ${SAFETY_LETTER_MAX_BYTES} bytes (and the request body limit). Replaces an earlier one.`,
+        `%PDF-, at most ${SAFETY_LETTER_MAX_BYTES} bytes (5 MiB; this route's body limit, not the global ` +
+        `BODY_LIMIT). Replaces an earlier one.`,
       tags: TAGS,
       status: 201,
       response: MessageResponse,
       errors: { ...NOT_FOUND, ...DELETED, 413: "Too large", 422: "No file, or not a PDF" },
     }),
+    bodyLimitOf(SAFETY_LETTER_MAX_BYTES + MULTIPART_ROOM, USER_MESSAGES.letterTooLarge),
     validate("param", IdParam),
     async (c) => {
       const form = await c.req.formData().catch(() => null);
@@ -238,7 +244,14 @@ export const adminUserRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const { filename, file } = await readSafetyLetter(c.var.deps, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      const { filename, file } = await readSafetyLetter(c.var.deps, id);
+      await audit(c.var.deps.database.db, {
+        actor: caller(c).user_id,
+        action: "safety_letter.download",
+        entity: "user",
+        entityId: id,
+      });
       return new Response(file.body, {
         status: 200,
         headers: {

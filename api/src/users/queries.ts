@@ -327,3 +327,11 @@ export async function primaryLinkExists(db: Kysely<DB>, userId: number) {
     .where("is_primary", "=", true).where("removed_at", "is", null).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of `emails` belong to users not deleted, as stored (the start banner's demo sign-ins). */
+export async function liveEmails(db: Kysely<DB>, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const rows = await db.selectFrom("users").select("email").where("email", "in", emails)
+    .where("deleted_at", "is", null).execute();
+  return rows.map((r) => r.email);
+}

@@ -9,10 +9,9 @@ import { audit } from "../lib/audit.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { liveDetail } from "./admin.ts";
 import { deleteSafetyLetter, findSafetyLetter, replaceSafetyLetter } from "./queries.ts";
-import { USER_MESSAGES } from "./schemas.ts";
+import { SAFETY_LETTER_MAX_BYTES, USER_MESSAGES } from "./schemas.ts";
 
-/** The largest letter kept; the request body limit (BODY_LIMIT, 1 MiB by default) may cut it lower. */
-export const SAFETY_LETTER_MAX_BYTES = 5 * 1024 * 1024;
+export { SAFETY_LETTER_MAX_BYTES };
 const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };

@@ -4,13 +4,17 @@
  * Removed').
  */
 import { type FormEvent, useState } from "react";
-import type { UserDetail } from "@api/contract";
+import type { SafetyLetterMaxBytes, UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 import { downloadLetter, removeLetter, uploadLetter, USER_TOASTS, userKey } from "./api.ts";
+
+/** The server's limit (api/src/users/schemas.ts); the type check fails if the two numbers part. */
+export const LETTER_MAX_BYTES: SafetyLetterMaxBytes = 5_242_880;
+export const LETTER_LIMIT_TEXT = `PDF, at most ${LETTER_MAX_BYTES / 1024 / 1024} MiB`;
 
 export function SafetyLetter({ user }: { user: UserDetail }) {
   const id = String(user.id);
@@ -38,6 +42,7 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
     const form = event.currentTarget;
     const file = (form.elements.namedItem("document") as HTMLInputElement).files?.[0];
     if (!file) return toast.error("Choose a PDF file to upload.");
+    if (file.size > LETTER_MAX_BYTES) return toast.error(`The letter is too large (${LETTER_LIMIT_TEXT}).`);
     void act("upload", () => uploadLetter(id, file), USER_TOASTS.letterUploaded).then(() => form.reset());
   }
 
@@ -68,7 +73,9 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
       )}
       <form onSubmit={onUpload} className="field-row">
         <div className="field">
-          <label htmlFor="letter-file">{doc ? "Replace the letter (PDF)" : "Upload a letter (PDF)"}</label>
+          <label htmlFor="letter-file">
+            {doc ? "Replace the letter" : "Upload a letter"} ({LETTER_LIMIT_TEXT})
+          </label>
           <input id="letter-file" name="document" type="file" accept="application/pdf,.pdf" />
         </div>
         <Button type="submit" busy={busy === "upload"} busyLabel="Uploading…">Upload Letter</Button>
