@@ -16,6 +16,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
 import { buildOpenApi } from "./lib/openapi.ts";
 import { usersRoutes } from "./users/routes.ts";
+import { secondFactorRoutes } from "./second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
 import { vesselsRoutes } from "./vessels/routes.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
   app.route("/api", readinessRoutes);
   app.route("/api", metricsRoutes);
   app.route("/api", authRoutes);
+  app.route("/api", secondFactorRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", employeesRoutes);
