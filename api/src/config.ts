@@ -187,7 +187,8 @@ export function loadConfig(): Config {
     secondFactorStepUpSeconds: Number(env("SECOND_FACTOR_STEP_UP_SECONDS") ?? 5 * 60),
     totpAllowReuse: env("TOTP_ALLOW_CODE_REUSE") === "1",
     webauthnOrigin: env("WEBAUTHN_ORIGIN")?.replace(/\/+$/, ""),
-    seedAdminTotpSecret: env("SEED_ADMIN_TOTP_SECRET") ?? (env("APP_ENV") === "production" ? undefined : DEMO_ADMIN_TOTP_SECRET),
+    seedAdminTotpSecret: env("SEED_ADMIN_TOTP_SECRET") ??
+      (env("APP_ENV") === "production" ? undefined : DEMO_ADMIN_TOTP_SECRET),
   };
 }
 

@@ -94,6 +94,9 @@ export const authRoutes = new Hono<AppEnv>()
       const found = await authenticate(c);
       if (!found) return c.json({ user: null }, 200);
       const { user_id, is_admin, is_der, full_name } = found.user;
-      return c.json({ user: { user_id, is_admin, is_der, full_name, second_factor: stateOf(found.user) } }, 200);
+      return c.json(
+        { user: { user_id, is_admin, is_der, full_name, second_factor: stateOf(found.user) } },
+        200,
+      );
     },
   );

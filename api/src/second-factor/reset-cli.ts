@@ -43,7 +43,9 @@ if (import.meta.main) {
       console.error(`No account ${email}.`);
       Deno.exitCode = 2;
     } else {
-      console.log(`Removed ${removed} second factor(s) of ${email}; its sessions ended. It enrols again at the next sign-in.`);
+      console.log(
+        `Removed ${removed} second factor(s) of ${email}; its sessions ended. It enrols again at the next sign-in.`,
+      );
     }
   } finally {
     await database.close();

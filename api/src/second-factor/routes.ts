@@ -3,7 +3,6 @@
  * factor is still pending: they are how it completes.
  */
 import { type Context, Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
 import { allow, allowBeforeSecondFactor, caller, requireRecentSecondFactor } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
@@ -20,36 +19,24 @@ import {
   VerifyBody,
   WebAuthnOptions,
 } from "./schemas.ts";
+import { adminSecondFactorRoutes } from "./admin-routes.ts";
+import { callerOf, STEP_UP, TAGS } from "./caller.ts";
 import {
-  type Caller,
   enrolPasskey,
   enrolTotp,
   newRecoveryCodeSet,
   passkeyAuthenticationOptions,
   passkeyRegistrationOptions,
   removeFactor,
-  resetFactorsOf,
   startTotp,
   status,
   verify,
 } from "./service.ts";
 
-const TAGS = ["Second factor"];
 const LIMITED = { 429: "Too many attempts (Retry-After)" };
 const PENDING = {
   403: "SECOND_FACTOR_REQUIRED: the user has a factor and this session has not confirmed it yet",
 };
-const STEP_UP = { 403: "STEP_UP_REQUIRED: confirm the second factor again (it is older than the step-up setting)" };
-
-function callerOf(c: Context<AppEnv>): Caller {
-  const { deps } = c.var;
-  return {
-    deps,
-    user: caller(c),
-    ip: clientIp(c),
-    origin: deps.config.webauthnOrigin ?? deps.config.publicUrl,
-  };
-}
 
 async function account(c: Context<AppEnv>) {
   const user = caller(c);
@@ -59,6 +46,7 @@ async function account(c: Context<AppEnv>) {
 }
 
 export const secondFactorRoutes = new Hono<AppEnv>()
+  .route("/", adminSecondFactorRoutes)
   .get(
     "/auth/second-factor",
     allowBeforeSecondFactor(),
@@ -179,22 +167,4 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => c.json(await removeFactor(callerOf(c), c.req.valid("param").id), 200),
-  )
-  .delete(
-    "/auth/user/:id/second-factor",
-    allow("admin"),
-    requireRecentSecondFactor(),
-    describe({
-      summary: "Reset a user's second factors (they lost them): factors and recovery codes go, sessions end",
-      description: "The recovery procedure of decision 0043. Not for one's own account.",
-      tags: ["Users", ...TAGS],
-      response: MessageAnswer,
-      errors: { ...STEP_UP, 404: "No such user", 409: "Your own account" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const self = callerOf(c);
-      const id = c.req.valid("param").id;
-      return c.json(await resetFactorsOf(c.var.deps, { user: self.user, ip: self.ip }, id), 200);
-    },
   );

@@ -8,8 +8,7 @@ export const SECOND_FACTOR_MESSAGES = {
   recoveryInvalid: "That recovery code is not right, or it was already used.",
   secretInvalid: "The authenticator secret is not valid. Please start again.",
   noChallenge: "The passkey request has expired. Please try again.",
-  enrolFirst:
-    "To add another second factor, first confirm this sign-in with one you already have.",
+  enrolFirst: "To add another second factor, first confirm this sign-in with one you already have.",
   lastFactor:
     "Administrators must keep at least one second factor. Add another one before removing this one.",
   enrolled: "Second factor added.",

@@ -36,9 +36,9 @@ export interface Caller {
 type Db = Kysely<DB> | Transaction<DB>;
 
 export function stateOf(user: SessionUser): "off" | "enrol" | "verify" | "verified" {
+  if (!user.is_admin && !user.has_second_factor) return "off";
   if (user.second_factor_at) return "verified";
-  if (user.has_second_factor) return "verify";
-  return user.is_admin ? "enrol" : "off";
+  return user.has_second_factor ? "verify" : "enrol";
 }
 
 const factorRow = (r: {
@@ -78,7 +78,9 @@ export async function status(c: Caller) {
 
 /** A new factor may be added by a session that confirmed the second factor, or by anyone without one yet. */
 function mustBeAbleToEnrol(user: SessionUser): void {
-  if (user.has_second_factor && !user.second_factor_at) throw new AppError("SECOND_FACTOR_REQUIRED", M.enrolFirst);
+  if (user.has_second_factor && !user.second_factor_at) {
+    throw new AppError("SECOND_FACTOR_REQUIRED", M.enrolFirst);
+  }
 }
 
 /** Counts one attempt at a code or passkey against the limits, like a sign-in attempt. */
@@ -125,7 +127,9 @@ async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
   await tx.insertInto("user_recovery_codes").values(
-    await Promise.all(codes.map(async (code) => ({ user_id: userId, code_hash: await hashRecoveryCode(code) }))),
+    await Promise.all(
+      codes.map(async (code) => ({ user_id: userId, code_hash: await hashRecoveryCode(code) })),
+    ),
   ).execute();
   return codes;
 }
@@ -217,7 +221,10 @@ export async function passkeyRegistrationOptions(c: Caller, account: { email: st
     userDisplayName: account.name,
     userID: new TextEncoder().encode(`apca-user-${c.user.user_id}`),
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.credential_id!, transports: transportsOf(p.transports) })),
+    excludeCredentials: existing.map((p) => ({
+      id: p.credential_id!,
+      transports: transportsOf(p.transports),
+    })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
   await keepChallenge(c, options.challenge);
@@ -280,7 +287,9 @@ export async function enrolPasskey(c: Caller, input: { response: unknown; label:
 
 export async function passkeyAuthenticationOptions(c: Caller) {
   const passkeys = await passkeysOf(c.deps.database.db, c.user.user_id);
-  if (passkeys.length === 0) throw new AppError("NOT_FOUND", "You have no passkey. Use your authenticator app.");
+  if (passkeys.length === 0) {
+    throw new AppError("NOT_FOUND", "You have no passkey. Use your authenticator app.");
+  }
   const { rpID } = relyingParty(c);
   const options = await generateAuthenticationOptions({
     rpID,
@@ -300,7 +309,10 @@ type VerifyInput =
 
 export async function verify(c: Caller, input: VerifyInput) {
   if (!c.user.has_second_factor) {
-    throw new AppError("SECOND_FACTOR_ENROLMENT_REQUIRED", "You have no second factor yet. Please set one up.");
+    throw new AppError(
+      "SECOND_FACTOR_ENROLMENT_REQUIRED",
+      "You have no second factor yet. Please set one up.",
+    );
   }
   await limitAttempt(c);
   const { db } = c.deps.database;
@@ -324,10 +336,14 @@ export async function verify(c: Caller, input: VerifyInput) {
       : input.method === "passkey"
       ? M.passkeyInvalid
       : M.recoveryInvalid;
-    throw new AppError("SECOND_FACTOR_INVALID", message, input.method === "passkey" ? [] : [{
-      path: "code",
+    throw new AppError(
+      "SECOND_FACTOR_INVALID",
       message,
-    }]);
+      input.method === "passkey" ? [] : [{
+        path: "code",
+        message,
+      }],
+    );
   }
   await markVerified(db, c.user.session_id, now);
   await resetLimit(c.deps, "secondFactorPerUser", String(c.user.user_id));
@@ -358,7 +374,9 @@ async function verifyTotp(c: Caller, code: string, now: Date): Promise<Record<st
     let update = db.updateTable("user_second_factors").set({ totp_last_step: step, last_used_at: now })
       .where("id", "=", app.id);
     if (!c.deps.config.totpAllowReuse) {
-      update = update.where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]));
+      update = update.where((eb) =>
+        eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)])
+      );
     }
     const done = await update.executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return { factor_id: app.id };
@@ -366,7 +384,11 @@ async function verifyTotp(c: Caller, code: string, now: Date): Promise<Record<st
   return null;
 }
 
-async function verifyPasskey(c: Caller, response: unknown, now: Date): Promise<Record<string, unknown> | null> {
+async function verifyPasskey(
+  c: Caller,
+  response: unknown,
+  now: Date,
+): Promise<Record<string, unknown> | null> {
   const expectedChallenge = await takeChallenge(c);
   const { db } = c.deps.database;
   const id = (response as { id?: unknown }).id;
@@ -438,7 +460,9 @@ export async function removeFactor(c: Caller, factorId: number) {
     if (c.user.is_admin && mine.length === 1) throw new AppError("CONFLICT", M.lastFactor);
     await tx.deleteFrom("user_second_factors").where("id", "=", factorId).execute();
     // The last factor gone, its recovery codes go too (they would be a way in with nothing to recover).
-    if (mine.length === 1) await tx.deleteFrom("user_recovery_codes").where("user_id", "=", c.user.user_id).execute();
+    if (mine.length === 1) {
+      await tx.deleteFrom("user_recovery_codes").where("user_id", "=", c.user.user_id).execute();
+    }
     await audit(tx, {
       actor: c.user.user_id,
       action: "second_factor.removed",
