@@ -222,7 +222,9 @@ export function VerifyForms(
         <form
           noValidate
           onSubmit={submitCode}
-          aria-label={useRecovery.value ? "Recovery code" : "Authenticator code"}
+          aria-label={useRecovery.value
+            ? "Confirm with a recovery code"
+            : "Confirm with your authenticator app"}
         >
           <TextField
             key={useRecovery.value ? "recovery" : "totp"}
