@@ -6,14 +6,9 @@
  * the API tests check that a code works once.
  */
 import { type APIRequestContext, expect } from "@playwright/test";
-import * as OTPAuth from "otpauth";
+import { DEMO_ADMIN_TOTP_SECRET, totpCode } from "./totp.ts";
 
-export const DEMO_ADMIN_TOTP_SECRET = "APCADEMOADMINTOTPSECRETLOCAL2345";
-
-/** The current 6-digit code of an authenticator app holding `secret`. */
-export function totpCode(secret = DEMO_ADMIN_TOTP_SECRET): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-}
+export { DEMO_ADMIN_TOTP_SECRET, totpCode };
 
 /** Confirms a signed-in session's second factor with the demo administrator's authenticator app. */
 export async function passSecondFactor(request: APIRequestContext, secret = DEMO_ADMIN_TOTP_SECRET) {
