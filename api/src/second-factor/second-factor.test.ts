@@ -8,7 +8,8 @@ import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
 import { resetByEmail } from "./reset-cli.ts";
-import { totpCode } from "./totp.ts";
+import { acceptedStep, totpCode } from "./totp.ts";
+import { loadConfig, productionProblems } from "../config.ts";
 
 let clock = new Date("2026-11-26T10:00:00.000Z");
 const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
@@ -378,4 +379,33 @@ Deno.test("second factor: enrol, verify, step-up, recovery codes, limits and res
   } finally {
     await ctx.close();
   }
+});
+
+Deno.test("production refuses to accept a TOTP code twice (TOTP_ALLOW_CODE_REUSE is for end-to-end runs)", () => {
+  const ready = {
+    ...loadConfig(),
+    production: true,
+    publicUrl: "https://portal.example.org",
+    publicUrlFromRequest: false,
+    officePhone: "(985) 876-5432",
+    officeEmail: "office@portal.example.org",
+  };
+  assertEquals(productionProblems({ ...ready, totpAllowReuse: false }), []);
+  const problems = productionProblems({ ...ready, totpAllowReuse: true });
+  assertEquals(problems.length, 1);
+  assertMatch(problems[0], /^TOTP_ALLOW_CODE_REUSE=1 is for end-to-end runs only/);
+});
+
+Deno.test("TOTP: a code of the step before or after is accepted, older ones and a spent step are not", () => {
+  const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  const at = new Date("2026-11-26T10:00:10.000Z");
+  const step = Math.floor(at.getTime() / 30_000);
+  const code = (offsetSteps: number) => totpCode(secret, new Date(at.getTime() + offsetSteps * 30_000));
+  assertEquals(acceptedStep(secret, code(0), at, null, false), step);
+  assertEquals(acceptedStep(secret, code(-1), at, null, false), step - 1);
+  assertEquals(acceptedStep(secret, code(1), at, null, false), step + 1);
+  assertEquals(acceptedStep(secret, code(-2), at, null, false), null);
+  assertEquals(acceptedStep(secret, code(0), at, step, false), null);
+  assertEquals(acceptedStep(secret, code(0), at, step, true), step);
+  assertEquals(acceptedStep(secret, "12345", at, null, false), null);
 });

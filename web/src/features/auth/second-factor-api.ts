@@ -17,6 +17,7 @@ import type {
 } from "@api/contract";
 import { api } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
+import { hasIndexedDb, rememberUser } from "../../offline/db.ts";
 
 export const fetchOverview = (signal?: AbortSignal) =>
   api<SecondFactorOverview>("/auth/second-factor", { signal });
@@ -68,11 +69,15 @@ export const removeFactor = (id: number) =>
 export const resetUserFactors = (userId: number) =>
   api<SecondFactorMessage>(`/auth/user/${userId}/second-factor`, { method: "DELETE" });
 
-/** The session now counts as confirmed: the app shell stops sending the user to the second-factor step. */
+/**
+ * The session now counts as confirmed: the app shell stops sending the user to the second-factor step, and the
+ * user kept for offline starts says so too (else a cold start at sea would open the step, which needs the network).
+ */
 function markVerified(): void {
-  if (session.value) {
-    session.value = { ...session.value, second_factor: "verified" };
-  }
+  if (!session.value) return;
+  const user = { ...session.value, second_factor: "verified" as const };
+  session.value = user;
+  if (hasIndexedDb()) void rememberUser(user).catch(() => undefined);
 }
 
 /** Whether the session still owes its second factor (the app's screens wait until it does not). */
