@@ -134,3 +134,39 @@ test("the sign-in step takes a recovery code in the browser", async ({ page, pla
   await expect(page).toHaveURL(`${site}/app`);
   await expect(page.getByText("You are signed in as an administrator.")).toBeVisible();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a member adds an authenticator app; their next sign-in asks for its code", async ({ page, playwright, visit, arrive }) => {
+    const setup = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL! });
+    const member = await registerMemberThroughApi(setup, { membership: "none", card: false });
+    await setup.dispose();
+    expect((await page.request.post("/api/login", { data: member })).status()).toBe(200);
+
+    await visit("/app/account");
+    await page.getByRole("link", { name: "Sign-in security" }).click();
+    await arrive("/app/account/security");
+    await expect(page.getByText("None yet.")).toBeVisible();
+    await page.getByRole("button", { name: "Add an authenticator app" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    await page.getByLabel("6-digit code").fill("000000");
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByText("That code is not right, or it was already used.")).toBeVisible();
+    await page.getByLabel("6-digit code").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("button", { name: "I have saved my codes" }).click();
+    await expect(page.getByRole("list", { name: "Your second factors" })).toContainText("Authenticator app");
+
+    // The next sign-in asks for the code before anything else.
+    await page.context().clearCookies();
+    await visit("/login");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill(member.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await arrive(/\/login\/second-factor\?next=/);
+    expect((await (await page.request.get("/api/auth/second-factor")).json()).state).toBe("verify");
+    expect((await page.request.get("/api/auth/account/profile")).status()).toBe(403);
+  });
+});
