@@ -10,7 +10,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
-import { signIn, totpCode } from "../support/second-factor.ts";
+import { enrolAuthenticator, signIn, totpCode } from "../support/second-factor.ts";
 
 /** A fresh member whom the demo administrator gives admin rights: their next sign-in must enrol. */
 async function newAdministrator(request: APIRequestContext, site: string) {
@@ -23,7 +23,7 @@ async function newAdministrator(request: APIRequestContext, site: string) {
   });
   expect(granted.status(), await granted.text()).toBe(200);
   await request.post(`${site}/api/logout`);
-  return member;
+  return { ...member, userId: user_id };
 }
 
 async function virtualAuthenticator(page: Page) {
@@ -133,6 +133,30 @@ test("the sign-in step takes a recovery code in the browser", async ({ page, pla
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(`${site}/app`);
   await expect(page.getByText("You are signed in as an administrator.")).toBeVisible();
+});
+
+test("another administrator resets the factors of one who lost them", async ({ page, playwright, logInAs, visit }) => {
+  const site = test.info().project.use.baseURL!;
+  const setup = await playwright.request.newContext({ baseURL: site });
+  const who = await newAdministrator(setup, site);
+  expect((await setup.post("/api/login", { data: { email: who.email, password: who.password } })).status())
+    .toBe(200);
+  await enrolAuthenticator(setup);
+  expect((await setup.get("/api/auth/users")).status()).toBe(200);
+
+  await logInAs("admin");
+  await visit(`/app/admin/users/${who.userId}`);
+  await page.getByRole("tab", { name: "Password" }).click();
+  await page.getByRole("button", { name: "Reset Second Factor" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset this user's second factor?" });
+  await dialog.getByRole("button", { name: "Reset" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Second factor reset" })).toBeVisible();
+
+  // Their session ended, and their next sign-in sets up a new factor.
+  expect((await setup.get("/api/auth/users")).status()).toBe(401);
+  const login = await setup.post("/api/login", { data: { email: who.email, password: who.password } });
+  expect((await login.json()).user.second_factor).toBe("enrol");
+  await setup.dispose();
 });
 
 test.describe("on a phone", () => {
