@@ -58,6 +58,11 @@ export default defineConfig({
       // Links in mail (password reset) must point at this server, not the default http://localhost:8000.
       PUBLIC_URL: BASE_URL,
       SEED_ON_START: "1",
+      // Parallel workers confirm the one demo administrator's sign-in with the same TOTP code within 30 s
+      // (support/second-factor.ts); production refuses this setting.
+      TOTP_ALLOW_CODE_REUSE: "1",
+      // Passkeys need a host name, not an IP address: the passkey spec opens the site as localhost.
+      WEBAUTHN_ORIGIN: `http://localhost:${PORT}`,
       E2E_DATABASE_NAME: DATABASE_NAME,
     },
     reuseExistingServer: false,

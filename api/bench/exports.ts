@@ -13,6 +13,8 @@ import postgres from "postgres";
 import { join } from "node:path";
 import { connectPostgres } from "../src/db/client.ts";
 import { userCsvCopy } from "../src/exports/queries.ts";
+import { DEMO_ADMIN_TOTP_SECRET } from "../src/config.ts";
+import { totpCode } from "../src/second-factor/totp.ts";
 
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";
 const USERS = Number(Deno.env.get("BENCH_EXPORT_USERS") || 250_000);
@@ -109,6 +111,13 @@ async function main() {
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const auth = { Authorization: `Bearer ${(await login.json()).token}` };
+  // The seeded administrator's second factor: the demo authenticator's current code (decision 0043).
+  const verified = await fetch(`${base}/api/auth/second-factor/verify`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ method: "totp", code: totpCode(DEMO_ADMIN_TOTP_SECRET, new Date()) }),
+  });
+  if (!verified.ok) throw new Error(`second factor failed: ${verified.status} ${await verified.text()}`);
 
   step("exporting the users");
   const baseline = rssKb(child.pid);

@@ -44,7 +44,13 @@ try {
       }).returning("id").executeTakeFirstOrThrow();
   const now = deps.now();
   const session = await db.insertInto("sessions")
-    .values({ user_id: admin.id, created_at: now, expires_at: new Date(now.getTime() + 86_400_000) })
+    // A session past its second factor (decision 0043), as after a complete sign-in.
+    .values({
+      user_id: admin.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + 86_400_000),
+      second_factor_at: now,
+    })
     .returning("id").executeTakeFirstOrThrow();
   const token = await signSessionToken(deps.sessionKey, { userId: admin.id, sessionId: session.id }, now);
 

@@ -21,6 +21,7 @@ import { auditGuard } from "./lib/audit-guard.ts";
 import { inRequest } from "./lib/request-context.ts";
 import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
+import { secondFactorRoutes } from "./second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
 import { vesselsRoutes } from "./vessels/routes.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
   app.route("/api", readinessRoutes);
   app.route("/api", metricsRoutes);
   app.route("/api", authRoutes);
+  app.route("/api", secondFactorRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", employeesRoutes);

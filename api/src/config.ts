@@ -128,7 +128,21 @@ export interface Config {
    * 429 RATE_LIMITED with Retry-After (docs/decisions/0044-audit-and-limits.md).
    */
   exportsPerAdmin: number;
+  /** A sensitive action asks for the second factor again when it is older than this (decision 0043). */
+  secondFactorStepUpSeconds: number;
+  /**
+   * Accept a TOTP code again within its 30-second step. Off (a code works once) unless TOTP_ALLOW_CODE_REUSE=1,
+   * which only the end-to-end runs set (parallel workers sign in as one demo administrator); production refuses it.
+   */
+  totpAllowReuse: boolean;
+  /** The origin passkeys belong to (its host is the WebAuthn RP ID); WEBAUTHN_ORIGIN, else the site's address. */
+  webauthnOrigin?: string;
+  /** The TOTP secret the seed enrols for its administrator (base32; README "Demo sign-ins"); none in production unless SEED_ADMIN_TOTP_SECRET. */
+  seedAdminTotpSecret?: string;
 }
+
+/** The demo administrator's authenticator secret for local use: it is in this public source, so it proves nothing. */
+export const DEMO_ADMIN_TOTP_SECRET = "APCADEMOADMINTOTPSECRETLOCAL2345";
 
 /** The sandbox's webhook secret when none is set. It is in this public source, so it proves nothing. */
 export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_sandbox_development_only";
@@ -203,6 +217,11 @@ export function loadConfig(): Config {
     databasePrepare: env("DATABASE_PREPARE") !== "0",
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
     exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 10),
+    secondFactorStepUpSeconds: Number(env("SECOND_FACTOR_STEP_UP_SECONDS") ?? 5 * 60),
+    totpAllowReuse: env("TOTP_ALLOW_CODE_REUSE") === "1",
+    webauthnOrigin: env("WEBAUTHN_ORIGIN")?.replace(/\/+$/, ""),
+    seedAdminTotpSecret: env("SEED_ADMIN_TOTP_SECRET") ??
+      (env("APP_ENV") === "production" ? undefined : DEMO_ADMIN_TOTP_SECRET),
   };
 }
 
@@ -215,6 +234,9 @@ export function productionProblems(config: Config): string[] {
   const problems: string[] = [];
   if (config.publicUrlFromRequest) {
     problems.push("PUBLIC_URL is not set: links in e-mails and letters need the site's public address.");
+  }
+  if (config.totpAllowReuse) {
+    problems.push("TOTP_ALLOW_CODE_REUSE=1 is for end-to-end runs only: a TOTP code must work once.");
   }
   if (config.officePhone === PLACEHOLDER_OFFICE_PHONE) {
     problems.push(

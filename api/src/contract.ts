@@ -12,6 +12,16 @@
 import type { z } from "zod";
 import type { AnalyticsEventBody } from "./analytics/schemas.ts";
 import type { LoginBody, LoginResponse, SessionUserBody } from "./auth/schemas.ts";
+import type {
+  EnrolAnswer,
+  MessageAnswer as SecondFactorMessageAnswer,
+  RecoveryCodesAnswer,
+  SecondFactorStatus,
+  TotpSecretAnswer,
+  VerifyAnswer,
+  VerifyBody,
+  WebAuthnOptions,
+} from "./second-factor/schemas.ts";
 import type { BusinessRecord } from "./businesses/schemas.ts";
 import type { VerificationResponse } from "./compliance/schemas.ts";
 import type { ContactBody, ContactResponse } from "./contact/schemas.ts";
@@ -75,6 +85,16 @@ export interface ListPage<T> {
 export type SessionUser = z.infer<typeof SessionUserBody>;
 export type LoginRequest = z.input<typeof LoginBody>;
 export type LoginAnswer = z.infer<typeof LoginResponse>;
+/** The second factor (decision 0043). */
+export type SecondFactorState = SessionUser["second_factor"];
+export type SecondFactorOverview = z.infer<typeof SecondFactorStatus>;
+export type SecondFactorEnrolAnswer = z.infer<typeof EnrolAnswer>;
+export type SecondFactorVerifyRequest = z.input<typeof VerifyBody>;
+export type SecondFactorVerifyAnswer = z.infer<typeof VerifyAnswer>;
+export type TotpSecret = z.infer<typeof TotpSecretAnswer>;
+export type WebAuthnOptionsAnswer = z.infer<typeof WebAuthnOptions>;
+export type RecoveryCodes = z.infer<typeof RecoveryCodesAnswer>;
+export type SecondFactorMessage = z.infer<typeof SecondFactorMessageAnswer>;
 /** `GET /api/auth/session/probe`: the signed-in user, or null for a visitor. */
 export type SessionProbeAnswer = { user: SessionUser | null };
 export type User = z.infer<typeof UserRecord>;

@@ -1,4 +1,4 @@
-import { loadConfig } from "./config.ts";
+import { DEMO_ADMIN_TOTP_SECRET, loadConfig } from "./config.ts";
 import { seed, STORE_ITEMS } from "./seed.ts";
 import { assertEquals, assertOk } from "./testing/assert.ts";
 import type { Database } from "./db/client.ts";
@@ -39,6 +39,11 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
     assertEquals(items, STORE_ITEMS.map(({ name, cost_cents }) => ({ name, cost_cents })));
     const admin = await checkCredentials(db, "boss@example.test", "from-env-secret");
     assertEquals(admin?.is_admin, true);
+    // The demo administrator's second factor: an authenticator app with the documented secret (decision 0043).
+    assertEquals(admin?.second_factor, "verify");
+    const factors = await db.selectFrom("user_second_factors").select(["kind", "totp_secret"])
+      .where("user_id", "=", admin!.user_id).execute();
+    assertEquals(factors, [{ kind: "totp", totp_secret: DEMO_ADMIN_TOTP_SECRET }]);
     const der = await checkCredentials(db, "der@apca.local", "der-password-local");
     assertEquals(der?.is_der, true);
     const company = await db.selectFrom("businesses").select(["name", "der_user_id"]).where(
@@ -133,3 +138,12 @@ async function membershipStatus(db: Database["db"], userId: number, now: Date) {
     active: new Date(m.starts_at) <= now && m.expire_at! > now.toISOString().slice(0, 10),
   };
 }
+
+Deno.test("seed: without an authenticator secret (production) the administrator enrols at the first sign-in", async () => {
+  await withDatabase(async (database) => {
+    const config = { ...loadConfig(), seedAdminEmail: "boss@example.test", seedAdminTotpSecret: undefined };
+    await seed(database, config, () => undefined);
+    const admin = await checkCredentials(database.db, "boss@example.test", config.seedAdminPassword);
+    assertEquals(admin?.second_factor, "enrol");
+  });
+});

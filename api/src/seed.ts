@@ -93,6 +93,17 @@ export async function seed(
     const admin = await user(config.seedAdminEmail, config.seedAdminPassword, "Ada", "Admin", {
       is_admin: true,
     });
+    // The demo administrator's second factor: an authenticator app with a documented secret (README), so local
+    // sign-ins and the tests can compute its codes. None in production unless SEED_ADMIN_TOTP_SECRET is set:
+    // there the administrator enrols at the first sign-in (decision 0043).
+    if (config.seedAdminTotpSecret) {
+      await tx.insertInto("user_second_factors").values({
+        user_id: admin,
+        kind: "totp",
+        label: "Demo authenticator",
+        totp_secret: config.seedAdminTotpSecret,
+      }).execute();
+    }
     const der = await user(DEMO_USERS.der.email, DEMO_USERS.der.password, "Dana", "Reyes", { is_der: true });
     const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {
       uscg_cred: "MMC-0012345",

@@ -1,5 +1,6 @@
 /** Journey: signing in and out (public spec §2 /login, §4 "Login and reset", §5 Login, §8 login failure). */
 import { expect, test, USERS } from "../support/fixtures.ts";
+import { totpCode } from "../support/second-factor.ts";
 
 test("login shows the specification's validation messages", async ({ page, visit, checkA11y }) => {
   await visit("/login");
@@ -57,11 +58,16 @@ test("a member logs in and lands on the member dashboard", async ({ page, visit,
   await expect(page.getByText("You are signed in as a member.")).toBeVisible();
 });
 
-test("an administrator logs in and sees the admin view", async ({ page, visit, arrive }) => {
+test("an administrator logs in, confirms with the authenticator app and sees the admin view", async ({ page, visit, arrive }) => {
   await visit("/login");
   await page.getByLabel("Email").fill(USERS.admin.email);
   await page.getByLabel("Password").fill(USERS.admin.password);
   await page.getByRole("button", { name: "Log In" }).click();
+
+  // The second factor comes before anything else (decision 0043): the seeded administrator's app.
+  await arrive(/\/login\/second-factor\?next=/);
+  await page.getByLabel("6-digit code from your authenticator app").fill(totpCode());
+  await page.getByRole("button", { name: "Confirm" }).click();
 
   await arrive("/app");
   await expect(page.getByText("You are signed in as an administrator.")).toBeVisible();

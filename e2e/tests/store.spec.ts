@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
+import { signIn } from "../support/second-factor.ts";
 
 // Registration, card set-up and axe on every screen outgrow 30 s on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -164,8 +165,7 @@ test("a declined card: the error in a toast, Purchase re-enabled, the cart intac
 test("Purchase is disabled with no card to choose, and with a total of $0.00", async ({ page, request, visit, arrive }) => {
   // A free item, added by an administrator (its own API session, not the page's).
   const freeName = `Free leaflet ${Date.now()}`;
-  const login = await request.post("/api/login", { data: USERS.admin });
-  expect(login.status()).toBe(200);
+  await signIn(request, USERS.admin);
   const created = await request.post("/api/auth/items", {
     data: { name: freeName, cost_cents: 0, description: "No charge.", sort_order: 999 },
   });

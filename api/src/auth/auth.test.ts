@@ -26,6 +26,7 @@ Deno.test("sessions: login, session, logout", async (t) => {
         is_admin: false,
         is_der: false,
         full_name: "Mia Test",
+        second_factor: "off",
       });
       const cookie = res.headers.get("Set-Cookie") ?? "";
       assertMatch(cookie, /^apca_session=[^;]+; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/);

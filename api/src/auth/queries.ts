@@ -14,6 +14,10 @@ export function activeSessionQuery(db: Kysely<DB>, sessionId: string, now: Date)
       "u.is_der",
       "u.first_name",
       "u.last_name",
+      "s.second_factor_at",
+      (eb) =>
+        eb.exists(eb.selectFrom("user_second_factors as f").select("f.id").whereRef("f.user_id", "=", "u.id"))
+          .as("has_second_factor"),
     ])
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
@@ -56,6 +60,8 @@ export async function findActiveSession(
     is_admin: row.is_admin,
     is_der: row.is_der,
     full_name: `${row.first_name} ${row.last_name}`,
+    second_factor_at: row.second_factor_at,
+    has_second_factor: Boolean(row.has_second_factor),
   };
 }
 

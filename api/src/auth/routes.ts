@@ -1,7 +1,8 @@
 /** Sign in, sign out and "who am I". */
 import { Hono } from "hono";
 import { z } from "zod";
-import { allow, caller } from "../lib/access.ts";
+import { allow, allowBeforeSecondFactor, caller } from "../lib/access.ts";
+import { stateOf } from "../second-factor/service.ts";
 import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
@@ -54,7 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     "/logout",
-    allow("user"),
+    allowBeforeSecondFactor(),
     describe({ summary: "Sign out: the token stops working at once", tags: ["Session"], status: 204 }),
     async (c) => {
       const { session_id, user_id } = caller(c);
@@ -70,11 +71,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .get(
     "/auth/session",
-    allow("user"),
+    allowBeforeSecondFactor(),
     describe({ summary: "The signed-in user and their roles", tags: ["Session"], response: SessionUserBody }),
     (c) => {
-      const { user_id, is_admin, is_der, full_name } = caller(c);
-      return c.json({ user_id, is_admin, is_der, full_name }, 200);
+      const user = caller(c);
+      const { user_id, is_admin, is_der, full_name } = user;
+      return c.json({ user_id, is_admin, is_der, full_name, second_factor: stateOf(user) }, 200);
     },
   )
   .get(
@@ -92,6 +94,9 @@ export const authRoutes = new Hono<AppEnv>()
       const found = await authenticate(c);
       if (!found) return c.json({ user: null }, 200);
       const { user_id, is_admin, is_der, full_name } = found.user;
-      return c.json({ user: { user_id, is_admin, is_der, full_name } }, 200);
+      return c.json(
+        { user: { user_id, is_admin, is_der, full_name, second_factor: stateOf(found.user) } },
+        200,
+      );
     },
   );

@@ -25,6 +25,9 @@ export const SessionUserBody = z.object({
   is_admin: z.boolean(),
   is_der: z.boolean(),
   full_name: z.string(),
+  second_factor: z.enum(["off", "enrol", "verify", "verified"]).describe(
+    "This session's second factor (decision 0043): enrol and verify must be completed before any other call.",
+  ),
 });
 
 export const LoginResponse = z.object({

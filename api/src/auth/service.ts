@@ -11,10 +11,14 @@ export async function checkCredentials(db: Kysely<DB>, email: string, password: 
     return null;
   }
   if (!await verifyPassword(password, row.password_hash)) return null;
+  const factor = await db.selectFrom("user_second_factors").select("id").where("user_id", "=", row.id)
+    .limit(1).executeTakeFirst();
   return {
     user_id: row.id,
     is_admin: row.is_admin,
     is_der: row.is_der,
     full_name: `${row.first_name} ${row.last_name}`,
+    // A new session has not confirmed a second factor yet (decision 0043).
+    second_factor: factor ? "verify" as const : row.is_admin ? "enrol" as const : "off" as const,
   };
 }

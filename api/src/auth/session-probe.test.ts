@@ -27,7 +27,13 @@ Deno.test("session probe: the signed-in user, or null without an error status", 
       const probe = await (await ctx.request("der", "GET", "/api/auth/session/probe")).json();
       assertEquals(probe.user.user_id, ctx.users.der.id);
       assertEquals([probe.user.is_der, probe.user.is_admin], [true, false]);
-      assertEquals(Object.keys(probe.user).sort(), ["full_name", "is_admin", "is_der", "user_id"]);
+      assertEquals(Object.keys(probe.user).sort(), [
+        "full_name",
+        "is_admin",
+        "is_der",
+        "second_factor",
+        "user_id",
+      ]);
     });
 
     await t.step("roles: public", async () => {

@@ -64,7 +64,14 @@ const COLUMNS_FILE: ColumnList = {
   },
   sessions: {
     id: true, user_id: true, created_at: true, expires_at: true, revoked_at: true, ip: true, user_agent: true,
+    second_factor_at: true, webauthn_challenge: true, webauthn_challenge_expires_at: true,
   },
+  user_second_factors: {
+    id: true, user_id: true, kind: true, label: true, totp_secret: true, totp_last_step: true,
+    credential_id: true, public_key: true, sign_count: true, transports: true, created_at: true,
+    last_used_at: true,
+  },
+  user_recovery_codes: { id: true, user_id: true, code_hash: true, created_at: true, used_at: true },
   app_secrets: { name: true, value: true, created_at: true },
   password_reset_tokens: {
     id: true, user_id: true, token_hash: true, created_at: true, expires_at: true, used_at: true,

@@ -103,6 +103,36 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** 0029: when the session's second factor was last verified (sign-in or step-up). */
+  second_factor_at: NullableTimestamp;
+  webauthn_challenge: string | null;
+  webauthn_challenge_expires_at: NullableTimestamp;
+}
+
+// 0029_second_factor.sql
+
+export interface UserSecondFactorsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: "totp" | "passkey";
+  label: string;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  credential_id: string | null;
+  public_key: string | null;
+  /** bigint: a string from postgres.js, a number from PGlite; read it with Number(). */
+  sign_count: ColumnType<string | number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: DefaultTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: DefaultTimestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface AppSecretsTable {
@@ -775,6 +805,8 @@ export interface DB {
   safety_concern_letters: SafetyConcernLettersTable;
   users: UsersTable;
   sessions: SessionsTable;
+  user_second_factors: UserSecondFactorsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
   app_secrets: AppSecretsTable;
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { allow, caller, requireRecentSecondFactor } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -26,6 +26,7 @@ export const adminExportRoutes = new Hono<AppEnv>()
   .post(
     "/auth/exports",
     allow("admin"),
+    requireRecentSecondFactor(),
     idempotent(),
     describe({
       summary: "Queue an export (BUILDING; a job builds it, then BUILT or FAILED)",

@@ -10,6 +10,45 @@ import { AppError } from "./errors.ts";
 import { type Role, tag } from "./route.ts";
 
 export function allow(...roles: [Role, ...Role[]]): MiddlewareHandler<AppEnv> {
+  return access(roles, true);
+}
+
+/**
+ * A signed-in caller whose second factor may still be pending: only the session's own calls (who am I, sign
+ * out) and the second-factor calls that complete it (decision 0043). Documented as the role "user".
+ */
+export function allowBeforeSecondFactor(): MiddlewareHandler<AppEnv> {
+  return access(["user"], false);
+}
+
+/** Whether the session still owes its second factor: every administrator, and anyone who enrolled one. */
+export function secondFactorPending(user: SessionUser): boolean {
+  return (user.is_admin || user.has_second_factor) && user.second_factor_at === null;
+}
+
+/**
+ * A step-up for the most sensitive actions: the second factor must have been verified within the setting
+ * SECOND_FACTOR_STEP_UP_SECONDS (by the injected clock). Callers without a second factor (members and DERs who
+ * enrolled none) pass: for them there is nothing to ask again. Put it after `allow()`.
+ */
+export function requireRecentSecondFactor(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = caller(c);
+    if (user.is_admin || user.has_second_factor) {
+      const { now, config } = c.var.deps;
+      const at = user.second_factor_at;
+      if (!at || now().getTime() - at.getTime() > config.secondFactorStepUpSeconds * 1000) {
+        throw new AppError(
+          "STEP_UP_REQUIRED",
+          "For this action, please confirm it is you with your second factor again.",
+        );
+      }
+    }
+    await next();
+  };
+}
+
+function access(roles: [Role, ...Role[]], needsSecondFactor: boolean): MiddlewareHandler<AppEnv> {
   // Public routes do not look the caller up: most never need to, and it would cost a query per request.
   if (roles.includes("public")) {
     return tag<MiddlewareHandler<AppEnv>>((_c, next) => next(), { kind: "access", roles });
@@ -20,6 +59,14 @@ export function allow(...roles: [Role, ...Role[]]): MiddlewareHandler<AppEnv> {
     const { user } = found;
     const permitted = user.is_admin || roles.includes("user") || (roles.includes("der") && user.is_der);
     if (!permitted) throw new AppError("FORBIDDEN", "You do not have access to this.");
+    if (needsSecondFactor && secondFactorPending(user)) {
+      throw user.has_second_factor
+        ? new AppError("SECOND_FACTOR_REQUIRED", "Please confirm your sign-in with your second factor.")
+        : new AppError(
+          "SECOND_FACTOR_ENROLMENT_REQUIRED",
+          "Administrators sign in with a second factor. Please set up a passkey or an authenticator app.",
+        );
+    }
     c.set("user", user);
     await next();
   }, { kind: "access", roles });

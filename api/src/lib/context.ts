@@ -17,6 +17,10 @@ export interface SessionUser {
   is_admin: boolean;
   is_der: boolean;
   full_name: string;
+  /** When this session's second factor was last verified (sign-in or step-up); null before (decision 0043). */
+  second_factor_at: Date | null;
+  /** Whether the user has enrolled a passkey or an authenticator app. */
+  has_second_factor: boolean;
 }
 
 /** Who acts, as the services audit it: the signed-in user and the address the request came from. */

@@ -25,6 +25,14 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   CROSS_SITE_REQUEST: 403,
   COMPLIANCE_UNAVAILABLE: 403,
+  /** The session has not passed its second factor yet; the web sends the user to verify it (decision 0043). */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** An administrator without a second factor: the web sends them to enrol one. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** A sensitive action, and the second factor was verified too long ago: verify it again. */
+  STEP_UP_REQUIRED: 403,
+  /** A wrong TOTP, passkey or recovery code. */
+  SECOND_FACTOR_INVALID: 422,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

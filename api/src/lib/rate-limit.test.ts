@@ -16,6 +16,8 @@ Deno.test("rate limits: one fixed window per key, counted in the database", asyn
       passwordForgotPerEmail: generous,
       passwordResetPerIp: generous,
       contactPerIp: generous,
+      secondFactorPerIp: generous,
+      secondFactorPerUser: generous,
     },
   };
   try {

@@ -24,7 +24,9 @@ export type LimitName =
   | "passwordForgotPerIp"
   | "passwordForgotPerEmail"
   | "passwordResetPerIp"
-  | "contactPerIp";
+  | "contactPerIp"
+  | "secondFactorPerIp"
+  | "secondFactorPerUser";
 
 export interface LimitDeps {
   database: { db: Kysely<DB> };

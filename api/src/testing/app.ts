@@ -33,8 +33,11 @@ export interface TestContext {
   databaseUrl?: string;
   deps: Deps;
   users: Record<Identity, TestUser>;
-  /** A fresh session token for the identity (each call is a separate session). */
-  tokenFor(who: Identity | number): Promise<string>;
+  /**
+   * A fresh session token for the identity (each call is a separate session). The session has passed its
+   * second factor now (by the injected clock), as after a complete sign-in, unless `secondFactor` is false.
+   */
+  tokenFor(who: Identity | number, options?: { secondFactor?: boolean }): Promise<string>;
   /** Sends a request as `who` (bearer token), or anonymously when `who` is null. */
   request(
     who: Identity | null,
@@ -127,11 +130,16 @@ export async function createTestContext(overrides: DepsOverrides = {}): Promise<
     }]),
   ) as Record<Identity, TestUser>;
 
-  async function tokenFor(who: Identity | number) {
+  async function tokenFor(who: Identity | number, { secondFactor = true } = {}) {
     const userId = typeof who === "number" ? who : users[who].id;
     const now = deps.now();
     const { id } = await db.insertInto("sessions")
-      .values({ user_id: userId, created_at: now, expires_at: new Date(now.getTime() + 86_400_000) })
+      .values({
+        user_id: userId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + 86_400_000),
+        second_factor_at: secondFactor ? now : null,
+      })
       .returning("id").executeTakeFirstOrThrow();
     return await signSessionToken(deps.sessionKey, { userId, sessionId: id }, now);
   }

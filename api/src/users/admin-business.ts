@@ -27,6 +27,8 @@ export async function businessesOf(deps: Deps, actor: SessionUser, userId: numbe
     is_admin: false,
     is_der: user.attributes.roles.includes("der"),
     full_name: user.attributes.full_name,
+    second_factor_at: null,
+    has_second_factor: false,
   };
   return await listOwnBusinesses(deps.database.db, asUser);
 }

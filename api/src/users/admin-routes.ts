@@ -5,8 +5,8 @@
  */
 import { type Context, Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
 import { audit } from "../lib/audit.ts";
+import { allow, caller, requireRecentSecondFactor } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -96,6 +96,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .put(
     "/auth/user/:id/admin",
     allow("admin"),
+    requireRecentSecondFactor(),
     describe({
       summary: "Grant or revoke admin rights (payload data.admin)",
       description: "An administrator cannot revoke their own rights, so the last administrator always stays.",
@@ -113,6 +114,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .delete(
     "/auth/user/:id",
     allow("admin"),
+    requireRecentSecondFactor(),
     describe({
       summary: "Delete a user (only when can_delete)",
       description: "Sign-in and contact details go; the tests, memberships and orders the law keeps stay " +
@@ -145,6 +147,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .put(
     "/auth/user/:id/password",
     allow("admin"),
+    requireRecentSecondFactor(),
     describe({
       summary: "Set the user's password (their sessions end)",
       tags: TAGS,

@@ -15,6 +15,8 @@ export const PUBLIC_PAGES = [
   { path: "/", title: "Home", listed: true },
   { path: "/register", title: "Register", listed: true },
   { path: "/login", title: "Account Login", listed: true },
+  // After the password: enrol or confirm the second factor (decision 0043); ?next=, ?step-up=1.
+  { path: "/login/second-factor", title: "Confirm Sign-In", listed: false },
   { path: "/forgot-password/success", title: "Check Your Email", listed: false },
   { path: "/forgot-password", title: "Forgot Password", listed: false },
   // ?token=, and the mailed link.

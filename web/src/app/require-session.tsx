@@ -25,6 +25,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const next = location + (search ? `?${search}` : "");
     return <Redirect to={`/login?next=${encodeURIComponent(next)}`} replace />;
   }
+  if (session.value?.second_factor === "enrol" || session.value?.second_factor === "verify") {
+    // The server answers nothing else until the second factor is set up or confirmed (decision 0043).
+    const next = location + (search ? `?${search}` : "");
+    return <Redirect to={`/login/second-factor?next=${encodeURIComponent(next)}`} replace />;
+  }
   if (session.value) return <>{children}</>;
 
   return (

@@ -76,6 +76,7 @@ const PUBLIC_SCREENS: Record<PublicPath, () => PageModule> = {
   "/": publicPage("HomePage"),
   "/register": () => import("../features/registration/register-page.tsx"),
   "/login": () => import("../features/auth/login-page.tsx"),
+  "/login/second-factor": () => import("../features/auth/second-factor-page.tsx"),
   "/forgot-password/success": () => import("../features/auth/forgot-password-success-page.tsx"),
   "/forgot-password": () => import("../features/auth/forgot-password-page.tsx"),
   "/reset-password": () => import("../features/auth/reset-password-page.tsx"),
@@ -111,6 +112,11 @@ const MEMBER_ROUTES: AppRoute[] = [
   // ?order=
   page("/app/cart/checkout/thank-you", "Thank You", () => import("../features/store/thank-you-page.tsx")),
   page("/app/account", "Account", () => import("../features/account/account-page.tsx")),
+  page(
+    "/app/account/security",
+    "Sign-In Security",
+    () => import("../features/auth/security-page.tsx"),
+  ),
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
   page("/app/account/tests", "My Tests", () => import("../features/tests/tests-page.tsx")),
   page("/app/account/downloads", "My Downloads", () => import("../features/downloads/downloads-page.tsx")),

@@ -143,6 +143,7 @@ async function send(path: string, options: ApiOptions, accept: string): Promise<
 
   const error = toApiError(response.status, await readJson(response));
   if (response.status === 401 && redirectOn401) sendToLogin();
+  if (response.status === 403 && SECOND_FACTOR_CODES.has(error.code)) sendToSecondFactor(error.code);
   throw error;
 }
 
@@ -165,6 +166,24 @@ function toApiError(status: number, data: unknown): ApiError {
   const code = typeof body.code === "string" ? body.code : `HTTP_${status}`;
   const issues = Array.isArray(body.issues) ? (body.issues as ApiIssue[]) : [];
   return new ApiError(message, status, code, issues);
+}
+
+/**
+ * The server's answers that mean "confirm the second factor first" (decision 0043): a session that has not
+ * set it up or confirmed it yet, or a sensitive action after the step-up time.
+ */
+const SECOND_FACTOR_CODES = new Set([
+  "SECOND_FACTOR_REQUIRED",
+  "SECOND_FACTOR_ENROLMENT_REQUIRED",
+  "STEP_UP_REQUIRED",
+]);
+
+/** Goes to the second-factor step, which comes back here afterwards. */
+function sendToSecondFactor(code: string): void {
+  const { pathname, search } = globalThis.location;
+  if (pathname.startsWith("/login")) return;
+  const stepUp = code === "STEP_UP_REQUIRED" ? "&step-up=1" : "";
+  navigate(`/login/second-factor?next=${encodeURIComponent(pathname + search)}${stepUp}`);
 }
 
 /** Forgets the session and goes to /login, remembering the current page so login can come back to it. */

@@ -78,6 +78,12 @@ export default function AccountPage() {
           <Link href={PATHS.payments}>Payment methods</Link>
         </p>
       </Panel>
+      <Panel id="sign-in-security" title="Sign-in security">
+        <p>Passkeys, authenticator apps and recovery codes that confirm your sign-in.</p>
+        <p>
+          <Link href="/app/account/security">Sign-in security</Link>
+        </p>
+      </Panel>
     </div>
   );
 }

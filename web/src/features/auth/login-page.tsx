@@ -16,9 +16,15 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const message = search.get("msg");
   const { errors, formError, busy, onSubmit } = useFormSubmit(LoginSchema, async (credentials) => {
-    await logIn(credentials);
+    const user = await logIn(credentials);
+    const next = safeNext(search.get("next"));
+    // A second factor to set up or confirm comes first (decision 0043).
+    if (user.second_factor === "enrol" || user.second_factor === "verify") {
+      navigate(`/login/second-factor?next=${encodeURIComponent(next)}`, { replace: true });
+      return;
+    }
     toast.success("Successfully logged into your account");
-    navigate(safeNext(search.get("next")), { replace: true });
+    navigate(next, { replace: true });
   });
 
   return (

@@ -19,7 +19,12 @@ export function compact<T extends object>(payload: T): Partial<T> {
 
 /** Creates the account; the server sets the session cookie, the token in the answer is not kept. */
 async function createAccount(path: string, payload: object): Promise<SessionUser> {
-  const { user } = await api<RegistrationAnswer>(path, { body: compact(payload), redirectOn401: false });
+  const { user: created } = await api<RegistrationAnswer>(path, {
+    body: compact(payload),
+    redirectOn401: false,
+  });
+  // A new member or DER has no second factor (decision 0043).
+  const user: SessionUser = { ...created, second_factor: "off" };
   session.value = user;
   return user;
 }

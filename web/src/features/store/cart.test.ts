@@ -21,6 +21,7 @@ const user = (user_id: number): SessionUser => ({
   is_admin: false,
   is_der: false,
   full_name: "Pat",
+  second_factor: "off",
 });
 const item = (id: number, cost: number) => ({ id, attributes: { cost } });
 

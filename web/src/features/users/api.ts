@@ -117,3 +117,7 @@ export async function downloadLetter(id: string, filename: string) {
 
 export const removeLetter = (id: string) =>
   api<UserActionAnswer>(`/auth/user/${id}/safety-document`, { method: "DELETE" });
+
+/** Removes a user's second factors (they lost them): their sessions end and they set one up again (decision 0043). */
+export const resetSecondFactor = (id: string) =>
+  api<{ message: string }>(`/auth/user/${id}/second-factor`, { method: "DELETE" });

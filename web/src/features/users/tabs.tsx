@@ -9,6 +9,7 @@ import { Link } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { DrugTestTable } from "../../components/drug-test-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -26,6 +27,7 @@ import {
   fetchBusinesses,
   fetchOrders,
   fetchTests,
+  resetSecondFactor,
   setPassword,
   USER_TOASTS,
 } from "./api.ts";
@@ -179,6 +181,7 @@ export function DownloadsTab({ user }: { user: UserDetail }) {
 
 export function PasswordTab({ id }: { id: string }) {
   const { busy, run } = useAction();
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
 
   async function onSet(event: FormEvent<HTMLFormElement>) {
@@ -215,6 +218,37 @@ export function PasswordTab({ id }: { id: string }) {
           </Button>
         </div>
       </form>
+      <div className="form-section">
+        <h3>Second factor</h3>
+        <p>
+          If the user lost every passkey, authenticator app and recovery code, remove their second factors:
+          their sessions end, and at the next sign-in an administrator sets up a new one.
+        </p>
+        <div className="form-actions">
+          <Button
+            variant="danger"
+            busy={busy === "factors"}
+            busyLabel="Resetting…"
+            onClick={() => setConfirming(true)}
+          >
+            Reset Second Factor
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset this user's second factor?"
+        confirmLabel="Reset"
+        busyLabel="Resetting…"
+        busy={busy === "factors"}
+        destructive
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          if (await run("factors", () => resetSecondFactor(id), "Second factor reset")) setConfirming(false);
+        }}
+      >
+        <p>Their passkeys, authenticator apps and recovery codes stop working, and they are signed out.</p>
+      </ConfirmDialog>
     </>
   );
 }
