@@ -23,7 +23,13 @@ Deno.test("start: the banner ends the start with the address and every demo sign
     });
     assertMatch(lines[0], /^APCA portal running at http:\/\/localhost:8000 .*Ctrl\+C stops it/);
     assertEquals(lines[1], "Demo sign-ins (local only):");
-    const rows = lines.slice(2).map((l) => l.trim().split(/\s{2,}/));
+    assertMatch(
+      lines[3],
+      /^\s+then the code `deno task second-factor:code` prints \(authenticator secret \w+\)$/,
+    );
+    const rows = lines.slice(2).filter((l) => !l.trim().startsWith("then ")).map((l) =>
+      l.trim().split(/\s{2,}/)
+    );
     assertEquals(rows.map((r) => r[0]), ["administrator", "DER", "member", "employee", "employee"]);
     assertEquals(rows.map((r) => r[1]), [
       config.seedAdminEmail,
@@ -39,6 +45,11 @@ Deno.test("start: the banner ends the start with the address and every demo sign
   await t.step("a password from SEED_ADMIN_PASSWORD is never printed", () => {
     const admin = demoSignIns({ ...config, seedAdminPassword: "s3cret-from-env" }, true)[0];
     assertEquals(admin.password, "(the password in SEED_ADMIN_PASSWORD)");
+  });
+
+  await t.step("the administrator's second factor is told only when the seed enrols one", () => {
+    assertMatch(demoSignIns(config, false)[0].note ?? "", /second-factor:code/);
+    assertEquals(demoSignIns({ ...config, seedAdminTotpSecret: undefined }, false)[0].note, undefined);
   });
 
   await t.step("only sign-ins that exist are listed, none in production", async () => {

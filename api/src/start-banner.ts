@@ -12,6 +12,8 @@ export interface SignIn {
   who: string;
   email: string;
   password: string;
+  /** A line printed under the sign-in, such as how to pass the administrator's second factor. */
+  note?: string;
 }
 
 export interface BannerInput {
@@ -41,6 +43,7 @@ export function startBanner(input: BannerInput): string[] {
   lines.push("Demo sign-ins (local only):");
   for (const s of input.signIns) {
     lines.push(`  ${s.who.padEnd(whoWidth)}  ${s.email.padEnd(emailWidth)}  ${s.password}`);
+    if (s.note) lines.push(`  ${"".padEnd(whoWidth)}  ${s.note}`);
   }
   return lines;
 }
@@ -52,6 +55,12 @@ export function demoSignIns(config: Config, adminPasswordFromEnv: boolean): Sign
       who: "administrator",
       email: config.seedAdminEmail,
       password: adminPasswordFromEnv ? "(the password in SEED_ADMIN_PASSWORD)" : config.seedAdminPassword,
+      ...(config.seedAdminTotpSecret
+        ? {
+          note:
+            `then the code \`deno task second-factor:code\` prints (authenticator secret ${config.seedAdminTotpSecret})`,
+        }
+        : {}),
     },
     { who: "DER", ...DEMO_USERS.der },
     { who: "member", ...DEMO_USERS.member },
