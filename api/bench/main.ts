@@ -9,13 +9,20 @@
  *      with an active annual membership and a past pause long enough to raise the pause warning, and the SQL
  *      that endpoint sends per request (captured from the service's own queries), through the same two clients,
  *   7. the administrators' desk with 100,000 notifications and 50,000 businesses (bench/notifications.ts),
+ *   8. random pools with 250,000 covered members (bench/randoms.ts),
+ *   9. the Users export of 250,000 users against COPY (bench/exports.ts),
  * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
- * whenever the run itself worked. Subprocesses and the bench database are removed on every way out.
+ * whenever the run itself worked. Subprocesses and the bench databases are removed on every way out.
+ *
+ * `deno task bench --smoke` (CI): every step once, with windows of a fraction of a second, 4 connections and
+ * tiny data sets, and no figures; it exits non-zero when any step fails, so a change that breaks a step fails
+ * CI rather than the next measurement.
  *
  * Environment: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, default 3), BENCH_CONCURRENCY (default 32),
  * BENCH_CLIENT (raw | fetch, default raw), BENCH_COMPARE_CLIENTS=1 (also measure the bare server with the
  * other client), BENCH_OPEN_FRACTION (default 0.5), BENCH_PG_URL (admin connection, default
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_POOL_MAX (postgres.js loop pool, default 10 = the app's).
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_POOL_MAX (postgres.js loop pool, default 10 = the app's),
+ * BENCH_PORT_BASE (servers listen on free ports from there on, within 100; default: ports the system picks).
  */
 import {
   type CompiledQuery,
@@ -32,16 +39,20 @@ import { activeSessionQuery, findActiveSession } from "../src/auth/queries.ts";
 import type { DB } from "../src/db/types.ts";
 import type { Deps } from "../src/lib/context.ts";
 import { getMembership } from "../src/memberships/record.ts";
-import { benchNotifications } from "./notifications.ts";
-import { cpuReport, cpuSnapshot, type Measurement, sleep } from "./lib.ts";
+import { benchNotifications, DESK_FULL } from "./notifications.ts";
+import { cpuReport, cpuSnapshot, freePort, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
-import { benchRandoms, printRandoms } from "./randoms.ts";
+import { benchRandoms, printRandoms, RANDOMS_FULL } from "./randoms.ts";
+import { benchExports, EXPORT_USERS_FULL } from "./exports.ts";
 
+const SMOKE = Deno.args.includes("--smoke");
+const unknownArgs = Deno.args.filter((a) => a !== "--smoke");
+if (unknownArgs.length) throw new Error(`bench: unknown argument(s) ${unknownArgs.join(" ")} (only --smoke)`);
 const env = (name: string, fallback: string) => Deno.env.get(name) || fallback;
-const SECONDS = Number(env("BENCH_DURATION", "5"));
-const WARMUP = Number(env("BENCH_WARMUP", "3"));
-const CONCURRENCY = Number(env("BENCH_CONCURRENCY", "32"));
+const SECONDS = SMOKE ? 0.5 : Number(env("BENCH_DURATION", "5"));
+const WARMUP = SMOKE ? 0.2 : Number(env("BENCH_WARMUP", "3"));
+const CONCURRENCY = SMOKE ? 4 : Number(env("BENCH_CONCURRENCY", "32"));
 const CLIENT = env("BENCH_CLIENT", "raw") as "raw" | "fetch";
 const COMPARE_CLIENTS = env("BENCH_COMPARE_CLIENTS", "0") === "1";
 const OPEN_FRACTION = Number(env("BENCH_OPEN_FRACTION", "0.5"));
@@ -114,13 +125,6 @@ async function stopChild(child: Deno.ChildProcess): Promise<void> {
     }
     await child.status;
   }
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 async function startServer(name: string, args: string[], vars: Record<string, string>, readyUrl: string) {
@@ -615,6 +619,7 @@ async function main() {
   rows.push({ what: `dashboard SQL via pgbench -M prepared -c ${CONCURRENCY}`, m: dashboardBench });
 
   for (const { what, m } of rows) {
+    if (m.requests === 0) throw new Error(`bench: ${what} answered no request inside its window`);
     if (m.errors > 0.01 * Math.max(1, m.requests)) {
       throw new Error(`bench: ${what} failed on ${m.errors} of ${m.requests + m.errors} requests`);
     }
@@ -628,6 +633,12 @@ async function main() {
   const openP99 = open.p99 ?? Infinity;
   const unsentNote = (m: Measurement) =>
     m.unfinished ? ` (${m.unfinished} requests never sent: p99 understated)` : "";
+  if (SMOKE) {
+    step(`smoke: every HTTP and SQL step ran (${shape} per dashboard read)`);
+    console.log("");
+    await benchNotifications(ADMIN_URL, { notifications: 1000, businesses: 500, runs: 3 });
+    return;
+  }
   console.log(`\nSession SQL: ${query.sql}`);
   console.log(`Dashboard SQL per request (${shape}; statements of one step are sent together):`);
   dashboardSteps.forEach((statements, i) => {
@@ -686,14 +697,22 @@ async function main() {
 
   // 7. The administrators' desk at volume: the badges' count and the duplicate look-up (their own database).
   console.log("");
-  await benchNotifications(ADMIN_URL);
+  await benchNotifications(ADMIN_URL, DESK_FULL);
 }
 
 let failed = false;
 try {
   await main();
   // Random pools at scale (api/bench/randoms.ts): on a database of its own, after the HTTP measurements.
-  printRandoms(await benchRandoms(ADMIN_URL));
+  const randoms = await benchRandoms(ADMIN_URL, SMOKE ? { members: 500, pdfs: 3 } : RANDOMS_FULL);
+  if (!randoms.verifyMatch || randoms.selected === 0) {
+    throw new Error(`bench: randoms: ${randoms.selected} selected, verify-draw match ${randoms.verifyMatch}`);
+  }
+  if (!SMOKE) printRandoms(randoms);
+  // The Users export at scale (api/bench/exports.ts), last: its own database and app process.
+  console.log("");
+  await benchExports(SMOKE ? 500 : EXPORT_USERS_FULL, !SMOKE);
+  console.log(SMOKE ? "\nbench --smoke: every step ran" : "\nbench: every step ran");
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : error);
