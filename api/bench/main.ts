@@ -38,7 +38,8 @@ import { join } from "node:path";
 import { activeSessionQuery, findActiveSession } from "../src/auth/queries.ts";
 import type { DB } from "../src/db/types.ts";
 import type { Deps } from "../src/lib/context.ts";
-import { getMembership } from "../src/memberships/record.ts";
+import { getOwnMembership } from "../src/memberships/record.ts";
+import { giveMembership } from "./fixtures.ts";
 import { benchNotifications, DESK_FULL } from "./notifications.ts";
 import { cpuReport, cpuSnapshot, freePort, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
@@ -217,42 +218,11 @@ function endpointSql(sessionId: string): SqlStatement {
 
 const asParams = (parameters: readonly unknown[]) => parameters.map((p) => p instanceof Date ? "$now" : p);
 
-/**
- * Gives the member what a realistic dashboard read needs: an active annual membership on day 300 of its term
- * (it expires in 65 days, so the hourly autorenewal leaves it alone), and a pause of 135 days that ended 35
- * days ago. 135 paused days within the last 185 raise the pause warning (125 in 185), so every read runs the
- * whole warning path: the pauses query, the rule query and the day-by-day count. Plain SQL on the bench
- * database, before any measurement; the session endpoint does not read these tables.
- */
-async function giveMembership(databaseUrl: string, email: string): Promise<void> {
-  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    await db.begin(async (tx) => {
-      const [user] = await tx<{ id: number }[]>`select id from users where email = ${email}`;
-      if (!user) throw new Error(`bench: no user ${email} in the seeded database`);
-      const [membership] = await tx<{ id: number }[]>`
-        insert into memberships (user_id, type, starts_at, created_at, expire_at, has_expiration, autorenew,
-                                 price_cents)
-        select ${user.id}, 'annual', now() - interval '300 days', now() - interval '300 days',
-               current_date + 65, true, true, annual_new_cents
-        from settings
-        returning id`;
-      await tx`
-        insert into membership_pauses (membership_id, paused_at, resumed_at, reason, paused_by_user_id,
-                                       resumed_by_user_id)
-        values (${membership.id}, now() - interval '170 days', now() - interval '35 days',
-                'Currently out of season', ${user.id}, ${user.id})`;
-    });
-  } finally {
-    await db.end({ timeout: 5 });
-  }
-}
-
 type Param = postgres.ParameterOrJSON<never>;
 
 /**
  * The SQL one dashboard request sends, captured rather than rewritten: the functions the route runs
- * (`findActiveSession` behind `allow("user")`, then the service's `getMembership`) are called against the
+ * (`findActiveSession` behind `allow("user")`, then the service's `getOwnMembership`) are called against the
  * bench database through a Kysely instance like the app's (postgres.js dialect, same pool size and type
  * parsers) whose query log records every compiled statement with its start and end. Statements that overlapped
  * in time were sent together (the service's `Promise.all`) and form one step of the replay. Each statement is
@@ -274,7 +244,7 @@ async function dashboardSql(databaseUrl: string, sessionId: string): Promise<Sql
     const request = async () => {
       const user = await findActiveSession(db, sessionId, now());
       if (!user) throw new Error("bench: the captured session check found no session");
-      const record = await getMembership({ database: { db }, now } as unknown as Deps, user.user_id);
+      const record = await getOwnMembership({ database: { db }, now } as unknown as Deps, user.user_id);
       if (!record?.attributes.pause_warning) {
         throw new Error(
           "bench: the member's membership raised no pause warning; the read would skip that path",
