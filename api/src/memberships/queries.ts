@@ -1,7 +1,7 @@
 /** Reads and writes of memberships and their pauses. Every query names the member it is about. */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
-import { compiledOnce } from "../lib/compiled-query.ts";
+import { compiledOnce, runCompiled } from "../lib/compiled-query.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
 import { addDays } from "../lib/dates.ts";
 
@@ -76,7 +76,7 @@ const currentRecordRowQuery = compiledOnce(
 );
 
 export async function currentRecordRow(db: Kysely<DB>, userId: number) {
-  const [row] = (await db.executeQuery(currentRecordRowQuery(db, userId))).rows;
+  const [row] = await runCompiled(db, currentRecordRowQuery(db, userId));
   return row;
 }
 
@@ -101,7 +101,7 @@ const pausesWithRuleQuery = compiledOnce(
 );
 
 export async function pausesWithRule(db: Kysely<DB>, userId: number) {
-  const rows = (await db.executeQuery(pausesWithRuleQuery(db, userId))).rows;
+  const rows = await runCompiled(db, pausesWithRuleQuery(db, userId));
   if (!rows.length) throw new Error("the settings row is missing");
   const { pause_warning_days, pause_window_days } = rows[0];
   const pauses = rows.flatMap(({ paused_at, resumed_at, expire_at, cancelled_at }) =>
