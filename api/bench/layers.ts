@@ -34,7 +34,10 @@ import { giveMembership } from "./fixtures.ts";
 const REQUESTS = Number(Deno.env.get("BENCH_LAYER_REQUESTS") || 20_000);
 const ROUNDS = Number(Deno.env.get("BENCH_LAYER_ROUNDS") || 5);
 const PARALLEL = 16;
-Deno.env.set("TEST_DATABASE_URL", Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres");
+Deno.env.set(
+  "TEST_DATABASE_URL",
+  Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres",
+);
 
 const database = await createTestDatabase();
 try {
@@ -78,8 +81,10 @@ try {
           },
         }),
       )],
-    ["guards and safe input (known body, cross-site, URL)", (app) =>
-      app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl)],
+    [
+      "guards and safe input (known body, cross-site, URL)",
+      (app) => app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl),
+    ],
   ];
   const build = (layers: number) => {
     const app = new Hono<AppEnv>();
@@ -115,21 +120,36 @@ try {
 
   const rows: [string, () => Promise<unknown>][] = [];
   for (let i = 0; i <= LAYERS.length; i++) {
-    rows.push([i ? `+ ${LAYERS[i - 1][0]}` : "bare Hono, the auth routes only", get(build(i), "/api/auth/session")]);
+    rows.push([
+      i ? `+ ${LAYERS[i - 1][0]}` : "bare Hono, the auth routes only",
+      get(build(i), "/api/auth/session"),
+    ]);
   }
   const full = createApp(deps);
   rows.push(["the full app (createApp: every router and middleware)", get(full, "/api/auth/session")]);
   rows.push(["GET /api/health, full app", get(full, "/api/health")]);
-  rows.push(["dashboard GET /api/auth/account/membership, full app", get(full, "/api/auth/account/membership")]);
+  rows.push([
+    "dashboard GET /api/auth/account/membership, full app",
+    get(full, "/api/auth/account/membership"),
+  ]);
   rows.push(["  bare Hono, the dashboard route only", get(build(0), "/api/auth/account/membership")]);
   rows.push(["  its service alone (getOwnMembership, 2 statements)", () => getOwnMembership(deps, user.id)]);
-  rows.push(["session token check alone (readSessionToken, verified before)", () =>
-    readSessionToken(deps.sessionKey, token, new Date())]);
+  rows.push([
+    "session token check alone (readSessionToken, verified before)",
+    () => readSessionToken(deps.sessionKey, token, new Date()),
+  ]);
   rows.push(["session query alone (findActiveSession)", () => findActiveSession(db, sessionId, new Date())]);
-  rows.push(["log line alone (jsonLog)", () =>
-    Promise.resolve(jsonLog({ level: "info", event: "request", request_id: crypto.randomUUID(), status: 200 }))]);
-  rows.push(["metrics alone (observeRequest)", () =>
-    Promise.resolve(deps.metrics.observeRequest("GET", "/api/auth/session", 200, 0.001))]);
+  rows.push([
+    "log line alone (jsonLog)",
+    () =>
+      Promise.resolve(
+        jsonLog({ level: "info", event: "request", request_id: crypto.randomUUID(), status: 200 }),
+      ),
+  ]);
+  rows.push([
+    "metrics alone (observeRequest)",
+    () => Promise.resolve(deps.metrics.observeRequest("GET", "/api/auth/session", 200, 0.001)),
+  ]);
 
   for (const [, fn] of rows) await perCall(fn, 2000); // warm-up: JIT, prepared statements, the token memo
   const results = rows.map(() => [] as number[]);
@@ -137,7 +157,11 @@ try {
     for (const [i, [, fn]] of rows.entries()) results[i].push(await perCall(fn));
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.error(`load average ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}; ${REQUESTS} requests x ${ROUNDS} rounds`);
+  console.error(
+    `load average ${
+      Deno.loadavg().map((l) => l.toFixed(2)).join(" ")
+    }; ${REQUESTS} requests x ${ROUNDS} rounds`,
+  );
   console.error("| variant | CPU µs per request (median) | added by the layer |");
   console.error("| --- | ---: | ---: |");
   let previous: number | undefined;

@@ -1,7 +1,8 @@
 /**
  * `deno run -A api/bench/profile-layers.ts <file.cpuprofile>`: a V8 CPU profile's self time by layer of the
  * request pipeline (Deno's HTTP server, Hono, the app's middleware, access and session, Kysely, postgres.js,
- * the route and service, JSON, GC, other), as shares of the busy (non-idle) time, then the top functions.
+ * the route and service, JSON, GC, other), as shares of the busy (non-idle) time, then the top functions. A
+ * native function's time counts for the layer of the script that called it (a socket write for postgres.js).
  */
 interface Node {
   id: number;
@@ -15,9 +16,22 @@ interface Profile {
 }
 
 const file = Deno.args[0];
-if (!file) throw new Error("usage: profile-layers.ts <file.cpuprofile>");
+if (!file) throw new Error("usage: profile-layers.ts <file.cpuprofile> [server µs per request]");
+/** With the run's server CPU per request, each layer's share is also given in µs per request. */
+const perRequest = Number(Deno.args[1] ?? NaN);
+const STARTUP = "start-up and background work (seed, captcha, PDFs; not per request)";
 const profile = JSON.parse(await Deno.readTextFile(file)) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+/** The first frame up the stack with a script URL: a native function's cost belongs to its caller's layer. */
+function urlOf(id: number): string {
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    const { url } = byId.get(cur)!.callFrame;
+    if (url) return url;
+  }
+  return "";
+}
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
@@ -45,7 +59,8 @@ const totals = new Map<string, number>();
 const functions = new Map<string, number>();
 let busy = 0;
 for (const [id, us] of self) {
-  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const { functionName, lineNumber } = byId.get(id)!.callFrame;
+  const url = urlOf(id);
   const name = functionName || "(anonymous)";
   if (name === "(idle)") continue;
   busy += us;
@@ -53,14 +68,21 @@ for (const [id, us] of self) {
     ? "garbage collector"
     : name === "(program)"
     ? "(program): native, outside JavaScript"
-    : LAYERS.find(([, re]) => re.test(url))?.[0] ?? (url ? `other: ${url.replace(/.*\//, "")}` : `builtin`);
+    : /^wasm:|\/(index\.umd|deflate|inflate|trees|adler32|qrcode|pdf-lib)|PDF|Font\.js|UPNG/.test(url)
+    ? STARTUP
+    : LAYERS.find(([, re]) => re.test(url))?.[0] ??
+      (url ? `other: ${url.replace(/.*\//, "")}` : "native, no caller");
   totals.set(layer, (totals.get(layer) ?? 0) + us);
   const key = `${name} ${url.replace(/.*\/(node_modules|api|vendor)\//, "$1/")}:${lineNumber + 1}`;
   functions.set(key, (functions.get(key) ?? 0) + us);
 }
 console.log(`busy ${(busy / 1000).toFixed(0)} ms of samples`);
+const requestTime = busy - (totals.get(STARTUP) ?? 0);
 for (const [layer, us] of [...totals].sort((a, b) => b[1] - a[1])) {
-  console.log(`${(100 * us / busy).toFixed(1).padStart(5)} %  ${layer}`);
+  const micros = layer === STARTUP || Number.isNaN(perRequest)
+    ? ""
+    : `  ${(perRequest * us / requestTime).toFixed(1).padStart(6)} µs/req`;
+  console.log(`${(100 * us / busy).toFixed(1).padStart(5)} %${micros}  ${layer}`);
 }
 console.log("\ntop functions (self time):");
 for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
