@@ -82,7 +82,10 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
   // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
   const prepare = options.prepare ?? true;
-  registerDirectReads(db, (q) => sql.unsafe(q.sql, q.parameters as postgres.ParameterOrJSON<never>[], { prepare }));
+  registerDirectReads(
+    db,
+    (q) => sql.unsafe(q.sql, q.parameters as postgres.ParameterOrJSON<never>[], { prepare }),
+  );
   return {
     db,
     engine: "postgres",
