@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
-# PostgreSQL, the PostgreSQL restart drill, two API processes behind nginx, API tests on embedded PGlite, then
-# Playwright in Chromium.
+# PostgreSQL, the bench's smoke mode, the PostgreSQL restart drill, two API processes behind nginx, API tests
+# on embedded PGlite, then Playwright in Chromium.
 # Installs what a fresh machine of this kind lacks (Debian's Chromium, and nginx for the two-replica drill) and
 # starts the local PostgreSQL if down.
 set -euo pipefail
@@ -42,6 +42,9 @@ deno task lint:openapi
 
 step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
 deno task test
+
+step "Bench smoke: every step of deno task bench once, tiny windows and data, no figures"
+BENCH_PG_URL="$TEST_DATABASE_URL" deno task bench --smoke
 
 step "PostgreSQL restarts under load (a throwaway cluster of the drill's own, never the one on 5432)"
 deno task test:restart

@@ -8,6 +8,7 @@
  *   4. rows/s of the export as a ratio of rows/s of the COPY (target >= 0.5), BUILT time (target <= 5 s) and
  *      memory growth (target <= 100 MB). Reported, never asserted.
  * Environment: BENCH_EXPORT_USERS, BENCH_PG_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres).
+ * `deno task bench` runs it last (benchExports); alone: `deno run -A api/bench/exports.ts`.
  */
 import postgres from "postgres";
 import { join } from "node:path";
@@ -15,9 +16,10 @@ import { connectPostgres } from "../src/db/client.ts";
 import { userCsvCopy } from "../src/exports/queries.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../src/config.ts";
 import { totpCode } from "../src/second-factor/totp.ts";
+import { freePort } from "./lib.ts";
 
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";
-const USERS = Number(Deno.env.get("BENCH_EXPORT_USERS") || 250_000);
+export const EXPORT_USERS_FULL = Number(Deno.env.get("BENCH_EXPORT_USERS") || 250_000);
 const ROOT = join(import.meta.dirname!, "..", "..");
 const ADMIN = { email: "admin@apca.local", password: "admin-password-local" };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,9 +39,17 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-const cleanups: (() => Promise<void>)[] = [];
+/** The export at scale with `USERS` bulk users; `print` false (smoke mode) runs every step and prints no figures. */
+export async function benchExports(USERS = EXPORT_USERS_FULL, print = true): Promise<void> {
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    await run(cleanups, USERS, print);
+  } finally {
+    for (const c of cleanups.reverse()) await c().catch((e) => console.error(`clean-up: ${e}`));
+  }
+}
 
-async function main() {
+async function run(cleanups: (() => Promise<void>)[], USERS: number, print: boolean) {
   const dbName = `apca_bench_exports_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   cleanups.push(() => admin.end({ timeout: 5 }));
@@ -52,7 +62,7 @@ async function main() {
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
 
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   step(`starting the app on ${dbName}`);
   const child = new Deno.Command(Deno.execPath(), {
@@ -183,6 +193,8 @@ async function main() {
     copyRate = rows / (copyMs / 1000),
     ownRate = rows / (ownMs / 1000);
   const growthMb = (peak - baseline) / 1024;
+  if (rows < USERS) throw new Error(`bench exports: the export has ${rows} rows for ${USERS} bench users`);
+  if (!print) return;
   console.log(`
 | measure                                   | value | target |
 | ----------------------------------------- | ----: | -----: |
@@ -200,13 +212,13 @@ async function main() {
 `);
 }
 
-let failed = false;
-try {
-  await main();
-} catch (error) {
-  failed = true;
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  for (const c of cleanups.reverse()) await c().catch((e) => console.error(`clean-up: ${e}`));
+if (import.meta.main) {
+  let failed = false;
+  try {
+    await benchExports();
+  } catch (error) {
+    failed = true;
+    console.error(error instanceof Error ? error.message : error);
+  }
+  Deno.exit(failed ? 1 : 0);
 }
-Deno.exit(failed ? 1 : 0);

@@ -106,3 +106,26 @@ export function cpuReport(
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let nextPort = Number(Deno.env.get("BENCH_PORT_BASE") || 0);
+
+/**
+ * A free TCP port on 127.0.0.1 for a bench server: the next free one from BENCH_PORT_BASE on (a range of 100
+ * kept for the bench on a shared machine), or one the system picks when that is unset.
+ */
+export function freePort(): number {
+  const base = Number(Deno.env.get("BENCH_PORT_BASE") || 0);
+  for (; base && nextPort < base + 100; nextPort++) {
+    try {
+      Deno.listen({ hostname: "127.0.0.1", port: nextPort }).close();
+      return nextPort++;
+    } catch {
+      // in use: try the next one
+    }
+  }
+  if (base) throw new Error(`bench: no free port in ${base}-${base + 99}`);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}

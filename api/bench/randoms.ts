@@ -9,7 +9,7 @@
  * `deno task bench` runs it after the HTTP measurements; alone: `deno run -A api/bench/randoms.ts`.
  * Targets are reported, never asserted.
  */
-import { sql } from "kysely";
+import postgres from "postgres";
 import { loadConfig } from "../src/config.ts";
 import { i3Simulator } from "../src/integrations/i3/simulator.ts";
 import { runPdfs } from "../src/randoms/pdfs.ts";
@@ -19,8 +19,15 @@ import { verifyDraw } from "../src/randoms/verify.ts";
 import { zipStream } from "../src/randoms/zip.ts";
 import { createTestDatabase } from "../src/testing/db.ts";
 
-const MEMBERS = Number(Deno.env.get("BENCH_RANDOM_MEMBERS") || 250_000);
-const PDFS = Number(Deno.env.get("BENCH_RANDOM_PDFS") || 300);
+export interface RandomSize {
+  members: number;
+  pdfs: number;
+}
+
+export const RANDOMS_FULL: RandomSize = {
+  members: Number(Deno.env.get("BENCH_RANDOM_MEMBERS") || 250_000),
+  pdfs: Number(Deno.env.get("BENCH_RANDOM_PDFS") || 300),
+};
 const TARGETS = { buildDrawMs: 2000, verifyMs: 2000, pdfsPerSecond: 50 };
 
 export interface RandomBench {
@@ -34,10 +41,13 @@ export interface RandomBench {
   zipRssDeltaMb: number;
 }
 
-export async function benchRandoms(pgUrl: string): Promise<RandomBench> {
+export async function benchRandoms(pgUrl: string, size: RandomSize = RANDOMS_FULL): Promise<RandomBench> {
+  const { members: MEMBERS, pdfs: PDFS } = size;
   Deno.env.set("TEST_DATABASE_URL", pgUrl);
   const database = await createTestDatabase();
   const { db } = database;
+  // Set-up only: a quarter of a million rows can outlast the 15 s a request's statement may take.
+  const setup = postgres(database.url!, { max: 1, onnotice: () => {}, connection: { statement_timeout: 0 } });
   try {
     const now = () => new Date();
     const config = loadConfig();
@@ -60,13 +70,13 @@ export async function benchRandoms(pgUrl: string): Promise<RandomBench> {
       i3_location_code: "SIM-LOC-BENCH",
       is_i3_setup: true,
     }).returning("id").executeTakeFirstOrThrow();
-    await sql`insert into users (email, password_hash, first_name, last_name, member_number)
+    await setup`insert into users (email, password_hash, first_name, last_name, member_number)
       select 'mariner' || g || '@bench.local', 'x', 'Mariner', 'No' || g, 'B' || g
-      from generate_series(1, ${MEMBERS}) g`.execute(db);
-    await sql`insert into memberships (user_id, business_id, type, price_cents, has_expiration, expire_at, starts_at)
+      from generate_series(1, ${MEMBERS}::int) g`;
+    await setup`insert into memberships (user_id, business_id, type, price_cents, has_expiration, expire_at, starts_at)
       select id, ${business.id}, 'annual', 10500, true, '2099-12-31', '2020-01-01'
-      from users where email like '%@bench.local' and id <> ${admin.id}`.execute(db);
-    await sql`analyze`.execute(db);
+      from users where email like '%@bench.local' and id <> ${admin.id}`;
+    await setup`analyze`;
 
     const poolId = await createPool(deps, { userId: admin.id }, 2030, 1);
     let started = performance.now();
@@ -117,6 +127,7 @@ export async function benchRandoms(pgUrl: string): Promise<RandomBench> {
       zipRssDeltaMb,
     };
   } finally {
+    await setup.end({ timeout: 5 });
     await database.drop();
   }
 }

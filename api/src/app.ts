@@ -5,7 +5,7 @@ import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
 import { authRoutes } from "./auth/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
-import { livenessRoutes, readinessRoutes } from "./health/routes.ts";
+import { answerLiveness, livenessRoutes, readinessRoutes } from "./health/routes.ts";
 import { metricsRoutes } from "./health/metrics-routes.ts";
 import { observeRequests } from "./lib/logging.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
@@ -162,6 +162,10 @@ export function createApp(deps: Deps) {
     const { body, status } = errorBody(c, err);
     return c.json(body, status);
   });
+
+  // Probes call liveness constantly: its answer is given before Hono routes the request (health/routes.ts).
+  const dispatch = app.fetch;
+  app.fetch = (request, env, ctx) => answerLiveness(request) ?? dispatch(request, env, ctx);
   return app;
 }
 

@@ -2,6 +2,7 @@
 import { CompiledQuery, type Insertable, type Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
+import { runCompiled } from "../lib/compiled-query.ts";
 
 /** The query behind every authenticated request (exported so the benchmark runs exactly this SQL). */
 export function activeSessionQuery(db: Kysely<DB>, sessionId: string, now: Date) {
@@ -52,7 +53,7 @@ export async function findActiveSession(
   sessionId: string,
   now: Date,
 ): Promise<SessionUser | null> {
-  const [row] = (await db.executeQuery(compiledSessionQuery(db)(sessionId, now))).rows;
+  const [row] = await runCompiled(db, compiledSessionQuery(db)(sessionId, now));
   if (!row) return null;
   return {
     user_id: row.user_id,

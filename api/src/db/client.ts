@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs";
 import type { Buffer } from "node:buffer";
 import type { Readable } from "node:stream";
 import type { DB } from "./types.ts";
+import { registerDirectReads } from "../lib/compiled-query.ts";
 
 export interface Database {
   db: Kysely<DB>;
@@ -78,8 +79,15 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       date: { to: DATE, from: [DATE], parse: (v: string) => v, serialize: (v: string) => v },
     },
   });
+  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
+  // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
+  const prepare = options.prepare ?? true;
+  registerDirectReads(
+    db,
+    (q) => sql.unsafe(q.sql, q.parameters as postgres.ParameterOrJSON<never>[], { prepare }),
+  );
   return {
-    db: new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) }),
+    db,
     engine: "postgres",
     async applyMigration(name, checksum, text) {
       await sql.unsafe(BOOKKEEPING);

@@ -8,13 +8,14 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "./context.ts";
+import { writeLogLine } from "./log-writer.ts";
 
 export type LogEntry = Record<string, string | number | boolean | null>;
 export type Log = (entry: LogEntry) => void;
 
-/** The server's log: one JSON line a call on stdout. */
+/** The server's log: one JSON line a call on stdout (written in batches, log-writer.ts). */
 export const jsonLog: Log = (entry) =>
-  console.log(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+  writeLogLine(JSON.stringify({ time: new Date().toISOString(), ...entry }));
 
 export const silentLog: Log = () => {};
 

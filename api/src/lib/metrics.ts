@@ -24,11 +24,21 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const requests = new Map<string, number>();
   const latency = new Map<string, Series>();
+  // The label texts of each method, route and status, made once (routes are patterns: a bounded set).
+  const labelTexts = new Map<string, { counted: string; timed: string }>();
   return {
     observeRequest(method, route, status, seconds) {
-      const counted = labels({ method, route, status: String(status) });
+      const key = `${status} ${method} ${route}`;
+      let texts = labelTexts.get(key);
+      if (!texts) {
+        texts = {
+          counted: labels({ method, route, status: String(status) }),
+          timed: labels({ method, route }),
+        };
+        labelTexts.set(key, texts);
+      }
+      const { counted, timed } = texts;
       requests.set(counted, (requests.get(counted) ?? 0) + 1);
-      const timed = labels({ method, route });
       let s = latency.get(timed);
       if (!s) latency.set(timed, s = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) });
       s.count++;

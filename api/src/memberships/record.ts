@@ -3,7 +3,7 @@
  * history list, and the checks every change makes before it acts. One code path for members reading their own
  * membership and administrators reading anyone's.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, SqlBool } from "kysely";
 import type { DateString, DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { addDays, coverageDay } from "../lib/dates.ts";
@@ -11,14 +11,13 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { type PauseSpan, pauseWarning } from "./pause-warning.ts";
 import {
-  currentMembership,
+  currentRecordRow,
   deletionFacts,
   findMember,
   listMemberships,
   type Member,
   type MembershipRow,
-  pauseRule,
-  pausesOf,
+  pausesWithRule,
 } from "./queries.ts";
 import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
 
@@ -57,8 +56,9 @@ function spanOf(
   return { from, to: null };
 }
 
-async function warningFor(db: Kysely<DB>, userId: number, today: DateString) {
-  const [pauses, rule] = await Promise.all([pausesOf(db, userId), pauseRule(db)]);
+type PausesWithRule = Awaited<ReturnType<typeof pausesWithRule>>;
+
+function warningFor({ pauses, rule }: PausesWithRule, today: DateString) {
   if (pauses.length === 0) return null;
   return pauseWarning(pauses.map((p) => spanOf(p, today)), today, {
     windowDays: rule.pause_window_days,
@@ -84,10 +84,23 @@ const termOf = (
   failed: row.failed,
 });
 
+/** The record of a membership row that was just read or written (two more statements, sent together). */
 export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
+  const [deletion, pauses] = await Promise.all([
+    deletionFacts(db, row.user_id),
+    pausesWithRule(db, row.user_id),
+  ]);
+  return recordOf(row, deletion, pauses, now);
+}
+
+function recordOf(
+  row: MembershipRow,
+  deletion: { scheduled_deletion_at: Date | null; has_own_card: SqlBool },
+  pauses: PausesWithRule,
+  now: Date,
+) {
   const today = coverageDay(now); // expired, renewable, pause warning: read on the coverage day
   const s = membershipState(factsOf(row), today);
-  const deletion = await deletionFacts(db, row.user_id);
   return record("membership", row.id, {
     ...termOf(row),
     failure_reason: row.failure_reason,
@@ -108,7 +121,7 @@ export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
     can_resume: s.can_resume,
     can_cancel: s.can_cancel,
     can_update: s.can_update,
-    pause_warning: await warningFor(db, row.user_id, today),
+    pause_warning: warningFor(pauses, today),
     // public spec §6: a company that paid and a member without a card of their own: cancelling by the
     // company deletes the member's account in 30 days (users/deletion.ts). The web shows the warning then.
     account_deletion_warning: row.business_id !== null && !deletion.has_own_card,
@@ -120,7 +133,7 @@ export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
   });
 }
 
-export type MembershipRecord = Awaited<ReturnType<typeof toRecord>>;
+export type MembershipRecord = ReturnType<typeof recordOf>;
 
 export async function requireMember(db: Kysely<DB>, userId: number): Promise<Member> {
   const member = await findMember(db, userId);
@@ -128,12 +141,26 @@ export async function requireMember(db: Kysely<DB>, userId: number): Promise<Mem
   return member;
 }
 
-/** The member's membership as the web shows it, or null when they never had one. */
+/**
+ * The member's membership as the web shows it, or null when they never had one; 404 for an unknown or deleted
+ * user (an administrator's or a company's read of someone else).
+ */
 export async function getMembership(deps: Deps, userId: number): Promise<MembershipRecord | null> {
+  await requireMember(deps.database.db, userId);
+  return await getOwnMembership(deps, userId);
+}
+
+/**
+ * The caller's own membership: the member's most frequent read (their dashboard). The session check behind
+ * `allow()` has already proved that the member exists and is not deleted, so this is two statements sent
+ * together: the current row with the deletion facts, and the pauses with the pause rule (docs/benchmarks.md).
+ */
+export async function getOwnMembership(deps: Deps, userId: number): Promise<MembershipRecord | null> {
   const { db } = deps.database;
-  await requireMember(db, userId);
-  const row = await currentMembership(db, userId);
-  return row ? await toRecord(db, row, deps.now()) : null;
+  const [row, pauses] = await Promise.all([currentRecordRow(db, userId), pausesWithRule(db, userId)]);
+  if (!row) return null;
+  const { scheduled_deletion_at, has_own_card, ...membership } = row;
+  return recordOf(membership, { scheduled_deletion_at, has_own_card }, pauses, deps.now());
 }
 
 /** One page of the member's membership history (Created, Expiration Date, Type, Failed, Cancelled). */

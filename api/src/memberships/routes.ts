@@ -22,7 +22,7 @@ import {
   PAYMENT_ERRORS,
   StartBody,
 } from "./schemas.ts";
-import { getMembership, membershipHistory } from "./record.ts";
+import { getOwnMembership, membershipHistory } from "./record.ts";
 import { startMembership } from "./start.ts";
 import { cancelMembership, pauseMembership, resumeMembership } from "./changes.ts";
 
@@ -36,7 +36,7 @@ const ownRoutes = new Hono<AppEnv>()
       tags: TAGS,
       response: MembershipAnswer,
     }),
-    async (c) => c.json({ data: await getMembership(c.var.deps, caller(c).user_id) }, 200),
+    async (c) => c.json({ data: await getOwnMembership(c.var.deps, caller(c).user_id) }, 200),
   )
   .post(
     "/auth/account/membership",
