@@ -103,7 +103,7 @@ try {
     return user + system;
   };
   /** CPU µs per call of `fn`, PARALLEL calls in flight. */
-  async function perCall(fn: () => Promise<unknown>, n = REQUESTS): Promise<number> {
+  const perCall = async (fn: () => Promise<unknown>, n = REQUESTS): Promise<number> => {
     let left = n;
     const worker = async () => {
       while (left-- > 0) await fn();
@@ -111,7 +111,7 @@ try {
     const start = cpu();
     await Promise.all(Array.from({ length: PARALLEL }, worker));
     return (cpu() - start) / n;
-  }
+  };
   const get = (app: { fetch: (r: Request) => Response | Promise<Response> }, path: string) => async () => {
     const res = await app.fetch(new Request(`http://127.0.0.1:8300${path}`, { headers }));
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
