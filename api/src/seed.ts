@@ -85,13 +85,18 @@ export async function seed(
         password_hash: await hashPassword(password),
         first_name: first,
         last_name: last,
-        phone: "+1 504 555 0100",
         country: "United States of America",
         ...extra,
       }).returning("id").executeTakeFirstOrThrow()).id;
 
     const admin = await user(config.seedAdminEmail, config.seedAdminPassword, "Ada", "Admin", {
       is_admin: true,
+      phone: "+1 985 555 0101",
+    });
+    // Each a number of their own (issue 23: one shared number made them all look like duplicates).
+    const der = await user(DEMO_USERS.der.email, DEMO_USERS.der.password, "Dana", "Reyes", {
+      is_der: true,
+      phone: "+1 985 555 0131",
     });
     // The demo administrator's second factor: an authenticator app with a documented secret (README), so local
     // sign-ins and the tests can compute its codes. None in production unless SEED_ADMIN_TOTP_SECRET is set:
@@ -104,18 +109,20 @@ export async function seed(
         totp_secret: config.seedAdminTotpSecret,
       }).execute();
     }
-    const der = await user(DEMO_USERS.der.email, DEMO_USERS.der.password, "Dana", "Reyes", { is_der: true });
     const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {
       uscg_cred: "MMC-0012345",
       member_number: "M-100002",
+      phone: "+1 985 555 0163",
     });
     const e2 = await user(DEMO_USERS.employee2.email, DEMO_USERS.employee2.password, "Erin", "Thibodeaux", {
       ssn_last4: "4821",
       member_number: "M-100003",
+      phone: "+1 504 555 0100",
     });
     const member = await user(DEMO_USERS.member.email, DEMO_USERS.member.password, "Morgan", "Lee", {
       uscg_cred: "MMC-0099881",
       member_number: "M-100001",
+      phone: "+1 985 555 0109",
       city: "Houma",
       state: "LA",
     });

@@ -229,7 +229,10 @@ async function mariner(tx: Tx, passwordHash: string, first: string, last: string
     country: US,
   }).returning("id").executeTakeFirstOrThrow()).id;
   const number = memberNumber(id);
-  await tx.updateTable("users").set({ member_number: number }).where("id", "=", id).execute();
+  // Each mariner a number of their own in the 555-01xx range kept for fiction (issue 23: one shared number
+  // made every user page list the others as possible duplicates).
+  const phone = `+1 985 555 01${50 + (id % 50)}`;
+  await tx.updateTable("users").set({ member_number: number, phone }).where("id", "=", id).execute();
   const business = (await tx.insertInto("businesses").values({
     name: `${first} ${last}`,
     is_individual: true,

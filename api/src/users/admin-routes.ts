@@ -166,7 +166,9 @@ export const adminUserRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Possible duplicates of a user",
-      description: "Other live accounts with the same first and last name, phone or USCG credential. " +
+      description:
+        "Other live accounts of the same person: the same e-mail, or the same first and last name with the " +
+        "same phone, USCG credential or SSN last four digits; never the caller nor an administrator. " +
         "Pages from 1; sort_by defaults to userFirstLastName, sort_dir to ASC.",
       tags: TAGS,
       response: UserList,
@@ -176,8 +178,12 @@ export const adminUserRoutes = new Hono<AppEnv>()
     validate("query", DuplicateListQuery),
     async (c) => {
       const { id } = c.req.valid("param");
-      await liveDetail(c.var.deps, caller(c), id);
-      return c.json(await listDuplicates(c.var.deps.database.db, id, c.req.valid("query")), 200);
+      const viewer = caller(c);
+      await liveDetail(c.var.deps, viewer, id);
+      return c.json(
+        await listDuplicates(c.var.deps.database.db, id, viewer.user_id, c.req.valid("query")),
+        200,
+      );
     },
   )
   .get(

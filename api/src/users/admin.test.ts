@@ -134,27 +134,75 @@ Deno.test("administrators' user actions", async (t) => {
       assertEquals([edited.message, edited.data.attributes.last_name], [USER_MESSAGES.updated, "Newcombe"]);
     });
 
-    await t.step("duplicates: same name, phone or credential; page from 1, name order", async () => {
-      const twin = await ctx.request(
-        "admin",
-        "POST",
-        "/api/auth/users",
-        newUser("twin@test.local", { phone: null }),
-      );
-      const twinId = (await twin.json()).data.id as number;
-      assertEquals((await detail(ctx, twinId)).has_duplicate, true);
-      const res = await ctx.request("admin", "GET", `/api/auth/user/${twinId}/duplicates`);
-      const list = UserList.parse(await res.json());
-      assertEquals([list.meta.page, list.data.map((u) => u.attributes.email)], [1, [
-        "roles-admin@test.local",
-      ]]);
-      const bad = await ctx.request(
-        "admin",
-        "GET",
-        `/api/auth/user/${twinId}/duplicates?sort_by=password_hash`,
-      );
-      assertEquals(bad.status, 422);
-    });
+    await t.step(
+      "duplicates: the same name with the same phone, credential or SSN digits; never an administrator",
+      async () => {
+        const make = async (
+          email: string,
+          first: string,
+          last: string,
+          extra: Record<string, unknown> = {},
+        ) => {
+          const res = await ctx.request("admin", "POST", "/api/auth/users", {
+            ...newUser(email),
+            first_name: first,
+            last_name: last,
+            phone: null,
+            ...extra,
+          });
+          assertEquals(res.status, 201, email);
+          return (await res.json()).data.id as number;
+        };
+        const emailsOf = async (id: number) => {
+          const res = await ctx.request("admin", "GET", `/api/auth/user/${id}/duplicates?sort_by=email`);
+          assertEquals(res.status, 200);
+          const list = UserList.parse(await res.json());
+          assertEquals(list.meta.page, 1);
+          return list.data.map((u) => u.attributes.email);
+        };
+        const quill = await make("pat.quill@test.local", "Pat", "Quill", { phone: "985-555-0111" });
+        // A shared phone alone is not the same person (issue 23: the demo users all shared one number).
+        await make("sam.other@test.local", "Sam", "Other", { phone: "985-555-0111" });
+        // The same name alone is not either.
+        await make("pat.quill.2@test.local", "Pat", "Quill");
+        assertEquals(await emailsOf(quill), []);
+        assertEquals((await detail(ctx, quill)).has_duplicate, false);
+
+        // The same name (any case) with the same phone, credential or SSN last four digits is.
+        await make("pq.phone@test.local", "PAT", "quill", { phone: "985-555-0111" });
+        const cred = await make("pq.cred@test.local", "Pat", "Quill");
+        const ssn = await make("pq.ssn@test.local", "Pat", "Quill");
+        await db.updateTable("users").set({ uscg_cred: "MMC-7777777" }).where("id", "in", [quill, cred])
+          .execute();
+        await db.updateTable("users").set({ ssn_last4: "1234" }).where("id", "in", [quill, ssn]).execute();
+        assertEquals(await emailsOf(quill), [
+          "pq.cred@test.local",
+          "pq.phone@test.local",
+          "pq.ssn@test.local",
+        ]);
+        assertEquals((await detail(ctx, quill)).has_duplicate, true);
+
+        // Never an administrator, nor the viewer (here the viewing administrator made Pat Quill's twin).
+        await db.updateTable("users").set({ is_admin: true }).where("id", "in", [cred, ssn]).execute();
+        const viewer = ctx.users.admin.id;
+        const before = await db.selectFrom("users").select(["first_name", "last_name", "phone"])
+          .where("id", "=", viewer).executeTakeFirstOrThrow();
+        await db.updateTable("users").set({ first_name: "Pat", last_name: "Quill", phone: "985-555-0111" })
+          .where("id", "=", viewer).execute();
+        assertEquals(await emailsOf(quill), ["pq.phone@test.local"]);
+        await db.updateTable("users").set({ is_admin: false }).where("id", "=", ssn).execute();
+        assertEquals(await emailsOf(quill), ["pq.phone@test.local", "pq.ssn@test.local"]);
+        await db.updateTable("users").set({ is_admin: false }).where("id", "=", cred).execute();
+        await db.updateTable("users").set(before).where("id", "=", viewer).execute();
+
+        const bad = await ctx.request(
+          "admin",
+          "GET",
+          `/api/auth/user/${quill}/duplicates?sort_by=password_hash`,
+        );
+        assertEquals(bad.status, 422);
+      },
+    );
 
     await t.step("admin rights: granted, revoked, audited; never your own", async () => {
       const grant = await ctx.request("admin", "PUT", `/api/auth/user/${member}/admin`, {

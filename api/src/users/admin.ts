@@ -43,7 +43,7 @@ export async function userDetail(deps: Deps, viewer: SessionUser, id: number) {
   if (!row) return null;
   const now = deps.now();
   const [facts, memberships, letter, compliance] = await Promise.all([
-    userFacts(db, id),
+    userFacts(db, id, viewer.user_id),
     runningMemberships(db, id),
     findSafetyLetter(db, id),
     canDownloadCompliance(db, id, now),

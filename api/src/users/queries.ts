@@ -72,7 +72,7 @@ export async function findUserRowFor(db: Kysely<DB>, viewer: SessionUser, id: nu
 }
 
 /** The facts behind the flags of admin spec §3 User, read in one round trip. */
-export async function userFacts(db: Kysely<DB>, id: number) {
+export async function userFacts(db: Kysely<DB>, id: number, viewerId: number) {
   return await db.selectFrom("users as u").where("u.id", "=", id).select((eb) => [
     eb.exists(
       eb.selectFrom("new_business_requests as r").select("r.id").whereRef("r.user_id", "=", "u.id")
@@ -83,7 +83,7 @@ export async function userFacts(db: Kysely<DB>, id: number) {
       liveLinks(eb).where("bu.is_primary", "=", true).where("b.is_i3_setup", "=", true),
     ).as("primary_setup"),
     eb.exists(liveLinks(eb).where("bu.is_owner", "=", true)).as("owns_business"),
-    eb.exists(eb.selectFrom("users as d").select("d.id").where(IS_DUPLICATE)).as("duplicate"),
+    eb.exists(eb.selectFrom("users as d").select("d.id").where(isDuplicate(viewerId))).as("duplicate"),
   ]).executeTakeFirstOrThrow();
 }
 
@@ -97,19 +97,24 @@ const liveLinks = (eb: AnyEb) =>
     .where("b.deleted_at", "is", null);
 
 /**
- * Possible duplicates (`d`) of the user aliased `u`: another live account with the same first and last name
- * (any case), the same phone or the same USCG credential. A guess for an administrator to look at; there is no
- * merge (the specification shows none).
+ * Possible duplicates (`d`) of the user aliased `u`, as the viewer `viewerId` sees them: another live account
+ * of the same person, that is the same e-mail (any case), or the same first and last name (any case) with the
+ * same phone, USCG credential or SSN last four digits. A shared phone alone is not enough (issue 23: the demo
+ * users shared one number and each user page listed all the others). Never the viewer, never an administrator.
+ * A guess for an administrator to look at; there is no merge (the specification shows none).
  */
-const IS_DUPLICATE = sql<boolean>`d.id <> u.id and d.deleted_at is null and (
-  (lower(d.first_name) = lower(u.first_name) and lower(d.last_name) = lower(u.last_name))
-  or (d.phone is not null and d.phone = u.phone)
-  or (d.uscg_cred is not null and d.uscg_cred = u.uscg_cred))`;
+const isDuplicate = (viewerId: number) =>
+  sql<boolean>`d.id <> u.id and d.id <> ${viewerId} and d.deleted_at is null and not d.is_admin and (
+  lower(d.email) = lower(u.email)
+  or (lower(d.first_name) = lower(u.first_name) and lower(d.last_name) = lower(u.last_name) and (
+    (d.phone is not null and d.phone = u.phone)
+    or (d.uscg_cred is not null and d.uscg_cred = u.uscg_cred)
+    or (d.ssn_last4 is not null and d.ssn_last4 = u.ssn_last4))))`;
 
 /** One page of the possible duplicates of user `id` (admin spec §7: page from 1, default userFirstLastName). */
-export async function listDuplicates(db: Kysely<DB>, id: number, params: ListParams) {
+export async function listDuplicates(db: Kysely<DB>, id: number, viewerId: number, params: ListParams) {
   const query = db.selectFrom("users as d").innerJoin("users as u", (j) => j.on("u.id", "=", id))
-    .where(IS_DUPLICATE).select([
+    .where(isDuplicate(viewerId)).select([
       ...COLUMNS.map((c) => `d.${c}` as const),
       sql<string>`lower(d.first_name || ' ' || d.last_name)`.as("name_sort"),
     ]);

@@ -18,7 +18,7 @@ import type {
   VesselCreateRequest,
   VesselUpdateRequest,
 } from "@api/contract";
-import { api, apiFile } from "./api.ts";
+import { api, ApiError, apiFile } from "./api.ts";
 import type { ResourceKey } from "./resource-store.ts";
 import { invalidate } from "./use-resource.ts";
 
@@ -65,7 +65,8 @@ export async function fetchEmployees(id: number, signal?: AbortSignal): Promise<
 export async function fetchEmployee(id: number, userId: number, signal?: AbortSignal): Promise<BusinessUser> {
   const all = await fetchEmployees(id, signal);
   const found = all.find((row) => row.attributes.user_id === userId);
-  if (!found) throw new Error("This employee could not be found in this business.");
+  // A 404 as the server would answer: the screen shows its not-found, not a retry (issue 25 item 6).
+  if (!found) throw new ApiError("This employee could not be found in this business.", 404, "NOT_FOUND");
   return found;
 }
 

@@ -55,3 +55,27 @@ export function formatInstant(iso: string, timeZone?: string): string {
     ? iso
     : date.toLocaleString("en-US", { ...LONG, hour: "numeric", minute: "2-digit", timeZone });
 }
+
+/**
+ * The office's time zone, the server's default (api/src/lib/dates.ts DEFAULT_OFFICE_TIME_ZONE, mirrored here
+ * as the web may not import it; dates.test.ts proves they agree).
+ */
+export const OFFICE_TIME_ZONE = "America/New_York";
+
+/** The office's calendar date of `now` ('YYYY-MM-DD'). */
+export function officeDay(now: Date, timeZone = OFFICE_TIME_ZONE): DateString {
+  // en-CA writes dates as YYYY-MM-DD.
+  return now.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+}
+
+/**
+ * The MIS report due next (49 CFR 40.26: a calendar year's report is due by March 15 of the next year): on the
+ * office's March 15 that day's report is still the one due; from March 16 it is the current year's, due the
+ * next March 15.
+ */
+export function nextMisReport(now: Date, timeZone = OFFICE_TIME_ZONE): { year: number; due: DateString } {
+  const today = officeDay(now, timeZone);
+  const y = Number(today.slice(0, 4));
+  const year = today.slice(5) <= "03-15" ? y - 1 : y;
+  return { year, due: `${year + 1}-03-15` };
+}

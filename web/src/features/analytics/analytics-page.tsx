@@ -7,20 +7,17 @@ import { Alert } from "../../components/alert.tsx";
 import { OverviewTiles } from "../../components/overview-tiles.tsx";
 import { ChartCard } from "./chart-card.tsx";
 import { CHARTS } from "./series.ts";
+import { formatDay, nextMisReport } from "../../lib/dates.ts";
 import "./analytics.css";
 
-/** The MIS report for a calendar year is due by March 15 of the next (49 CFR 40.26). */
-function misYear(today: Date) {
-  return today.getFullYear() - 1;
-}
-
 export default function AnalyticsPage() {
-  const year = misYear(new Date());
+  // The report due next (issue 23: on 26 Nov 2026 this named the 2025 report, due eight months before).
+  const mis = nextMisReport(new Date());
   return (
     <section aria-label="Analytics">
       <Alert variant="info" title="MIS report">
         <p>
-          The MIS report for {year} is due March 15, {year + 1}.{" "}
+          The MIS report for {mis.year} is due {formatDay(mis.due)}.{" "}
           <Link href="/app/admin/export/new">Create it from a new export</Link>.
         </p>
       </Alert>

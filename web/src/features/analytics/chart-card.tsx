@@ -72,7 +72,7 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
                 <li key={s.label}>
                   <span className="chart-swatch" style={{ background: COLOURS[i % COLOURS.length] }} />
                   {s.label}
-                  {s.offset ? ` (drawn +${s.offset})` : ""}
+                  {s.axis === "right" ? " (right axis)" : ""}
                 </li>
               ))}
             </ul>

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import {
-  COMPANY_LINE_OFFSET,
   companyData,
   consortiumData,
   defaultRange,
+  drawnSeries,
   oneTimeData,
   randomsData,
 } from "./series.ts";
@@ -28,12 +28,21 @@ Deno.test("chart data: payloads become labels and series", () => {
   });
   assert.deepStrictEqual(r.series.map((s) => s.values[0]), [1, 2, 3, 4, 10]);
   const c = companyData({ "11-26": { company_count: 20, average_employee_count: 4.5 } });
-  // The table shows the true average; only the drawing adds the offset.
-  assert.deepStrictEqual(c.series[1], {
-    label: "Average employees",
-    values: [4.5],
-    offset: COMPANY_LINE_OFFSET,
-  });
+  assert.deepStrictEqual(c.series[1], { label: "Average employees", values: [4.5], axis: "right" });
+});
+
+Deno.test("company breakdown: two companies of 1.5 employees are drawn as 2 and 1.5, on their own scales", () => {
+  // Issue 23: the line was drawn at value + 1,000 on the bars' scale, so it read "1,000" and the two
+  // companies sat flat at 0.
+  const drawn = drawnSeries(companyData({
+    "10-26": { company_count: 2, average_employee_count: 1.5 },
+    "11-26": { company_count: 2, average_employee_count: 1.5 },
+  }));
+  assert.deepStrictEqual(drawn, [
+    { label: "Companies", scale: "y", values: [2, 2] },
+    { label: "Average employees", scale: "right", values: [1.5, 1.5] },
+  ]);
+  for (const s of drawn) assert.ok(Math.max(...s.values) < 1000, s.label);
 });
 
 Deno.test("chart data: the default range is six months back through this month", () => {

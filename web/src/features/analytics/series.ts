@@ -13,17 +13,18 @@ import type {
 export interface Series {
   label: string;
   values: number[];
-  /** Added to the values when drawn (never in the table): the company chart's line offset (admin spec §9). */
-  offset?: number;
+  /**
+   * Drawn against its own scale and right-hand axis: the company chart's average line. The spec's "offset of
+   * 1000 so that they stack" once drew the line at 1,000 + a few and squashed the bars (two companies) flat
+   * at 0 on a 0-1,000 axis (issue 23); a second scale keeps the line apart from the bars and both readable.
+   */
+  axis?: "right";
 }
 
 export interface ChartData {
   labels: string[];
   series: Series[];
 }
-
-/** The spec's offset for the company chart's line, so that it stacks above the bars. */
-export const COMPANY_LINE_OFFSET = 1000;
 
 export interface ChartSpec {
   id: string;
@@ -70,9 +71,18 @@ export const companyData = (p: CompanyBreakdownStats): ChartData => {
     "Average employees",
     (v) => v.average_employee_count,
   ]]);
-  d.series[1].offset = COMPANY_LINE_OFFSET;
+  d.series[1].axis = "right";
   return d;
 };
+
+/** What the chart draws: each series' true values (never offset) and the scale it is drawn against. */
+export function drawnSeries(d: ChartData): { label: string; scale: "y" | "right"; values: number[] }[] {
+  return d.series.map((s) => ({
+    label: s.label,
+    scale: s.axis === "right" ? "right" : "y",
+    values: s.values,
+  }));
+}
 
 export const CHARTS: ChartSpec[] = [
   {

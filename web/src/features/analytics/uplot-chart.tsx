@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { ChartData } from "./series.ts";
+import { type ChartData, drawnSeries } from "./series.ts";
 
 // Distinct on white and to colour-blind eyes (Okabe-Ito).
 export const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"];
@@ -18,6 +18,8 @@ export function UplotChart({ data, title }: { data: ChartData; title: string }) 
     if (!el) return;
     const width = () => Math.max(260, el.clientWidth);
     const xs = data.labels.map((_, i) => i);
+    const drawn = drawnSeries(data);
+    const right = drawn.some((s) => s.scale === "right");
     const opts: uPlot.Options = {
       title: undefined,
       width: width(),
@@ -34,11 +36,13 @@ export function UplotChart({ data, title }: { data: ChartData; title: string }) 
           space: 36,
         },
         { size: 56 },
+        ...(right ? [{ scale: "right", side: 1 as const, size: 56, grid: { show: false } }] : []),
       ],
       series: [
         {},
-        ...data.series.map((s, i) => ({
+        ...drawn.map((s, i) => ({
           label: s.label,
+          scale: s.scale,
           stroke: COLOURS[i % COLOURS.length],
           width: 2,
           points: { show: true },
@@ -47,7 +51,7 @@ export function UplotChart({ data, title }: { data: ChartData; title: string }) 
     };
     const plot = new uPlot(
       opts,
-      [xs, ...data.series.map((s) => s.values.map((v) => v + (s.offset ?? 0)))],
+      [xs, ...drawn.map((s) => s.values)],
       el,
     );
     const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 240 }));
