@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { OverviewTiles } from "../../components/overview-tiles.tsx";
 import { ChartCard } from "./chart-card.tsx";
-import { CHARTS } from "./series.ts";
+import { CHARTS } from "./charts.ts";
 import "./analytics.css";
 
 /** The MIS report for a calendar year is due by March 15 of the next (49 CFR 40.26). */
