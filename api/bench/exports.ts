@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { connectPostgres } from "../src/db/client.ts";
 import { userCsvCopy } from "../src/exports/queries.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../src/config.ts";
-import { totpCode } from "../src/second-factor/totp.ts";
+import { totpCode } from "../src/auth/second-factor/totp.ts";
 import { freePort } from "./lib.ts";
 
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";

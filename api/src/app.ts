@@ -21,7 +21,7 @@ import { auditGuard } from "./lib/audit-guard.ts";
 import { inRequest } from "./lib/request-context.ts";
 import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
-import { secondFactorRoutes } from "./second-factor/routes.ts";
+import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
 import { vesselsRoutes } from "./vessels/routes.ts";

@@ -21,7 +21,7 @@ import type {
   VerifyAnswer,
   VerifyBody,
   WebAuthnOptions,
-} from "./second-factor/schemas.ts";
+} from "./auth/second-factor/schemas.ts";
 import type { BusinessRecord } from "./businesses/schemas.ts";
 import type { VerificationResponse } from "./compliance/schemas.ts";
 import type { ContactBody, ContactResponse } from "./contact/schemas.ts";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { allow, allowBeforeSecondFactor, caller } from "../lib/access.ts";
-import { stateOf } from "../second-factor/service.ts";
+import { stateOf } from "./second-factor/service.ts";
 import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";

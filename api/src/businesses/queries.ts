@@ -6,7 +6,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updatea
 import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { testSummary } from "../drug-tests/queries.ts";
-import { KIT_MESSAGES } from "../compliance-kit/service.ts";
+import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
@@ -105,7 +105,7 @@ async function toRecords(db: Kysely<DB>, viewer: SessionUser, rows: BusinessRow[
         has_compliance_kit: row.has_compliance_kit,
         // Said before any card is asked for (public spec §6, admin §6; issue 21 item 5).
         compliance_kit_blocked: !row.is_individual && !row.has_compliance_kit && row.der_user_id === null
-          ? KIT_MESSAGES.noDer
+          ? NO_DER_MESSAGE
           : null,
         has_pending_new_company_approval: Boolean(row.has_pending_new_company_approval),
         business_has_pending_new_employee_request: Boolean(row.has_pending_employee_request),

@@ -8,6 +8,9 @@ import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { matching, text } from "../lib/text-fields.ts";
 import { EMAIL_PATTERN, PHONE_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 
+/** The compliance kit's refusal for a company without a DER (public spec §6, admin §6), said before any card. */
+export const NO_DER_MESSAGE = "ERROR: No DER Attached To Business";
+
 export const BUSINESS_MESSAGES = {
   nameRequired: M.companyNameRequired,
   taxIdRequired: M.companyTaxIdRequired,

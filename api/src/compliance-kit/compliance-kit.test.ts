@@ -10,6 +10,11 @@ import { pdfText } from "../testing/pdf.ts";
 import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
 import { KIT_DOCUMENTS } from "./documents.ts";
 import { KIT_MESSAGES } from "./service.ts";
+import { NO_DER_MESSAGE } from "../businesses/schemas.ts";
+
+Deno.test("compliance kit: the business record and the purchase refuse a company without a DER in one wording", () => {
+  assertEquals(NO_DER_MESSAGE, KIT_MESSAGES.noDer);
+});
 
 Deno.test("compliance kit: purchase, messages, documents", async (t) => {
   const ctx = await createTestContext();

@@ -20,6 +20,8 @@ import { findCompanyCard } from "../payment-methods/queries.ts";
 import { complianceKitPrice, hasComplianceKit, kitBusiness, setComplianceKit } from "./queries.ts";
 
 export const KIT_MESSAGES = {
+  // The business record says the same before any card is asked for (businesses/schemas.ts NO_DER_MESSAGE;
+  // compliance-kit.test.ts holds them equal without an import that would close a domain cycle).
   noDer: "ERROR: No DER Attached To Business",
   kitExists: "Your company already has the compliance kit.",
   manualAdminsOnly: "Only administrators can record a manual payment.",

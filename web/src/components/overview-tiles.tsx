@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import type { StatsOverview } from "@api/contract";
-import { api, apiFile } from "../lib/api.ts";
+import { call, callFile } from "../lib/typed-api.ts";
 import { errorMessage } from "../lib/form.ts";
 import { saveFile } from "../lib/save-file.ts";
 import { toast } from "../lib/toast.ts";
@@ -29,14 +29,14 @@ const number = new Intl.NumberFormat("en-US");
 export function OverviewTiles() {
   const overview = useResource(
     ["stats", "overview"],
-    (signal) => api<StatsOverview>("/auth/stats/overview", { signal }),
+    (signal): Promise<StatsOverview> => call("/auth/stats/overview").GET({ signal }),
   );
   const [downloading, setDownloading] = useState(false);
 
   async function download() {
     setDownloading(true);
     try {
-      const file = await apiFile("/auth/stats/users-without-primary-business");
+      const file = await callFile("/auth/stats/users-without-primary-business").GET();
       saveFile(file.blob, file.filename ?? "users-without-primary-business.csv");
     } catch (error) {
       toast.error(errorMessage(error));

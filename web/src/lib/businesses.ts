@@ -19,6 +19,7 @@ import type {
   VesselUpdateRequest,
 } from "@api/contract";
 import { api, ApiError, apiFile } from "./api.ts";
+import { call } from "./typed-api.ts";
 import type { ResourceKey } from "./resource-store.ts";
 import { invalidate } from "./use-resource.ts";
 
@@ -35,15 +36,15 @@ const changed = (id?: number) =>
 
 /** The caller's own businesses: those they own or belong to. */
 export async function fetchOwnBusinesses(signal?: AbortSignal): Promise<Business[]> {
-  return (await api<{ data: Business[] }>("/auth/account/businesses", { signal })).data;
+  return (await call("/auth/account/businesses").GET({ signal })).data;
 }
 
 export async function fetchBusiness(id: number, signal?: AbortSignal): Promise<Business> {
-  return (await api<{ data: Business }>(`/auth/business/${id}`, { signal })).data;
+  return (await call("/auth/business/{id}").GET({ params: { id }, signal })).data;
 }
 
 export async function createBusiness(body: BusinessCreateRequest, key: string): Promise<Business> {
-  const { data } = await api<{ data: Business }>("/auth/account/businesses", {
+  const { data } = await call("/auth/account/businesses").POST({
     body,
     headers: { "Idempotency-Key": key },
   });
@@ -52,13 +53,13 @@ export async function createBusiness(body: BusinessCreateRequest, key: string): 
 }
 
 export async function updateBusiness(id: number, body: BusinessUpdateRequest): Promise<BusinessUpdateAnswer> {
-  const answer = await api<BusinessUpdateAnswer>(`/auth/business/${id}`, { method: "PUT", body });
+  const answer = await call("/auth/business/{id}").PUT({ params: { id }, body });
   await changed(id);
   return answer;
 }
 
 export async function fetchEmployees(id: number, signal?: AbortSignal): Promise<BusinessUser[]> {
-  return (await api<{ data: BusinessUser[] }>(`/auth/business/${id}/business-users`, { signal })).data;
+  return (await call("/auth/business/{id}/business-users").GET({ params: { id }, signal })).data;
 }
 
 /** One business user by its user id (the employee's detail screen is addressed by user id). */
@@ -71,7 +72,7 @@ export async function fetchEmployee(id: number, userId: number, signal?: AbortSi
 }
 
 export async function fetchEmployeeRequests(id: number, signal?: AbortSignal): Promise<EmployeeRequest[]> {
-  return (await api<{ data: EmployeeRequest[] }>(`/auth/business/${id}/employee-requests`, { signal })).data;
+  return (await call("/auth/business/{id}/employee-requests").GET({ params: { id }, signal })).data;
 }
 
 export async function requestEmployee(
@@ -79,7 +80,8 @@ export async function requestEmployee(
   body: EmployeeRequestRequest,
   key: string,
 ): Promise<EmployeeRequest> {
-  const { data } = await api<{ data: EmployeeRequest }>(`/auth/business/${id}/employee-requests`, {
+  const { data } = await call("/auth/business/{id}/employee-requests").POST({
+    params: { id },
     body,
     headers: { "Idempotency-Key": key },
   });
@@ -88,15 +90,16 @@ export async function requestEmployee(
 }
 
 export async function fetchVessels(id: number, signal?: AbortSignal): Promise<Vessel[]> {
-  return (await api<{ data: Vessel[] }>(`/auth/business/${id}/vessels`, { signal })).data;
+  return (await call("/auth/business/{id}/vessels").GET({ params: { id }, signal })).data;
 }
 
 export async function fetchVessel(vid: number, signal?: AbortSignal): Promise<Vessel> {
-  return (await api<{ data: Vessel }>(`/auth/vessel/${vid}`, { signal })).data;
+  return (await call("/auth/vessel/{vid}").GET({ params: { vid }, signal })).data;
 }
 
 export async function createVessel(id: number, body: VesselCreateRequest, key: string): Promise<Vessel> {
-  const { data } = await api<{ data: Vessel }>(`/auth/business/${id}/vessels`, {
+  const { data } = await call("/auth/business/{id}/vessels").POST({
+    params: { id },
     body,
     headers: { "Idempotency-Key": key },
   });
@@ -105,7 +108,7 @@ export async function createVessel(id: number, body: VesselCreateRequest, key: s
 }
 
 export async function updateVessel(id: number, vid: number, body: VesselUpdateRequest): Promise<Vessel> {
-  const { data } = await api<{ data: Vessel }>(`/auth/vessel/${vid}`, { method: "PUT", body });
+  const { data } = await call("/auth/vessel/{vid}").PUT({ params: { vid }, body });
   await changed(id);
   return data;
 }
@@ -116,8 +119,9 @@ export function fetchBusinessTests(
   signal: AbortSignal,
   userId?: number,
 ): Promise<BusinessTestPageAnswer> {
-  const user = userId ? `&user_id=${userId}` : "";
-  return api(`/auth/business/${id}/tests?page=${page}&per_page=10&sort_by=date&sort_dir=desc${user}`, {
+  return call("/auth/business/{id}/tests").GET({
+    params: { id },
+    query: { page, per_page: 10, sort_by: "date", sort_dir: "desc", user_id: userId || undefined },
     signal,
   });
 }

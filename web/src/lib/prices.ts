@@ -3,14 +3,14 @@
  * Prices are settings on the server; no page may write a price as a literal.
  */
 import type { Prices } from "@api/contract";
-import { api } from "./api.ts";
+import { call } from "./typed-api.ts";
 import { useResource } from "./use-resource.ts";
 
 let prices: Promise<Prices> | undefined;
 
 /** The prices, from one shared request; a failed request is retried by the next caller. */
 export function loadPrices(): Promise<Prices> {
-  prices ??= api<Prices>("/prices", { redirectOn401: false }).catch((error) => {
+  prices ??= call("/prices").GET({ redirectOn401: false }).catch((error) => {
     prices = undefined;
     throw error;
   });

@@ -3,7 +3,7 @@
  * form to render. Fetched once per page load and shared.
  */
 import type { PublicConfig } from "@api/contract";
-import { api } from "./api.ts";
+import { call } from "./typed-api.ts";
 
 export type CaptchaConfig = PublicConfig["captcha"];
 export type PaymentsConfig = PublicConfig["payments"];
@@ -11,7 +11,7 @@ export type PaymentsConfig = PublicConfig["payments"];
 let config: Promise<PublicConfig> | undefined;
 
 export function publicConfig(): Promise<PublicConfig> {
-  config ??= api<PublicConfig>("/config/public", { redirectOn401: false }).catch((error) => {
+  config ??= call("/config/public").GET({ redirectOn401: false }).catch((error) => {
     config = undefined; // let the next caller retry after a network failure
     throw error;
   });

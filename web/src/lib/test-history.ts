@@ -4,7 +4,7 @@
  * only), as the product promises, so the history opens without a signal even if its screen was never visited.
  */
 import type { DrugTest, ListPage } from "@api/contract";
-import { api } from "./api.ts";
+import { call } from "./typed-api.ts";
 import { storableTest } from "./drug-tests.ts";
 import type { ResourceKey } from "./resource-store.ts";
 
@@ -16,10 +16,10 @@ export type TestPage = ListPage<DrugTest>;
 export const testPageKey = (page: number): ResourceKey => ["tests", page];
 
 export function fetchTestPage(page: number, signal?: AbortSignal): Promise<TestPage> {
-  return api<TestPage>(
-    `/auth/account/tests?page=${page}&per_page=${TESTS_PER_PAGE}&sort_by=date&sort_dir=desc`,
-    { signal },
-  );
+  return call("/auth/account/tests").GET({
+    query: { page, per_page: TESTS_PER_PAGE, sort_by: "date", sort_dir: "desc" },
+    signal,
+  });
 }
 
 /** What the device keeps of a page: each test's summary only. */

@@ -29,6 +29,7 @@ import type {
 } from "@api/contract";
 import { api, apiFile } from "../../lib/api.ts";
 import { saveFile } from "../../lib/save-file.ts";
+import { call } from "../../lib/typed-api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 
 export const PER_PAGE = 20;
@@ -56,33 +57,41 @@ export function fetchBusinesses(filter: ListFilter, signal: AbortSignal): Promis
   return api(`/auth/businesses?${query}`, { signal });
 }
 
-export const fetchBusiness = (id: number, signal: AbortSignal) =>
-  api<BusinessAnswer>(`/auth/business/${id}`, { signal }).then((a) => a.data);
-export const fetchEmployees = (id: number, signal: AbortSignal) =>
-  api<BusinessUserListAnswer>(`/auth/business/${id}/business-users`, { signal }).then((a) => a.data);
+export const fetchBusiness = (id: number, signal: AbortSignal): Promise<BusinessAnswer["data"]> =>
+  call("/auth/business/{id}").GET({ params: { id }, signal }).then((a) => a.data);
+export const fetchEmployees = (id: number, signal: AbortSignal): Promise<BusinessUserListAnswer["data"]> =>
+  call("/auth/business/{id}/business-users").GET({ params: { id }, signal }).then((a) => a.data);
 /** The employee by the link's own id (the administrators' /app/admin/employee/{id}). */
-export const fetchEmployeeById = (businessUserId: number, signal: AbortSignal) =>
-  api<BusinessUserAnswer>(`/auth/business-user/${businessUserId}`, { signal }).then((a) => a.data);
-export const fetchVessels = (id: number, signal: AbortSignal) =>
-  api<VesselListAnswer>(`/auth/business/${id}/vessels`, { signal }).then((a) => a.data);
-export const fetchVessel = (vid: number, signal: AbortSignal) =>
-  api<VesselAnswer>(`/auth/vessel/${vid}`, { signal }).then((a) => a.data);
-export const fetchTests = (id: number, page: number, signal: AbortSignal, userId?: number) =>
-  api<BusinessTestPageAnswer>(
-    `/auth/business/${id}/tests?page=${page}&per_page=10&sort_by=date&sort_dir=desc` +
-      (userId ? `&user_id=${userId}` : ""),
-    { signal },
-  );
+export const fetchEmployeeById = (
+  businessUserId: number,
+  signal: AbortSignal,
+): Promise<BusinessUserAnswer["data"]> =>
+  call("/auth/business-user/{id}").GET({ params: { id: businessUserId }, signal }).then((a) => a.data);
+export const fetchVessels = (id: number, signal: AbortSignal): Promise<VesselListAnswer["data"]> =>
+  call("/auth/business/{id}/vessels").GET({ params: { id }, signal }).then((a) => a.data);
+export const fetchVessel = (vid: number, signal: AbortSignal): Promise<VesselAnswer["data"]> =>
+  call("/auth/vessel/{vid}").GET({ params: { vid }, signal }).then((a) => a.data);
+export const fetchTests = (
+  id: number,
+  page: number,
+  signal: AbortSignal,
+  userId?: number,
+): Promise<BusinessTestPageAnswer> =>
+  call("/auth/business/{id}/tests").GET({
+    params: { id },
+    query: { page, per_page: 10, sort_by: "date", sort_dir: "desc", user_id: userId || undefined },
+    signal,
+  });
 export const fetchKitDocuments = (id: number, signal: AbortSignal) =>
   api<{ data: KitDocument[] }>(`/auth/business/${id}/compliance-kit/documents`, { signal }).then((a) =>
     a.data
   );
 export const fetchKitOrder = (id: number, signal: AbortSignal) =>
   api<{ data: KitOrder }>(`/auth/business/${id}/compliance-kit/order`, { signal }).then((a) => a.data);
-export const fetchUser = (id: number, signal: AbortSignal) =>
-  api<{ data: User }>(`/auth/user/${id}`, { signal }).then((a) => a.data);
-export const fetchI3Problems = (signal: AbortSignal) =>
-  api<{ data: I3Problems }>("/auth/i3/problems", { signal }).then((a) => a.data);
+export const fetchUser = (id: number, signal: AbortSignal): Promise<User> =>
+  call("/auth/user/{id}").GET({ params: { id }, signal }).then((a) => a.data);
+export const fetchI3Problems = (signal: AbortSignal): Promise<I3Problems> =>
+  call("/auth/i3/problems").GET({ signal }).then((a) => a.data);
 
 const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
 
@@ -97,34 +106,39 @@ async function write<T>(send: () => Promise<T>): Promise<T> {
 }
 
 export const addBusiness = (body: AdminBusinessCreateRequest) =>
-  write(() => api<BusinessAnswer>("/auth/businesses", { body, headers: key() }));
+  write((): Promise<BusinessAnswer> => call("/auth/businesses").POST({ body, headers: key() }));
 export const updateBusiness = (id: number, body: BusinessUpdateRequest) =>
-  write(() => api<BusinessUpdateAnswer>(`/auth/business/${id}`, { method: "PUT", body }));
+  write((): Promise<BusinessUpdateAnswer> => call("/auth/business/{id}").PUT({ params: { id }, body }));
 export const activate = (id: number) =>
-  write(() => api<BusinessAnswer>(`/auth/business/${id}/activate`, { method: "PUT" }));
+  write((): Promise<BusinessAnswer> => call("/auth/business/{id}/activate").PUT({ params: { id } }));
 export const deactivate = (id: number, reason: string) =>
-  write(() => api<BusinessAnswer>(`/auth/business/${id}/deactivate`, { method: "PUT", body: { reason } }));
+  write((): Promise<BusinessAnswer> =>
+    call("/auth/business/{id}/deactivate").PUT({ params: { id }, body: { reason } })
+  );
 export const deleteBusiness = (id: number) =>
-  write(() => api<BusinessDeletedAnswer>(`/auth/business/${id}`, { method: "DELETE" }));
+  write((): Promise<BusinessDeletedAnswer> => call("/auth/business/{id}").DELETE({ params: { id } }));
 export const removeEmployee = (id: number, businessUserId: number) =>
-  write(() => api<void>(`/auth/business/${id}/business-users/${businessUserId}`, { method: "DELETE" }));
+  write(() =>
+    call("/auth/business/{id}/business-users/{businessUserId}").DELETE({ params: { id, businessUserId } })
+  );
 export const sendToI3 = (id: number) =>
-  write(() => api<I3SetUp>(`/auth/business/${id}/i3`, { method: "POST", headers: key() }));
+  write((): Promise<I3SetUp> => call("/auth/business/{id}/i3").POST({ params: { id }, headers: key() }));
 export const retryTest = (testId: number) =>
   write(() =>
-    api<{ data: RetriedTest }>(`/auth/drug-test/${testId}/retry`, { method: "POST", headers: key() })
-      .then((a) => a.data)
+    call("/auth/drug-test/{id}/retry").POST({ params: { id: testId }, headers: key() })
+      .then((a): RetriedTest => a.data)
   );
 /** The key is the form's: the same while the same vessel is resent. */
 export const addVessel = (id: number, body: VesselCreateRequest, idempotencyKey: string) =>
   write(() =>
-    api<VesselAnswer>(`/auth/business/${id}/vessels`, {
+    call("/auth/business/{id}/vessels").POST({
+      params: { id },
       body,
       headers: { "Idempotency-Key": idempotencyKey },
     })
   );
 export const updateVessel = (vid: number, body: VesselUpdateRequest) =>
-  write(() => api<VesselAnswer>(`/auth/vessel/${vid}`, { method: "PUT", body }));
+  write((): Promise<VesselAnswer> => call("/auth/vessel/{vid}").PUT({ params: { vid }, body }));
 /** One key per attempt the caller keeps (a retry after a network error must not charge twice). */
 export const buyKit = (id: number, body: KitPurchaseRequest, idempotencyKey: string) =>
   write(() =>

@@ -1,6 +1,7 @@
 /** The administrators' request screens' calls (admin spec §7 "Notifications", "Businesses and users"). */
 import { api, ApiError } from "../../lib/api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
+import { call } from "../../lib/typed-api.ts";
 import type {
   DoneAnswer,
   DuplicatesAnswerBody,
@@ -8,15 +9,14 @@ import type {
   NotificationItem,
 } from "@api/contract";
 
-export const fetchNotification = (id: string, signal: AbortSignal) =>
-  api<{ data: NotificationItem }>(`/auth/notification/${id}`, { signal }).then((a) => a.data);
+export const fetchNotification = (id: string, signal: AbortSignal): Promise<NotificationItem> =>
+  call("/auth/notification/{id}").GET({ params: { id }, signal }).then((a) => a.data);
 
-export const fetchEmployeeRequest = (id: string, signal: AbortSignal) =>
-  api<{ data: EmployeeRequestReview }>(`/auth/notification/registration/${id}/employee`, { signal })
-    .then((a) => a.data);
+export const fetchEmployeeRequest = (id: string, signal: AbortSignal): Promise<EmployeeRequestReview> =>
+  call("/auth/notification/registration/{id}/employee").GET({ params: { id }, signal }).then((a) => a.data);
 
-export const fetchDuplicates = (id: string, signal: AbortSignal) =>
-  api<DuplicatesAnswerBody>(`/auth/duplicate/company/${id}`, { signal });
+export const fetchDuplicates = (id: string, signal: AbortSignal): Promise<DuplicatesAnswerBody> =>
+  call("/auth/duplicate/company/{id}").GET({ params: { id }, signal });
 
 export interface BusinessOption {
   id: number;
@@ -24,11 +24,9 @@ export interface BusinessOption {
 }
 
 /** Companies whose name, DBA, e-mail, phone or tax id contains `search` (the select-existing step). */
-export const searchCompanies = (search: string, signal: AbortSignal) =>
-  api<{ data: BusinessOption[] }>(
-    `/auth/businesses?not_individual=true&per_page=10&search=${encodeURIComponent(search)}`,
-    { signal },
-  ).then((a) => a.data);
+export const searchCompanies = (search: string, signal: AbortSignal): Promise<BusinessOption[]> =>
+  call("/auth/businesses").GET({ query: { not_individual: "true", per_page: 10, search }, signal })
+    .then((a) => a.data);
 
 /** One action on a notification; answers the server's message and refreshes the center. */
 export async function act(path: string, method: "PUT" | "POST", body?: unknown): Promise<string | undefined> {

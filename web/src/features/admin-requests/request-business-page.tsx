@@ -5,7 +5,7 @@
 import { Alert } from "../../components/alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { BusinessRequestRef } from "@api/contract";
 import BusinessReviewPage from "./business-review-page.tsx";
@@ -15,7 +15,8 @@ export default function RequestBusinessPage({ params }: { params: { id?: string 
   const request = useResource(
     ["notifications", "business-request", id],
     (signal) =>
-      api<{ data: BusinessRequestRef }>(`/auth/business-request/${id}`, { signal }).then((a) => a.data),
+      call("/auth/business-request/{id}").GET({ params: { id }, signal })
+        .then((a): BusinessRequestRef => a.data),
   );
   if (request.loading && !request.data) return <Skeleton label="Loading the company request…" />;
   if (request.error) {

@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { OverviewTiles } from "../../components/overview-tiles.tsx";
 import { ChartCard } from "./chart-card.tsx";
-import { CHARTS } from "./series.ts";
+import { CHARTS } from "./charts.ts";
 import { formatDay, nextMisReport } from "../../lib/dates.ts";
 import "./analytics.css";
 

@@ -7,7 +7,6 @@ import { useId, useState } from "react";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { type ChartSpec, defaultRange } from "./series.ts";
 import { COLOURS, UplotChart } from "./uplot-chart.tsx";
@@ -23,10 +22,7 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [asTable, setAsTable] = useState(false);
   const query = range ? `?start=${range.start}&end=${range.end}` : "";
-  const chart = useResource(
-    ["stats", spec.id, query],
-    (signal) => api<never>(`${spec.path}${query}`, { signal }),
-  );
+  const chart = useResource(["stats", spec.id, query], (signal) => spec.load(range ?? undefined, signal));
   const rangeError = !MONTH.test(start) || !MONTH.test(end)
     ? "Choose both months."
     : start > end
@@ -40,7 +36,7 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
     if (MONTH.test(next.start) && MONTH.test(next.end) && next.start <= next.end) setRange(next);
   }
 
-  const data = chart.data ? spec.toData(chart.data) : undefined;
+  const data = chart.data;
   return (
     <section className="chart-card" aria-labelledby={`${id}-title`} data-chart={spec.id}>
       <div className="chart-card-head">

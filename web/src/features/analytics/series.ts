@@ -26,11 +26,14 @@ export interface ChartData {
   series: Series[];
 }
 
+/** A chart's months; undefined asks for the server's default range. */
+export type MonthRange = { start: string; end: string } | undefined;
+
 export interface ChartSpec {
   id: string;
   title: string;
-  path: string;
-  toData(payload: never): ChartData;
+  /** Fetches the chart's numbers (a typed call to its stats route) and shapes them for the chart. */
+  load(range: MonthRange, signal: AbortSignal): Promise<ChartData>;
 }
 
 const keyed = <T>(payload: Record<string, T>, pick: [string, (v: T) => number][]): ChartData => {
@@ -83,39 +86,6 @@ export function drawnSeries(d: ChartData): { label: string; scale: "y" | "right"
     values: s.values,
   }));
 }
-
-export const CHARTS: ChartSpec[] = [
-  {
-    id: "randoms",
-    title: "Random Drug Tests",
-    path: "/auth/stats/randoms",
-    toData: randomsData as ChartSpec["toData"],
-  },
-  {
-    id: "consortium",
-    title: "Consortium Membership",
-    path: "/auth/stats/memberships/consortium",
-    toData: consortiumData as ChartSpec["toData"],
-  },
-  {
-    id: "decomposition",
-    title: "Membership Decomposition",
-    path: "/auth/stats/memberships/decomposition",
-    toData: decompositionData as ChartSpec["toData"],
-  },
-  {
-    id: "one-time",
-    title: "One Time Drug Test",
-    path: "/auth/stats/one-time",
-    toData: oneTimeData as ChartSpec["toData"],
-  },
-  {
-    id: "company",
-    title: "Company Breakdown",
-    path: "/auth/stats/company-breakdown",
-    toData: companyData as ChartSpec["toData"],
-  },
-];
 
 /** 'YYYY-MM' of a local date, and `months` before it: the default range (six months back to this month). */
 export function defaultRange(today: Date): { start: string; end: string } {

@@ -4,6 +4,7 @@
  */
 import { api, ApiError } from "../../lib/api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
+import { call } from "../../lib/typed-api.ts";
 import type {
   DoneAnswer,
   NotificationCategory,
@@ -41,8 +42,8 @@ export interface Loaded {
   total: number;
 }
 
-export const fetchCounts = (signal: AbortSignal) =>
-  api<{ data: NotificationCounts }>("/auth/notifications/count", { signal }).then((a) => a.data);
+export const fetchCounts = (signal: AbortSignal): Promise<NotificationCounts> =>
+  call("/auth/notifications/count").GET({ signal }).then((a) => a.data);
 
 /** Pages 1..`pages` of a category's list, joined (Load More asks for one page more). */
 export async function fetchList(
@@ -52,17 +53,20 @@ export async function fetchList(
   signal: AbortSignal,
 ): Promise<Loaded> {
   const one = async (page: number): Promise<{ entries: Entry[]; total: number }> => {
-    const q = `page=${page}&per_page=${PER_PAGE}&archived=${archived}`;
+    const query = { page, per_page: PER_PAGE, archived: String(archived) as "true" | "false" };
     if (category === "registration") {
-      const a = await api<RegistrationPageAnswer>(`/auth/notification/registrations?${q}`, { signal });
+      const a: RegistrationPageAnswer = await call("/auth/notification/registrations").GET({ query, signal });
       return { entries: a.data.map((item) => ({ kind: "registration", item })), total: a.meta.total };
     }
     if (category === "paused") {
-      const a = await api<PausedPageAnswer>(`/auth/notification/memberships/paused?${q}`, { signal });
+      const a: PausedPageAnswer = await call("/auth/notification/memberships/paused").GET({ query, signal });
       return { entries: a.data.map((item) => ({ kind: "paused", item })), total: a.meta.total };
     }
     const types = CATEGORY_LIST.find((c) => c.id === category)!.types!;
-    const a = await api<NotificationPageAnswer>(`/auth/notifications?${q}&types=${types}`, { signal });
+    const a: NotificationPageAnswer = await call("/auth/notifications").GET({
+      query: { ...query, types },
+      signal,
+    });
     return { entries: a.data.map((item) => ({ kind: "notification", item })), total: a.meta.total };
   };
   const all = await Promise.all(Array.from({ length: pages }, (_, i) => one(i + 1)));

@@ -1,6 +1,6 @@
 /** The member's documents (GET /api/auth/account/documents): letters of compliance and other files. */
 import type { ListPage, StoredDocument } from "@api/contract";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 
 export type DocumentKind = StoredDocument["attributes"]["kind"];
 export type DocumentPage = ListPage<StoredDocument>;
@@ -8,10 +8,10 @@ export type DocumentPage = ListPage<StoredDocument>;
 export const DOCUMENTS_PER_PAGE = 10;
 
 export function fetchDocuments(page: number, signal: AbortSignal): Promise<DocumentPage> {
-  return api<DocumentPage>(
-    `/auth/account/documents?page=${page}&per_page=${DOCUMENTS_PER_PAGE}&sort_by=created_at&sort_dir=desc`,
-    { signal },
-  );
+  return call("/auth/account/documents").GET({
+    query: { page, per_page: DOCUMENTS_PER_PAGE, sort_by: "created_at", sort_dir: "desc" },
+    signal,
+  });
 }
 
 /** The file itself: a plain link, the browser saves it under the server's filename. */

@@ -1,34 +1,34 @@
 /** The administrators' exports (admin spec §2 "Export wizard", §7): list, create, run again, download. */
 import type { Export, ExportCreateRequest, ExportPageAnswer, ExportTypeName } from "@api/contract";
-import { api, apiFile } from "../../lib/api.ts";
 import { saveFile } from "../../lib/save-file.ts";
+import { call, callFile } from "../../lib/typed-api.ts";
 
 export const EXPORTS_PER_PAGE = 20;
 
 export function fetchExports(page: number, signal: AbortSignal): Promise<ExportPageAnswer> {
-  return api<ExportPageAnswer>(
-    `/auth/exports?page=${page}&per_page=${EXPORTS_PER_PAGE}&sort_by=id&sort_dir=desc`,
-    { signal },
-  );
+  return call("/auth/exports").GET({
+    query: { page, per_page: EXPORTS_PER_PAGE, sort_by: "id", sort_dir: "desc" },
+    signal,
+  });
 }
 
 export async function createExport(body: ExportCreateRequest): Promise<Export> {
-  return (await api<{ data: Export }>("/auth/exports", {
+  return (await call("/auth/exports").POST({
     body,
     headers: { "Idempotency-Key": crypto.randomUUID() },
   })).data;
 }
 
 export async function runAgain(id: number): Promise<Export> {
-  return (await api<{ data: Export }>(`/auth/export/${id}/retry`, {
-    method: "POST",
+  return (await call("/auth/export/{id}/retry").POST({
+    params: { id },
     headers: { "Idempotency-Key": crypto.randomUUID() },
   })).data;
 }
 
 /** Fetches the CSV and hands it to the browser as export-{id}.csv. */
 export async function downloadExport(id: number): Promise<void> {
-  const file = await apiFile(`/auth/export/${id}/download`);
+  const file = await callFile("/auth/export/{id}/download").GET({ params: { id } });
   saveFile(file.blob, file.filename ?? `export-${id}.csv`);
 }
 

@@ -10,23 +10,32 @@ import type {
   Order,
   PurchaseAnswer,
 } from "@api/contract";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 
 export const orderKey = (id: string) => ["admin-order", id];
 
-export const fetchOrder = (id: string, signal: AbortSignal) =>
-  api<{ data: Order }>(`/auth/orders/${id}`, { signal }).then((a) => a.data);
+export const fetchOrder = (id: string, signal: AbortSignal): Promise<Order> =>
+  call("/auth/orders/{id}").GET({ params: { id }, signal }).then((a) => a.data);
 
-export const cancelOrder = (id: string) =>
-  api<CancelOrderAnswer>(`/auth/orders/${id}/cancel`, { method: "POST" });
+export const cancelOrder = (id: string): Promise<CancelOrderAnswer> =>
+  call("/auth/orders/{id}/cancel").POST({ params: { id } });
 
-export const fetchActiveItems = (signal: AbortSignal) =>
-  api<AdminItemPageAnswer>("/auth/items?active=true&per_page=100&sort_by=sort_order&sort_dir=asc", {
+export const fetchActiveItems = (signal: AbortSignal): Promise<AdminItemPageAnswer> =>
+  call("/auth/items").GET({
+    query: { active: "true", per_page: 100, sort_by: "sort_order", sort_dir: "asc" },
     signal,
   });
 
-export const purchaseFor = (userId: string, body: AdminPurchaseRequest, key: string) =>
-  api<PurchaseAnswer>(`/auth/user/${userId}/order/purchase`, { body, headers: { "Idempotency-Key": key } });
+export const purchaseFor = (
+  userId: string,
+  body: AdminPurchaseRequest,
+  key: string,
+): Promise<PurchaseAnswer> =>
+  call("/auth/user/{id}/order/purchase").POST({
+    params: { id: userId },
+    body,
+    headers: { "Idempotency-Key": key },
+  });
 
 /** item id → quantity */
 export type Cart = Record<string, number>;

@@ -1,7 +1,7 @@
 /** The contact form's one call. */
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 import type { ContactAnswer, ContactRequest } from "@api/contract";
 
 export function sendContactMessage(input: ContactRequest): Promise<ContactAnswer> {
-  return api("/contact", { body: input, redirectOn401: false });
+  return call("/contact").POST({ body: input, redirectOn401: false });
 }

@@ -3,7 +3,7 @@
  * Every amount is integer cents; prices shown anywhere come from these answers, never from the cart.
  */
 import type { Order, PurchaseAnswer, PurchaseRequest, StoreItem } from "@api/contract";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 
 /** Spec §8 success toast, used when the server's answer carries no message. */
 export const PURCHASED_MESSAGE = "Your transaction was processed successfully";
@@ -13,12 +13,12 @@ export const ADDED_MESSAGE = "Added to cart";
 export const STORE_ITEMS_KEY = ["store", "items"] as const;
 
 export async function fetchItems(signal?: AbortSignal): Promise<StoreItem[]> {
-  const { data } = await api<{ data: StoreItem[] }>("/store/items", { signal });
+  const { data } = await call("/store/items").GET({ signal });
   return data;
 }
 
 export async function fetchItem(id: string, signal?: AbortSignal): Promise<StoreItem> {
-  const { data } = await api<{ data: StoreItem }>(`/store/items/${encodeURIComponent(id)}`, { signal });
+  const { data } = await call("/store/items/{id}").GET({ params: { id }, signal });
   return data;
 }
 
@@ -27,14 +27,11 @@ export async function fetchItem(id: string, signal?: AbortSignal): Promise<Store
  * the first answer instead of charging again. A decline is an ApiError with status 402 and the processor's text.
  */
 export function purchase(payload: PurchaseRequest, key: string): Promise<PurchaseAnswer> {
-  return api("/auth/account/order/purchase", { body: payload, headers: { "Idempotency-Key": key } });
+  return call("/auth/account/order/purchase").POST({ body: payload, headers: { "Idempotency-Key": key } });
 }
 
 /** One of the caller's own orders by its number (the thank-you page's ?order=); 404 for anyone else's. */
 export async function fetchOrderByNumber(number: string, signal?: AbortSignal): Promise<Order> {
-  const { data } = await api<{ data: Order }>(
-    `/auth/account/orders/by-number/${encodeURIComponent(number)}`,
-    { signal },
-  );
+  const { data } = await call("/auth/account/orders/by-number/{number}").GET({ params: { number }, signal });
   return data;
 }

@@ -1,8 +1,8 @@
 /** What the second-factor routes share: the caller as the service sees it, and documentation pieces. */
 import type { Context } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { caller } from "../lib/access.ts";
-import type { AppEnv } from "../lib/context.ts";
+import { clientIp } from "../sessions.ts";
+import { caller } from "../../lib/access.ts";
+import type { AppEnv } from "../../lib/context.ts";
 import type { Caller } from "./service.ts";
 
 export const TAGS = ["Second factor"];

@@ -12,12 +12,12 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Kysely, Transaction } from "kysely";
-import { revokeAllSessions } from "../auth/queries.ts";
-import type { DB } from "../db/types.ts";
-import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
-import { hit, resetLimit } from "../lib/rate-limit.ts";
+import { revokeAllSessions } from "../queries.ts";
+import type { DB } from "../../db/types.ts";
+import { audit } from "../../lib/audit.ts";
+import type { Deps, SessionUser } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { hit, resetLimit } from "../../lib/rate-limit.ts";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery.ts";
 import { SECOND_FACTOR_MESSAGES as M } from "./schemas.ts";
 import { acceptedStep, newTotpSecret, totpUri } from "./totp.ts";

@@ -3,13 +3,13 @@
  * session reaches no administrator call until it enrols or verifies; a TOTP code and a recovery code work once;
  * the step-up before sensitive actions; the attempt limit; removal and the administrators' reset; the CLI reset.
  */
-import { fixedWindow } from "../lib/rate-limit.ts";
-import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
-import { createTestContext, type TestContext } from "../testing/app.ts";
-import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
+import { fixedWindow } from "../../lib/rate-limit.ts";
+import { adminOnly, assertRoleAnswers } from "../../testing/roles.ts";
+import { createTestContext, type TestContext } from "../../testing/app.ts";
+import { assertEquals, assertMatch, assertOk } from "../../testing/assert.ts";
 import { resetByEmail } from "./reset-cli.ts";
 import { acceptedStep, totpCode } from "./totp.ts";
-import { loadConfig, productionProblems } from "../config.ts";
+import { loadConfig, productionProblems } from "../../config.ts";
 
 let clock = new Date("2026-11-26T10:00:00.000Z");
 const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));

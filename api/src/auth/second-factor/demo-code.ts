@@ -3,7 +3,7 @@
  * SEED_ADMIN_TOTP_SECRET, by default the documented demo secret), for local sign-ins without a phone. It reads
  * no database: whoever knows the secret can compute the code, which is why production seeds none.
  */
-import { DEMO_ADMIN_TOTP_SECRET } from "../config.ts";
+import { DEMO_ADMIN_TOTP_SECRET } from "../../config.ts";
 import { totpCode } from "./totp.ts";
 
 if (import.meta.main) {

@@ -1,9 +1,9 @@
 /** The administrators' second-factor call: resetting the factors of a user who lost them (decision 0043). */
 import { Hono } from "hono";
-import { allow, requireRecentSecondFactor } from "../lib/access.ts";
-import type { AppEnv } from "../lib/context.ts";
-import { IdParam } from "../lib/params.ts";
-import { describe, validate } from "../lib/route.ts";
+import { allow, requireRecentSecondFactor } from "../../lib/access.ts";
+import type { AppEnv } from "../../lib/context.ts";
+import { IdParam } from "../../lib/params.ts";
+import { describe, validate } from "../../lib/route.ts";
 import { callerOf, STEP_UP, TAGS } from "./caller.ts";
 import { MessageAnswer } from "./schemas.ts";
 import { resetFactorsOf } from "./service.ts";

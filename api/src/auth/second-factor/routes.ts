@@ -3,10 +3,10 @@
  * factor is still pending: they are how it completes.
  */
 import { type Context, Hono } from "hono";
-import { allow, allowBeforeSecondFactor, caller, requireRecentSecondFactor } from "../lib/access.ts";
-import type { AppEnv } from "../lib/context.ts";
-import { IdParam } from "../lib/params.ts";
-import { describe, validate } from "../lib/route.ts";
+import { allow, allowBeforeSecondFactor, caller, requireRecentSecondFactor } from "../../lib/access.ts";
+import type { AppEnv } from "../../lib/context.ts";
+import { IdParam } from "../../lib/params.ts";
+import { describe, validate } from "../../lib/route.ts";
 import {
   EnrolAnswer,
   MessageAnswer,

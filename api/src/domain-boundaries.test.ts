@@ -1,0 +1,363 @@
+/**
+ * A lint as a test for the boundaries between API domains (issue 22, docs/decisions/0046-domain-boundaries.md):
+ * (a) another domain's `queries.ts` is private: no value import reaches into it;
+ * (b) each table has one owning domain, the only one whose code writes it (INSERT/UPDATE/DELETE);
+ * (c) the value-import graph between domain folders has no cycle.
+ * Each allowlist holds today's violations exactly; the test also fails when an allowlisted entry no longer
+ * occurs, so the lists only shrink, and issue 22 ends with all three empty. Type-only imports and tests are
+ * left out of every count.
+ */
+import { assertEquals, assertOk } from "./testing/assert.ts";
+
+const SRC = new URL("./", import.meta.url);
+
+/** Each table's owning domain: the only domain whose code writes it (decision 0046). */
+export const TABLE_OWNERS: Record<string, string> = {
+  analytics_events: "analytics",
+  app_secrets: "auth",
+  business_activations: "businesses",
+  business_users: "businesses",
+  businesses: "businesses",
+  contact_messages: "contact",
+  documents: "compliance",
+  drug_test_panels: "drug-tests",
+  drug_tests: "drug-tests",
+  employee_requests: "employees",
+  exports: "exports",
+  membership_pauses: "memberships",
+  memberships: "memberships",
+  new_business_requests: "businesses",
+  notifications: "notifications",
+  order_items: "orders",
+  orders: "orders",
+  password_reset_tokens: "password-reset",
+  payment_methods: "payment-methods",
+  payment_webhook_events: "payments",
+  random_candidates: "randoms",
+  random_pools: "randoms",
+  random_rates: "randoms",
+  random_snapshots: "randoms",
+  registration_notifications: "registration",
+  safety_concern_letters: "users",
+  sessions: "auth",
+  store_items: "store",
+  user_recovery_codes: "auth",
+  user_second_factors: "auth",
+  users: "users",
+  vessels: "vessels",
+};
+
+/** Today's reach-ins to another domain's queries.ts (`file -> target`); only shrinks, ends empty. */
+const QUERIES_REACH_IN_ALLOWED: string[] = [
+  "businesses/changes.ts -> notifications/queries.ts",
+  "businesses/queries.ts -> drug-tests/queries.ts",
+  "businesses/queries.ts -> randoms/queries.ts",
+  "businesses/roster.ts -> vessels/queries.ts",
+  "businesses/service.ts -> notifications/queries.ts",
+  "compliance-kit/service.ts -> payment-methods/queries.ts",
+  "compliance/service.ts -> users/queries.ts",
+  "drug-tests/queries.ts -> randoms/queries.ts",
+  "drug-tests/routes.ts -> users/queries.ts",
+  "employees/service.ts -> compliance/queries.ts",
+  "employees/service.ts -> notifications/queries.ts",
+  "exports/kinds.ts -> mis/queries.ts",
+  "memberships/autorenew.ts -> orders/queries.ts",
+  "memberships/autorenew.ts -> payment-methods/queries.ts",
+  "memberships/changes.ts -> notifications/queries.ts",
+  "memberships/company.ts -> payment-methods/queries.ts",
+  "notifications/queries.ts -> employees/queries.ts",
+  "notifications/requests.ts -> businesses/queries.ts",
+  "notifications/requests.ts -> employees/queries.ts",
+  "notifications/requests.ts -> registration/queries.ts",
+  "notifications/service.ts -> businesses/queries.ts",
+  "notifications/service.ts -> drug-tests/queries.ts",
+  "notifications/service.ts -> users/queries.ts",
+  "orders/admin-routes.ts -> users/queries.ts",
+  "orders/cancel.ts -> notifications/queries.ts",
+  "orders/purchase.ts -> notifications/queries.ts",
+  "password-reset/service.ts -> auth/queries.ts",
+  "payment-methods/admin-routes.ts -> users/queries.ts",
+  "randoms/queries.ts -> drug-tests/queries.ts",
+  "randoms/service.ts -> drug-tests/queries.ts",
+  "registration/purchases.ts -> compliance-kit/queries.ts",
+  "registration/service.ts -> notifications/queries.ts",
+  "users/admin-business.ts -> businesses/queries.ts",
+  "users/admin.ts -> auth/queries.ts",
+  "users/admin.ts -> registration/queries.ts",
+  "users/changes.ts -> notifications/queries.ts",
+  "vessels/service.ts -> businesses/queries.ts",
+  "vessels/service.ts -> notifications/queries.ts",
+];
+
+/** Today's writes by a domain that does not own the table (`table <- domain`); only shrinks, ends empty. */
+const FOREIGN_WRITES_ALLOWED: string[] = [
+  "analytics_events <- registration",
+  "app_secrets <- compliance",
+  "business_users <- employees",
+  "business_users <- notifications",
+  "business_users <- registration",
+  "business_users <- users",
+  "businesses <- compliance-kit",
+  "businesses <- drug-tests",
+  "businesses <- registration",
+  "documents <- randoms",
+  "drug_tests <- randoms",
+  "employee_requests <- notifications",
+  "memberships <- users",
+  "new_business_requests <- notifications",
+  "new_business_requests <- registration",
+  "password_reset_tokens <- users",
+  "registration_notifications <- notifications",
+  "sessions <- users",
+  "users <- notifications",
+  "users <- password-reset",
+  "users <- registration",
+  "vessels <- notifications",
+];
+
+/** Today's domain import edges that lie on a cycle (`from -> to`); only shrinks, ends empty. */
+const CYCLE_EDGES_ALLOWED: string[] = [
+  "businesses -> drug-tests",
+  "businesses -> employees",
+  "businesses -> notifications",
+  "businesses -> randoms",
+  "businesses -> registration",
+  "businesses -> vessels",
+  "compliance -> memberships",
+  "compliance -> users",
+  "compliance-kit -> memberships",
+  "compliance-kit -> orders",
+  "compliance-kit -> payment-methods",
+  "drug-tests -> randoms",
+  "drug-tests -> users",
+  "employees -> businesses",
+  "employees -> compliance",
+  "employees -> notifications",
+  "employees -> registration",
+  "employees -> users",
+  "memberships -> drug-tests",
+  "memberships -> notifications",
+  "memberships -> orders",
+  "memberships -> payment-methods",
+  "memberships -> users",
+  "notifications -> businesses",
+  "notifications -> compliance",
+  "notifications -> drug-tests",
+  "notifications -> employees",
+  "notifications -> memberships",
+  "notifications -> registration",
+  "notifications -> users",
+  "orders -> notifications",
+  "orders -> payment-methods",
+  "orders -> users",
+  "payment-methods -> users",
+  "randoms -> businesses",
+  "randoms -> drug-tests",
+  "registration -> compliance-kit",
+  "registration -> memberships",
+  "registration -> notifications",
+  "registration -> orders",
+  "users -> businesses",
+  "users -> compliance",
+  "users -> notifications",
+  "users -> registration",
+  "vessels -> businesses",
+  "vessels -> notifications",
+];
+
+/** Top-level folders that are infrastructure, not domains. */
+const NOT_DOMAINS = new Set(["lib", "integrations", "db", "testing", "seed", "seed-scale"]);
+
+const isTest = (rel: string) =>
+  rel.endsWith(".test.ts") || rel.endsWith(".drill.ts") || rel.endsWith("test-helpers.ts") ||
+  rel.includes("/testing/");
+
+async function* sourceFiles(dir: URL, path = ""): AsyncGenerator<[string, URL]> {
+  for await (const entry of Deno.readDir(dir)) {
+    const rel = path + entry.name;
+    if (entry.isDirectory) yield* sourceFiles(new URL(`${entry.name}/`, dir), `${rel}/`);
+    else if (entry.name.endsWith(".ts")) yield [rel, new URL(entry.name, dir)];
+  }
+}
+
+/** The domain folder of a path relative to api/src, or undefined for top-level files and infrastructure. */
+export const domainOf = (rel: string) => {
+  const slash = rel.indexOf("/");
+  if (slash < 0) return undefined;
+  const top = rel.slice(0, slash);
+  return NOT_DOMAINS.has(top) ? undefined : top;
+};
+
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/g;
+
+/** The relative module paths `source` imports or re-exports as values (type-only imports left out). */
+export const valueImports = (source: string) => {
+  const out: string[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    const [, , typeOnly, clause, spec] = m;
+    if (typeOnly || !spec.startsWith(".")) continue;
+    const braces = clause.match(/^\{([\s\S]*)\}$/);
+    if (braces) {
+      const names = braces[1].split(",").map((s) => s.trim()).filter(Boolean);
+      if (names.length > 0 && names.every((n) => n.startsWith("type "))) continue;
+    }
+    out.push(spec);
+  }
+  return out;
+};
+
+const resolve = (from: string, spec: string) => new URL(spec, new URL(from, SRC)).href.slice(SRC.href.length);
+
+/** A domain's private files: its queries and its table types. */
+const isPrivate = (rel: string) =>
+  /\/(queries|tables?|types?-db|db-types)\.ts$/.test(rel) || rel.includes("/queries/");
+
+const WRITE_BUILDER = /\.(insertInto|updateTable|deleteFrom|mergeInto)\(\s*["'`]([a-z_]+)/g;
+const WRITE_SQL =
+  /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?\s+(?:set\b|as\b|\(|values\b|select\b|where\b|on\b|default\b|using\b)/gi;
+
+/** The tables `source` writes, through Kysely or raw SQL. */
+export const writtenTables = (source: string) => {
+  const tables = new Set<string>();
+  for (const m of source.matchAll(WRITE_BUILDER)) tables.add(m[2]);
+  for (const m of source.matchAll(/sql(?:<[^`]*>)?`([^`]*)`/g)) {
+    for (const w of m[1].matchAll(WRITE_SQL)) tables.add(w[1].toLowerCase());
+  }
+  return [...tables].sort();
+};
+
+type Scan = { reachIns: string[]; writers: Map<string, Set<string>>; edges: Set<string>; scanned: number };
+
+export const scan = async (): Promise<Scan> => {
+  const reachIns = new Set<string>();
+  const writers = new Map<string, Set<string>>();
+  const edges = new Set<string>();
+  let scanned = 0;
+  for await (const [rel, url] of sourceFiles(SRC)) {
+    const domain = domainOf(rel);
+    if (!domain || isTest(rel)) continue;
+    scanned++;
+    const source = await Deno.readTextFile(url);
+    for (const spec of valueImports(source)) {
+      const target = resolve(rel, spec);
+      const other = domainOf(target);
+      if (!other || other === domain) continue;
+      edges.add(`${domain} -> ${other}`);
+      if (isPrivate(target)) reachIns.add(`${rel} -> ${target}`);
+    }
+    for (const table of writtenTables(source)) {
+      if (!writers.has(table)) writers.set(table, new Set());
+      writers.get(table)!.add(domain);
+    }
+  }
+  return { reachIns: [...reachIns].sort(), writers, edges, scanned };
+};
+
+/** The edges of `edges` that lie on a cycle (both ends in one strongly connected component). */
+export const cycleEdges = (edges: Iterable<string>) => {
+  const graph = new Map<string, string[]>();
+  const list = [...edges].map((e) => e.split(" -> ") as [string, string]);
+  for (const [a, b] of list) {
+    if (!graph.has(a)) graph.set(a, []);
+    if (!graph.has(b)) graph.set(b, []);
+    graph.get(a)!.push(b);
+  }
+  // Tarjan's strongly connected components.
+  let index = 0;
+  const idx = new Map<string, number>(), low = new Map<string, number>(), comp = new Map<string, number>();
+  const stack: string[] = [], on = new Set<string>();
+  let c = 0;
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v)!) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        comp.set(w, c);
+      } while (w !== v);
+      c++;
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return list.filter(([a, b]) => a !== b && comp.get(a) === comp.get(b)).map(([a, b]) => `${a} -> ${b}`)
+    .sort();
+};
+
+/** Fails for entries of `found` not in `allowed` and for allowed entries that no longer occur. */
+const exactly = (found: string[], allowed: string[], what: string) => {
+  const extra = found.filter((x) => !allowed.includes(x));
+  const stale = allowed.filter((x) => !found.includes(x));
+  assertEquals(extra, [], `new ${what}: go through the owning domain's service instead`);
+  assertEquals(stale, [], `these ${what} are gone: remove them from the allowlist`);
+};
+
+Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
+  await t.step("the scanners see what they look for, and not look-alikes", () => {
+    assertEquals(
+      valueImports(
+        [
+          `import { insertUser } from "../registration/queries.ts";`,
+          `import type { Db } from "../db/types.ts";`,
+          `import { type Actor } from "../auth/actor.ts";`,
+          `import {\n  notify,\n  type Kind,\n} from "../notifications/notify.ts";`,
+          `export { a } from "./a.ts";`,
+          `import { z } from "zod";`,
+        ].join("\n"),
+      ),
+      ["../registration/queries.ts", "../notifications/notify.ts", "./a.ts"],
+    );
+    assertEquals(
+      writtenTables([
+        `await trx.insertInto("users").values(row)`,
+        `await trx.updateTable("orders").set({})`,
+        `db.deleteFrom("sessions").where("id", "=", id)`,
+        "await sql`update memberships set status = 'x' where id = ${id}`.execute(db)",
+        "await sql`delete from vessels where id = 1`.execute(db)",
+        "await sql`insert into documents (id) values (1)`.execute(db)",
+        `db.selectFrom("businesses")`,
+        "sql`select updated_at from payment_methods`",
+      ].join("\n")),
+      ["documents", "memberships", "orders", "sessions", "users", "vessels"],
+    );
+    assertEquals(domainOf("users/admin.ts"), "users");
+    assertEquals(domainOf("lib/jobs.ts"), undefined);
+    assertEquals(domainOf("app.ts"), undefined);
+    assertEquals(cycleEdges(["a -> b", "b -> c", "c -> a", "c -> d", "d -> e"]), [
+      "a -> b",
+      "b -> c",
+      "c -> a",
+    ]);
+  });
+
+  const found = await scan();
+  await t.step("the walk found the domains' sources", () => {
+    assertOk(found.scanned > 100, `scanned ${found.scanned} files`);
+  });
+
+  await t.step("no domain imports another domain's queries.ts or table types", () => {
+    exactly(found.reachIns, QUERIES_REACH_IN_ALLOWED, "reach-ins to another domain's queries");
+  });
+
+  await t.step("each written table has an owner, and only its owner writes it", () => {
+    const unowned = [...found.writers.keys()].filter((table) => !(table in TABLE_OWNERS)).sort();
+    assertEquals(unowned, [], "record the owning domain of these tables in TABLE_OWNERS and decision 0046");
+    const foreign = [...found.writers].flatMap(([table, domains]) =>
+      [...domains].filter((d) => d !== TABLE_OWNERS[table]).map((d) => `${table} <- ${d}`)
+    ).sort();
+    exactly(foreign, FOREIGN_WRITES_ALLOWED, "writes by a domain that does not own the table");
+  });
+
+  await t.step("no import cycle between domains", () => {
+    exactly(cycleEdges(found.edges), CYCLE_EDGES_ALLOWED, "import edges on a cycle between domains");
+  });
+});
