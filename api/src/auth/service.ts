@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
 import { findLoginUser } from "./queries.ts";
+import { hasSecondFactor } from "./second-factor/queries.ts";
 
 /** The user for a correct email and password; null otherwise, after the same amount of work either way. */
 export async function checkCredentials(db: Kysely<DB>, email: string, password: string) {
@@ -11,8 +12,7 @@ export async function checkCredentials(db: Kysely<DB>, email: string, password: 
     return null;
   }
   if (!await verifyPassword(password, row.password_hash)) return null;
-  const factor = await db.selectFrom("user_second_factors").select("id").where("user_id", "=", row.id)
-    .limit(1).executeTakeFirst();
+  const factor = await hasSecondFactor(db, row.id);
   return {
     user_id: row.id,
     is_admin: row.is_admin,

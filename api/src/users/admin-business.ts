@@ -13,7 +13,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { liveDetail } from "./admin.ts";
-import { liveLinkExists, primaryLinkExists } from "./queries.ts";
+import { liveLinkExists, lockUser, primaryLinkExists } from "./queries.ts";
 import { USER_MESSAGES } from "./schemas.ts";
 
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
@@ -43,7 +43,7 @@ export async function addUserToBusiness(
   return await db.transaction().execute(async (trx) => {
     // One add for this user at a time (decision 0042): the "already in it" and "first business" checks below
     // then see every earlier add, so simultaneous adds answer 409 instead of racing into the unique indexes.
-    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    await lockUser(trx, userId);
     let businessId = input.business_id ?? null;
     const created = businessId === null;
     if (businessId === null) {

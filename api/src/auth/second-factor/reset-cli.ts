@@ -10,20 +10,19 @@ import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { audit } from "../../lib/audit.ts";
 import { resetFactors } from "./service.ts";
+import { liveUserIdByEmail } from "./queries.ts";
 
 /** Resets the account's factors; answers the number removed, or null when there is no such account. */
 export async function resetByEmail(database: Database, email: string, now: Date): Promise<number | null> {
   return await database.db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom("users").select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
-      .where("deleted_at", "is", null).executeTakeFirst();
-    if (!user) return null;
-    const removed = await resetFactors(tx, user.id, now);
+    const userId = await liveUserIdByEmail(tx, email);
+    if (userId === undefined) return null;
+    const removed = await resetFactors(tx, userId, now);
     await audit(tx, {
       actor: null,
       action: "second_factor.reset_by_cli",
       entity: "user",
-      entityId: user.id,
+      entityId: userId,
       detail: { via: "cli", factors_removed: removed },
     });
     return removed;

@@ -7,6 +7,7 @@ import { allow, allowBeforeSecondFactor, caller, requireRecentSecondFactor } fro
 import type { AppEnv } from "../../lib/context.ts";
 import { IdParam } from "../../lib/params.ts";
 import { describe, validate } from "../../lib/route.ts";
+import { accountEmail } from "./queries.ts";
 import {
   EnrolAnswer,
   MessageAnswer,
@@ -40,9 +41,7 @@ const PENDING = {
 
 async function account(c: Context<AppEnv>) {
   const user = caller(c);
-  const row = await c.var.deps.database.db.selectFrom("users").select("email")
-    .where("id", "=", user.user_id).executeTakeFirstOrThrow();
-  return { email: row.email, name: user.full_name };
+  return { email: await accountEmail(c.var.deps.database.db, user.user_id), name: user.full_name };
 }
 
 export const secondFactorRoutes = new Hono<AppEnv>()
