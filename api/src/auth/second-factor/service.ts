@@ -18,6 +18,29 @@ import { audit } from "../../lib/audit.ts";
 import type { Deps, SessionUser } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hit, resetLimit } from "../../lib/rate-limit.ts";
+import {
+  clearSessionChallenge,
+  deleteFactor,
+  deleteFactorsOf,
+  deleteRecoveryCodesOf,
+  factorIdByCredential,
+  insertPasskeyFactor,
+  insertRecoveryCodes,
+  insertTotpFactor,
+  isLiveUser,
+  keepSessionChallenge,
+  listFactors,
+  lockFactorsOf,
+  lockSessionChallenge,
+  markSessionVerified,
+  passkeyOf,
+  passkeysOf,
+  recordPasskeyUse,
+  recordTotpStep,
+  recoveryCodesLeft,
+  totpAppsOf,
+  useRecoveryCodeByHash,
+} from "./queries.ts";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery.ts";
 import { SECOND_FACTOR_MESSAGES as M } from "./schemas.ts";
 import { acceptedStep, newTotpSecret, totpUri } from "./totp.ts";
@@ -55,18 +78,9 @@ const factorRow = (r: {
   last_used_at: r.last_used_at?.toISOString() ?? null,
 });
 
-const factorColumns = ["id", "kind", "label", "created_at", "last_used_at"] as const;
-
-async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom("user_recovery_codes").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId).where("used_at", "is", null).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function status(c: Caller) {
   const { db } = c.deps.database;
-  const factors = await db.selectFrom("user_second_factors").select(factorColumns)
-    .where("user_id", "=", c.user.user_id).orderBy("id").execute();
+  const factors = await listFactors(db, c.user.user_id);
   return {
     state: stateOf(c.user),
     required: c.user.is_admin,
@@ -99,19 +113,13 @@ async function limitAttempt(c: Caller): Promise<void> {
   }
 }
 
-async function markVerified(db: Db, sessionId: string, at: Date): Promise<void> {
-  await db.updateTable("sessions")
-    .set({ second_factor_at: at, webauthn_challenge: null, webauthn_challenge_expires_at: null })
-    .where("id", "=", sessionId).execute();
-}
-
 /** After the first factor: the session counts as verified, and the user gets recovery codes (shown once). */
 async function afterEnrolment(tx: Db, c: Caller, factorId: number, kind: string) {
   const now = c.deps.now();
   const first = !c.user.has_second_factor;
   let codes: string[] | null = null;
   if (first) codes = await replaceRecoveryCodes(tx, c.user.user_id);
-  await markVerified(tx, c.user.session_id, c.user.second_factor_at ?? now);
+  await markSessionVerified(tx, c.user.session_id, c.user.second_factor_at ?? now);
   await audit(tx, {
     actor: c.user.user_id,
     action: "second_factor.enrolled",
@@ -125,12 +133,8 @@ async function afterEnrolment(tx: Db, c: Caller, factorId: number, kind: string)
 
 async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await tx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
-  await tx.insertInto("user_recovery_codes").values(
-    await Promise.all(
-      codes.map(async (code) => ({ user_id: userId, code_hash: await hashRecoveryCode(code) })),
-    ),
-  ).execute();
+  await deleteRecoveryCodesOf(tx, userId);
+  await insertRecoveryCodes(tx, userId, await Promise.all(codes.map((code) => hashRecoveryCode(code))));
   return codes;
 }
 
@@ -159,15 +163,13 @@ export async function enrolTotp(c: Caller, input: { secret: string; code: string
     throw new AppError("SECOND_FACTOR_INVALID", M.codeInvalid, [{ path: "code", message: M.codeInvalid }]);
   }
   return await c.deps.database.db.transaction().execute(async (tx) => {
-    const row = await tx.insertInto("user_second_factors").values({
-      user_id: c.user.user_id,
-      kind: "totp",
+    const row = await insertTotpFactor(tx, {
+      userId: c.user.user_id,
       label: input.label,
-      totp_secret: input.secret,
-      totp_last_step: step,
-      created_at: now,
-      last_used_at: now,
-    }).returning(factorColumns).executeTakeFirstOrThrow();
+      secret: input.secret,
+      step,
+      now,
+    });
     const codes = await afterEnrolment(tx, c, row.id, "totp");
     return { data: factorRow(row), recovery_codes: codes, message: M.enrolled };
   });
@@ -182,32 +184,19 @@ function relyingParty(c: Caller) {
 
 async function keepChallenge(c: Caller, challenge: string): Promise<void> {
   const expires = new Date(c.deps.now().getTime() + CHALLENGE_SECONDS * 1000);
-  await c.deps.database.db.updateTable("sessions")
-    .set({ webauthn_challenge: challenge, webauthn_challenge_expires_at: expires })
-    .where("id", "=", c.user.session_id).execute();
+  await keepSessionChallenge(c.deps.database.db, c.user.session_id, challenge, expires);
 }
 
 /** The session's pending challenge, taken (once): a response can be checked against it only once. */
 async function takeChallenge(c: Caller): Promise<string> {
   const challenge = await c.deps.database.db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom("sessions").select("webauthn_challenge")
-      .where("id", "=", c.user.session_id)
-      .where("webauthn_challenge", "is not", null)
-      .where("webauthn_challenge_expires_at", ">", c.deps.now())
-      .forUpdate().executeTakeFirst();
-    if (!row) return null;
-    await tx.updateTable("sessions").set({ webauthn_challenge: null, webauthn_challenge_expires_at: null })
-      .where("id", "=", c.user.session_id).execute();
-    return row.webauthn_challenge;
+    const pending = await lockSessionChallenge(tx, c.user.session_id, c.deps.now());
+    if (pending === null) return null;
+    await clearSessionChallenge(tx, c.user.session_id);
+    return pending;
   });
   if (!challenge) throw new AppError("CONFLICT", M.noChallenge);
   return challenge;
-}
-
-async function passkeysOf(db: Db, userId: number) {
-  return await db.selectFrom("user_second_factors")
-    .select(["id", "credential_id", "public_key", "sign_count", "transports"])
-    .where("user_id", "=", userId).where("kind", "=", "passkey").execute();
 }
 
 export async function passkeyRegistrationOptions(c: Caller, account: { email: string; name: string }) {
@@ -266,20 +255,17 @@ export async function enrolPasskey(c: Caller, input: { response: unknown; label:
   const now = c.deps.now();
   const credential = info.credential;
   return await c.deps.database.db.transaction().execute(async (tx) => {
-    const taken = await tx.selectFrom("user_second_factors").select("id")
-      .where("credential_id", "=", credential.id).executeTakeFirst();
-    if (taken) throw new AppError("CONFLICT", "This passkey is already registered.");
-    const row = await tx.insertInto("user_second_factors").values({
-      user_id: c.user.user_id,
-      kind: "passkey",
+    const taken = await factorIdByCredential(tx, credential.id);
+    if (taken !== undefined) throw new AppError("CONFLICT", "This passkey is already registered.");
+    const row = await insertPasskeyFactor(tx, {
+      userId: c.user.user_id,
       label: input.label,
-      credential_id: credential.id,
-      public_key: isoBase64URL.fromBuffer(credential.publicKey),
-      sign_count: credential.counter,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      signCount: credential.counter,
       transports: credential.transports ?? [],
-      created_at: now,
-      last_used_at: now,
-    }).returning(factorColumns).executeTakeFirstOrThrow();
+      now,
+    });
     const codes = await afterEnrolment(tx, c, row.id, "passkey");
     return { data: factorRow(row), recovery_codes: codes, message: M.enrolled };
   });
@@ -345,7 +331,7 @@ export async function verify(c: Caller, input: VerifyInput) {
       }],
     );
   }
-  await markVerified(db, c.user.session_id, now);
+  await markSessionVerified(db, c.user.session_id, now);
   await resetLimit(c.deps, "secondFactorPerUser", String(c.user.user_id));
   await audit(db, {
     actor: c.user.user_id,
@@ -365,21 +351,14 @@ export async function verify(c: Caller, input: VerifyInput) {
 /** The factor a code matched (its step is recorded, so the same code is refused next time), or null. */
 async function verifyTotp(c: Caller, code: string, now: Date): Promise<Record<string, unknown> | null> {
   const { db } = c.deps.database;
-  const apps = await db.selectFrom("user_second_factors").select(["id", "totp_secret", "totp_last_step"])
-    .where("user_id", "=", c.user.user_id).where("kind", "=", "totp").execute();
+  const apps = await totpAppsOf(db, c.user.user_id);
   for (const app of apps) {
     const step = acceptedStep(app.totp_secret!, code, now, app.totp_last_step, c.deps.config.totpAllowReuse);
     if (step === null) continue;
     // Conditional on the step seen, so two requests with one code cannot both pass.
-    let update = db.updateTable("user_second_factors").set({ totp_last_step: step, last_used_at: now })
-      .where("id", "=", app.id);
-    if (!c.deps.config.totpAllowReuse) {
-      update = update.where((eb) =>
-        eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)])
-      );
+    if (await recordTotpStep(db, app.id, step, now, c.deps.config.totpAllowReuse)) {
+      return { factor_id: app.id };
     }
-    const done = await update.executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 1) return { factor_id: app.id };
   }
   return null;
 }
@@ -393,10 +372,7 @@ async function verifyPasskey(
   const { db } = c.deps.database;
   const id = (response as { id?: unknown }).id;
   if (typeof id !== "string") return null;
-  const passkey = await db.selectFrom("user_second_factors")
-    .select(["id", "credential_id", "public_key", "sign_count", "transports"])
-    .where("user_id", "=", c.user.user_id).where("kind", "=", "passkey").where("credential_id", "=", id)
-    .executeTakeFirst();
+  const passkey = await passkeyOf(db, c.user.user_id, id);
   if (!passkey) return null;
   const { rpID, origin } = relyingParty(c);
   try {
@@ -414,9 +390,7 @@ async function verifyPasskey(
       requireUserVerification: false,
     });
     if (!result.verified) return null;
-    await db.updateTable("user_second_factors")
-      .set({ sign_count: result.authenticationInfo.newCounter, last_used_at: now })
-      .where("id", "=", passkey.id).execute();
+    await recordPasskeyUse(db, passkey.id, result.authenticationInfo.newCounter, now);
     return { factor_id: passkey.id };
   } catch {
     return null;
@@ -425,10 +399,8 @@ async function verifyPasskey(
 
 async function useRecoveryCode(c: Caller, code: string, now: Date): Promise<Record<string, unknown> | null> {
   const hash = await hashRecoveryCode(code);
-  const row = await c.deps.database.db.updateTable("user_recovery_codes").set({ used_at: now })
-    .where("user_id", "=", c.user.user_id).where("code_hash", "=", hash).where("used_at", "is", null)
-    .returning("id").executeTakeFirst();
-  return row ? { recovery_code_id: row.id } : null;
+  const id = await useRecoveryCodeByHash(c.deps.database.db, c.user.user_id, hash, now);
+  return id !== undefined ? { recovery_code_id: id } : null;
 }
 
 // Changes to what is enrolled
@@ -453,15 +425,14 @@ export async function newRecoveryCodeSet(c: Caller) {
 export async function removeFactor(c: Caller, factorId: number) {
   await c.deps.database.db.transaction().execute(async (tx) => {
     // Locks the user's factors so two removals cannot both leave an administrator with none.
-    const mine = await tx.selectFrom("user_second_factors").select(["id", "kind"])
-      .where("user_id", "=", c.user.user_id).forUpdate().execute();
+    const mine = await lockFactorsOf(tx, c.user.user_id);
     const factor = mine.find((f) => f.id === factorId);
     if (!factor) throw new AppError("NOT_FOUND", "No such second factor.");
     if (c.user.is_admin && mine.length === 1) throw new AppError("CONFLICT", M.lastFactor);
-    await tx.deleteFrom("user_second_factors").where("id", "=", factorId).execute();
+    await deleteFactor(tx, factorId);
     // The last factor gone, its recovery codes go too (they would be a way in with nothing to recover).
     if (mine.length === 1) {
-      await tx.deleteFrom("user_recovery_codes").where("user_id", "=", c.user.user_id).execute();
+      await deleteRecoveryCodesOf(tx, c.user.user_id);
     }
     await audit(tx, {
       actor: c.user.user_id,
@@ -483,9 +454,7 @@ export async function removeFactor(c: Caller, factorId: number) {
 export async function resetFactorsOf(deps: Deps, actor: { user: SessionUser; ip: string }, userId: number) {
   if (userId === actor.user.user_id) throw new AppError("CONFLICT", M.resetSelf);
   await deps.database.db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom("users").select("id").where("id", "=", userId)
-      .where("deleted_at", "is", null).executeTakeFirst();
-    if (!user) throw new AppError("NOT_FOUND", "No such user.");
+    if (!(await isLiveUser(tx, userId))) throw new AppError("NOT_FOUND", "No such user.");
     await resetFactors(tx, userId, deps.now());
     await audit(tx, {
       actor: actor.user.user_id,
@@ -500,8 +469,8 @@ export async function resetFactorsOf(deps: Deps, actor: { user: SessionUser; ip:
 
 /** Removes every factor and recovery code of a user and ends their sessions (the admin reset and the CLI). */
 export async function resetFactors(tx: Db, userId: number, now: Date): Promise<number> {
-  const removed = await tx.deleteFrom("user_second_factors").where("user_id", "=", userId).executeTakeFirst();
-  await tx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
+  const removed = await deleteFactorsOf(tx, userId);
+  await deleteRecoveryCodesOf(tx, userId);
   await revokeAllSessions(tx, userId, now);
-  return Number(removed.numDeletedRows);
+  return removed;
 }
