@@ -63,7 +63,8 @@ export default defineConfig({
       TOTP_ALLOW_CODE_REUSE: "1",
       // Every worker signs in from 127.0.0.1, like a whole office behind one address: the per-address limits
       // (100 sign-ins and 100 second-factor attempts in 10 minutes) would refuse the suite's own sign-ins once
-      // a run is fast enough. The per-account limits stay as in production; the API tests check all four.
+      // a run is fast enough. The per-account limits stay as in production (the API tests check both per-account
+      // limits and the per-address sign-in limit).
       LOGIN_LIMIT_PER_IP: "100000",
       SECOND_FACTOR_LIMIT_PER_IP: "100000",
       // Passkeys need a host name, not an IP address: the passkey spec opens the site as localhost.
