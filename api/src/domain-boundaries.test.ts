@@ -165,6 +165,62 @@ const CYCLE_EDGES_ALLOWED: string[] = [
   "vessels -> notifications",
 ];
 
+/**
+ * The layers of the house, bottom first (decision 0048). A domain imports only domains of lower layers, so
+ * the graph cannot have a cycle, and engineers working on different domains at once cannot close one. The desk
+ * (the administrators' work that crosses domains) sits on top.
+ */
+export const LAYERS: string[][] = [
+  ["auth"],
+  [
+    "notifications",
+    "analytics",
+    "contact",
+    "dev-mail",
+    "docs",
+    "health",
+    "mis",
+    "public-config",
+    "settings",
+    "site",
+    "store",
+  ],
+  ["users"],
+  ["password-reset", "payment-methods", "businesses"],
+  ["vessels", "payments"],
+  ["orders"],
+  ["drug-tests"],
+  ["memberships"],
+  ["compliance-kit", "randoms"],
+  ["compliance", "documents"],
+  ["employees"],
+  ["registration"],
+  ["exports", "stats"],
+  ["desk"],
+];
+
+/** Today's import edges that do not go down the layers (`from -> to`); only shrinks, ends empty. */
+const UPWARD_EDGES_ALLOWED: string[] = [
+  "businesses -> drug-tests",
+  "businesses -> employees",
+  "businesses -> randoms",
+  "businesses -> registration",
+  "businesses -> vessels",
+  "drug-tests -> randoms",
+  "employees -> registration",
+  "notifications -> businesses",
+  "notifications -> compliance",
+  "notifications -> drug-tests",
+  "notifications -> employees",
+  "notifications -> memberships",
+  "notifications -> registration",
+  "notifications -> users",
+  "users -> businesses",
+  "users -> compliance",
+  "users -> password-reset",
+  "users -> registration",
+];
+
 /** Top-level folders that are infrastructure, not domains. */
 const NOT_DOMAINS = new Set(["lib", "integrations", "db", "testing", "seed", "seed-scale"]);
 
@@ -355,6 +411,18 @@ Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
       [...domains].filter((d) => d !== TABLE_OWNERS[table]).map((d) => `${table} <- ${d}`)
     ).sort();
     exactly(foreign, FOREIGN_WRITES_ALLOWED, "writes by a domain that does not own the table");
+  });
+
+  await t.step("every domain has a layer, and imports only domains of lower layers", () => {
+    const layer = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i] as const)));
+    const domains = new Set([...found.edges].flatMap((e) => e.split(" -> ")));
+    const placeless = [...domains].filter((d) => !layer.has(d)).sort();
+    assertEquals(placeless, [], "give these domains a layer in LAYERS and decision 0048");
+    const upward = [...found.edges].filter((e) => {
+      const [a, b] = e.split(" -> ");
+      return layer.get(a)! <= layer.get(b)!;
+    }).sort();
+    exactly(upward, UPWARD_EDGES_ALLOWED, "import edges that do not go down the layers");
   });
 
   await t.step("no import cycle between domains", () => {
