@@ -10,16 +10,18 @@ import { audit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import type { Deps } from "../lib/context.ts";
+import {
+  insertRandomTest,
+  liveTestBusiness as candidateBusiness,
+  setTestStatus,
+} from "../drug-tests/random-tests.ts";
 import { drawIndices } from "./draw.ts";
 import {
-  candidateBusiness,
   findCandidate,
-  insertRandomTest,
   lockPool,
   maxPosition,
   nextAlternate,
   type PoolRow,
-  setTestStatus,
   snapshotOf,
   testStatusOf,
   updateCandidate,
