@@ -349,38 +349,40 @@ export function pdfFacts(db: Kysely<DB>, candidateId: number) {
     .where("c.id", "=", candidateId).executeTakeFirstOrThrow();
 }
 
-export async function insertPoolPdf(
+/** The candidate's notice is filed (documents/store.ts): the candidate points at it and the pool counts it. */
+export async function attachPoolPdf(
   db: Kysely<DB>,
-  d: { poolId: number; candidateId: number; filename: string; bytes: Uint8Array },
+  d: { poolId: number; candidateId: number; documentId: number },
 ) {
-  const doc = await db.insertInto("documents").values({
-    kind: "random_pool",
-    random_pool_id: d.poolId,
-    filename: d.filename,
-    content_type: "application/pdf",
-    bytes: d.bytes,
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.updateTable("random_candidates").set({ pdf_document_id: doc.id }).where("id", "=", d.candidateId)
+  await db.updateTable("random_candidates").set({ pdf_document_id: d.documentId }).where(
+    "id",
+    "=",
+    d.candidateId,
+  )
     .execute();
   await db.updateTable("random_pools").set((eb) => ({ pdf_ready_count: eb("pdf_ready_count", "+", 1) }))
     .where("id", "=", d.poolId).execute();
 }
 
 /**
- * Withdraws a candidate's notice (exempted or substituted after the PDFs were made): the document is deleted,
- * so neither the zip, the Downloads tab nor the DER's hand-out has it. Answers whether there was one.
+ * Takes a candidate's notice back (exempted or substituted after the PDFs were made): the candidate no longer
+ * points at it and the pool no longer counts it. Answers the notice's document id, which the caller deletes
+ * (documents/store.ts), or null when there was none.
  */
-export async function withdrawNotice(db: Kysely<DB>, poolId: number, candidateId: number): Promise<boolean> {
+export async function detachNotice(
+  db: Kysely<DB>,
+  poolId: number,
+  candidateId: number,
+): Promise<number | null> {
   const c = await db.selectFrom("random_candidates").select("pdf_document_id").where("id", "=", candidateId)
     .executeTakeFirst();
-  if (!c?.pdf_document_id) return false;
+  if (!c?.pdf_document_id) return null;
   await db.updateTable("random_candidates").set({ pdf_document_id: null }).where("id", "=", candidateId)
     .execute();
-  await db.deleteFrom("documents").where("id", "=", c.pdf_document_id).execute();
   await db.updateTable("random_pools")
     .set({ pdf_ready_count: sql<number>`greatest(pdf_ready_count - 1, 0)` }).where("id", "=", poolId)
     .execute();
-  return true;
+  return c.pdf_document_id;
 }
 
 /** Moves a candidate whose test is not placed yet to the business it goes through now (its test: drug-tests). */
