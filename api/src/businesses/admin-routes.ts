@@ -5,7 +5,6 @@
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
-import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";

@@ -21,7 +21,7 @@ import {
   BusinessUpdateBody,
 } from "./schemas.ts";
 import { manageBusiness } from "./changes.ts";
-import { addOwnBusiness, ownedBusiness } from "./service.ts";
+import { addOwnBusiness } from "./service.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
