@@ -24,6 +24,7 @@ import { usersRoutes } from "./users/routes.ts";
 import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
+import { businessRosterRoutes } from "./exports/roster-routes.ts";
 import { vesselsRoutes } from "./vessels/routes.ts";
 import { devMailApiRoutes, devMailPageRoutes } from "./dev-mail/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: Deps) {
   app.route("/api", secondFactorRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", businessesRoutes);
+  app.route("/api", businessRosterRoutes);
   app.route("/api", employeesRoutes);
   app.route("/api", vesselsRoutes);
   app.route("/api", passwordResetRoutes);

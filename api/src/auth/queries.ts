@@ -101,3 +101,9 @@ export async function keepSecret(db: Kysely<DB>, name: string, fresh: string): P
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The secrets whose names start with `prefix`, newest first. */
+export function secretsNamed(db: Kysely<DB>, prefix: string) {
+  return db.selectFrom("app_secrets").select(["value", "created_at"])
+    .where("name", "like", `${prefix}%`).orderBy("created_at", "desc").execute();
+}

@@ -1,17 +1,15 @@
 /**
  * The administrators' business calls (admin spec §2 "Business list and detail", §7): the list, add, activate,
- * deactivate (with a reason), delete, decide a waiting change, and the roster PDF. Each is audited.
+ * deactivate (with a reason), delete and decide a waiting change. Each is audited. The roster PDF lists employees
+ * and vessels, domains above businesses: it is in exports/ (exports/roster-routes.ts, decision 0051).
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
-import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { listAllBusinesses } from "./queries.ts";
-import { businessRoster } from "./roster.ts";
-import { rosterFilename } from "./roster-pdf.ts";
 import {
   AdminBusinessCreateBody,
   BusinessDeleted,
@@ -142,34 +140,5 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     async (c) => {
       const actor = actorOf(c);
       return c.json({ data: await deleteBusiness(c.var.deps, actor, c.req.valid("param").id) }, 200);
-    },
-  )
-  .get(
-    "/auth/business/:id/roster",
-    allow("admin"),
-    describe({
-      summary: "The business roster as a PDF (company, DER, employees, vessels; no test results)",
-      tags: ["Businesses"],
-      produces: "application/pdf",
-      errors: NOT_FOUND,
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const bytes = await businessRoster(c.var.deps, caller(c), id);
-      await audit(c.var.deps.database.db, {
-        actor: caller(c).user_id,
-        action: "business.roster_download",
-        entity: "business",
-        entityId: id,
-      });
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        status: 200,
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `attachment; filename="${rosterFilename(id)}"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
     },
   );

@@ -3,9 +3,7 @@
  * list, and the writes of add, manage, activate, deactivate and delete. Writes take the caller's transaction.
  */
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
-import { notUnreleasedRandom } from "../randoms/queries.ts";
 import type { BusinessesTable, DB } from "../db/types.ts";
-import { testSummary } from "../drug-tests/queries.ts";
 import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
@@ -294,47 +292,30 @@ export async function memberNames(db: Kysely<DB>, userId: number) {
     .where("id", "=", userId).executeTakeFirstOrThrow();
 }
 
-/**
- * One page of the tests taken under this company by its employees (present or past), as summaries: the panel
- * detail is never read (49 CFR 40.321). A member of two companies is two relationships: a test ordered under
- * company B never shows for company A, whoever the member is.
- */
-export async function listBusinessTests(
+/** The business is set up in i3 under `locationCode`; a failure recorded before is cleared. */
+export async function markI3SetUp(
   db: Kysely<DB>,
   businessId: number,
-  params: ListParams & { user_id?: number },
-  { unreleasedRandoms = false }: { unreleasedRandoms?: boolean } = {},
-) {
-  const query = db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
-    .select([
-      "t.id",
-      "t.reason",
-      "t.status",
-      "t.result",
-      "t.user_id",
-      "u.first_name",
-      "u.last_name",
-      sql<Date>`coalesce(t.collected_at, t.ordered_at, t.created_at)`.as("date"),
-    ])
-    .where("t.business_id", "=", businessId)
-    // A random test of a pool not released yet is not announced (46 CFR 16.230(g); decision 0033): shown to
-    // administrators only.
-    .$if(!unreleasedRandoms, (q) => q.where(notUnreleasedRandom("t.id")))
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("business_users as bu").select("bu.id")
-          .whereRef("bu.user_id", "=", "t.user_id").where("bu.business_id", "=", businessId),
-      )
-    )
-    .$if(params.user_id !== undefined, (q) => q.where("t.user_id", "=", params.user_id!));
-  const { rows, meta } = await paginate(query, params, {
-    id: "t.id",
-    date: "date",
-  });
-  return {
-    data: rows.map((r) =>
-      testSummary(r, { user_id: r.user_id, user_full_name: `${r.first_name} ${r.last_name}` })
-    ),
-    meta,
-  };
+  locationCode: string,
+  at: Date,
+): Promise<void> {
+  await db.updateTable("businesses")
+    .set({
+      is_i3_setup: true,
+      i3_location_code: locationCode,
+      i3_setup_error: null,
+      i3_setup_attempted_at: at,
+    })
+    .where("id", "=", businessId).execute();
+}
+
+/** Records a failed set-up (what i3 said, and when) for the administrators to see and resend. */
+export async function markI3SetUpFailed(db: Kysely<DB>, businessId: number, error: string, at: Date) {
+  await db.updateTable("businesses").set({ i3_setup_error: error, i3_setup_attempted_at: at })
+    .where("id", "=", businessId).where("is_i3_setup", "=", false).execute();
+}
+
+/** The company has the compliance kit. */
+export async function markComplianceKit(db: Kysely<DB>, businessId: number): Promise<void> {
+  await db.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", businessId).execute();
 }

@@ -1,7 +1,7 @@
 /**
  * Businesses as members, DERs and administrators share them: one business, the caller's own, a DER's
- * companies, add and manage a business (decision 0021), and the company's test summaries. The
- * administrators' calls are in admin-routes.ts.
+ * companies, add and manage a business (decision 0021). The company's test summaries are
+ * drug-tests' (drug-tests/routes.ts); the administrators' calls are in admin-routes.ts.
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
@@ -11,19 +11,17 @@ import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminBusinessRoutes } from "./admin-routes.ts";
-import { findBusinessFor, listBusinessTests, listDerCompanies, listOwnBusinesses } from "./queries.ts";
+import { findBusinessFor, listDerCompanies, listOwnBusinesses } from "./queries.ts";
 import {
   BusinessCreateBody,
   BusinessCreated,
   BusinessList,
   BusinessResponse,
-  BusinessTestPage,
-  BusinessTestQuery,
   BusinessUpdateAnswerSchema,
   BusinessUpdateBody,
 } from "./schemas.ts";
 import { manageBusiness } from "./changes.ts";
-import { addOwnBusiness, ownedBusiness } from "./service.ts";
+import { addOwnBusiness } from "./service.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
@@ -98,28 +96,6 @@ const ownRoutes = new Hono<AppEnv>()
         await manageBusiness(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json")),
         200,
       );
-    },
-  )
-  .get(
-    "/auth/business/:id/tests",
-    allow("user"),
-    describe({
-      summary: "Business Tests: summaries of the tests taken under this company by its employees",
-      description:
-        "The company's owner (its DER) or an administrator. Summaries only, never the laboratory " +
-        "detail (49 CFR 40.321); tests a member took under another company never appear.",
-      tags: ["Businesses", "Tests"],
-      response: BusinessTestPage,
-      errors: { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" },
-    }),
-    validate("param", IdParam),
-    validate("query", BusinessTestQuery),
-    async (c) => {
-      const { db } = c.var.deps.database;
-      const { id } = c.req.valid("param");
-      await ownedBusiness(db, caller(c), id);
-      const unreleasedRandoms = caller(c).is_admin;
-      return c.json(await listBusinessTests(db, id, c.req.valid("query"), { unreleasedRandoms }), 200);
     },
   )
   .get(

@@ -35,6 +35,22 @@ export async function ownedBusiness(db: Kysely<DB>, viewer: SessionUser, id: num
   return row;
 }
 
+/** Whether `viewer` sees the business (any live one, for an administrator; their own otherwise). */
+export async function seesBusiness(db: Kysely<DB>, viewer: SessionUser, id: number): Promise<boolean> {
+  return await findBusinessRowFor(db, viewer, id) !== null;
+}
+
+/** A live business with its DER's name, for the administrators' roster (employees/roster.ts); 404 otherwise. */
+export async function businessForRoster(db: Kysely<DB>, id: number) {
+  const business = await findLiveBusiness(db, id);
+  if (!business) throw notFound("Business");
+  const der = business.der_user_id ? await memberNames(db, business.der_user_id) : null;
+  return { business, der };
+}
+
+/** The person as a change report names them (vessels' NEW_VESSEL and UPDATE_VESSEL too). */
+export { memberNames } from "./queries.ts";
+
 /** The business as the caller now sees it, for an answer. */
 export async function answer(db: Kysely<DB>, viewer: SessionUser, id: number) {
   const business = await findBusinessFor(db, viewer, id);

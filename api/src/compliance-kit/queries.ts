@@ -1,5 +1,5 @@
 /** The compliance kit's SQL: the business it is for, who may read its documents, its price and its order. */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** A live company as the kit needs it. */
@@ -36,11 +36,6 @@ export async function hasComplianceKit(db: Kysely<DB>, businessId: number): Prom
   const row = await db.selectFrom("businesses").select("has_compliance_kit").where("id", "=", businessId)
     .executeTakeFirstOrThrow();
   return row.has_compliance_kit;
-}
-
-export async function setComplianceKit(trx: Transaction<DB>, businessId: number): Promise<void> {
-  await trx.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", businessId)
-    .execute();
 }
 
 /** The completed order that bought the business's kit (the administrators' record of the payment). */

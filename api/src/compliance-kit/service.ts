@@ -5,7 +5,9 @@
  * cannot buy it: 'ERROR: No DER Attached To Business'. The order is the DER's (the kit is the company's
  * program, run by its DER) and names the business.
  */
-import type { DateString, PaymentMedium } from "../db/types.ts";
+import type { Kysely } from "kysely";
+import { recordComplianceKit } from "../businesses/facts.ts";
+import type { DateString, DB, PaymentMedium } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import {
@@ -16,8 +18,8 @@ import {
   payOrDecline,
 } from "../orders/pay.ts";
 import { chargeableCompanyCard } from "../payment-methods/company.ts";
-import { findCompanyCard } from "../payment-methods/queries.ts";
-import { complianceKitPrice, hasComplianceKit, kitBusiness, setComplianceKit } from "./queries.ts";
+import { findCompanyCard } from "../payment-methods/service.ts";
+import { complianceKitPrice, hasComplianceKit, kitBusiness } from "./queries.ts";
 
 export const KIT_MESSAGES = {
   // The business record says the same before any card is asked for (businesses/schemas.ts NO_DER_MESSAGE;
@@ -27,6 +29,11 @@ export const KIT_MESSAGES = {
   manualAdminsOnly: "Only administrators can record a manual payment.",
   purchased: "Compliance kit has been purchased",
 } as const;
+
+/** The company has the kit: what every payment for it delivers (the company's page, the wizard). */
+export async function setComplianceKit(db: Kysely<DB>, businessId: number): Promise<void> {
+  await recordComplianceKit(db, businessId);
+}
 
 export const KIT_ITEM_NAME = "Business compliance kit";
 

@@ -9,7 +9,8 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { LETTER_FILENAME, renderLetterPdf } from "./letter-pdf.ts";
 import { type LetterStatement, signStatement, verifyStatement } from "./signing.ts";
 import { liveUserExists } from "../users/queries.ts";
-import { insertLetter, letterMember, membershipFacts, storedLetter } from "./queries.ts";
+import { storeLetter } from "../documents/store.ts";
+import { letterMember, membershipFacts, storedLetter } from "./queries.ts";
 import { type CoverageStatus, coverageStatus, coveringMembership } from "./status.ts";
 
 export const COMPLIANCE_MESSAGES = {
@@ -90,7 +91,7 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     publicUrl: deps.config.publicUrl,
   });
   // Of two simultaneous first calls, one records its letter and the other answers that one.
-  const inserted = await insertLetter(db, {
+  const inserted = await storeLetter(db, {
     userId: user.id,
     filename: LETTER_FILENAME,
     bytes,

@@ -16,7 +16,7 @@ import {
   SignJWT,
 } from "jose";
 import type { Database } from "../db/client.ts";
-import { keepSecret, secretsNamed } from "./queries.ts";
+import { keepSecret, secretsNamed } from "../auth/secrets.ts";
 
 const ISSUER = "apca";
 const PRIVATE_KEY_NAME = "loc_signing_key";

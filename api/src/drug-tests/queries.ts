@@ -2,7 +2,6 @@ import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { DB, DrugTestReason, DrugTestResult, DrugTestStatus } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
-import { notUnreleasedRandom } from "../randoms/queries.ts";
 
 /**
  * One page of a user's drug tests as summaries. The panel detail (drug_test_panels) is never read here:
@@ -34,6 +33,60 @@ export async function listTestsOf(
   });
   return { data: rows.map((r) => testSummary(r)), meta };
 }
+
+/**
+ * One page of the tests taken under this company by its employees (present or past), as summaries: the panel
+ * detail is never read (49 CFR 40.321). A member of two companies is two relationships: a test ordered under
+ * company B never shows for company A, whoever the member is.
+ */
+export async function listBusinessTests(
+  db: Kysely<DB>,
+  businessId: number,
+  params: ListParams & { user_id?: number },
+  { unreleasedRandoms = false }: { unreleasedRandoms?: boolean } = {},
+) {
+  const query = db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
+    .select([
+      "t.id",
+      "t.reason",
+      "t.status",
+      "t.result",
+      "t.user_id",
+      "u.first_name",
+      "u.last_name",
+      sql<Date>`coalesce(t.collected_at, t.ordered_at, t.created_at)`.as("date"),
+    ])
+    .where("t.business_id", "=", businessId)
+    // A random test of a pool not released yet is not announced (46 CFR 16.230(g); decision 0033): shown to
+    // administrators only.
+    .$if(!unreleasedRandoms, (q) => q.where(notUnreleasedRandom("t.id")))
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("business_users as bu").select("bu.id")
+          .whereRef("bu.user_id", "=", "t.user_id").where("bu.business_id", "=", businessId),
+      )
+    )
+    .$if(params.user_id !== undefined, (q) => q.where("t.user_id", "=", params.user_id!));
+  const { rows, meta } = await paginate(query, params, {
+    id: "t.id",
+    date: "date",
+  });
+  return {
+    data: rows.map((r) =>
+      testSummary(r, { user_id: r.user_id, user_full_name: `${r.first_name} ${r.last_name}` })
+    ),
+    meta,
+  };
+}
+
+/**
+ * Whether the drug test `testId` (a column reference) is not a random test of a pool still unreleased: members'
+ * and DERs' lists of tests leave those out until the administrator releases the pool (unannounced). It reads
+ * the random programme's tables; the lists of tests are drug-tests' own.
+ */
+export const notUnreleasedRandom = (testId: string) =>
+  sql<boolean>`not exists (select 1 from random_candidates rc join random_pools rp on rp.id = rc.pool_id
+    where rc.drug_test_id = ${sql.ref(testId)} and rp.released_at is null)`;
 
 /** What a list reads of a test: when (collected, else ordered, else created), why, and where it stands. */
 export interface TestSummaryRow {
@@ -67,28 +120,6 @@ export const maySeeTestsOf = (viewer: { user_id: number; is_admin: boolean }, us
 export function findI3Business(db: Kysely<DB>, businessId: number, { live }: { live: boolean }) {
   return db.selectFrom("businesses").select(["id", "name", "i3_location_code"])
     .where("id", "=", businessId).$if(live, (q) => q.where("deleted_at", "is", null)).executeTakeFirst();
-}
-
-export async function markI3SetUp(
-  db: Kysely<DB>,
-  businessId: number,
-  locationCode: string,
-  at: Date,
-): Promise<void> {
-  await db.updateTable("businesses")
-    .set({
-      is_i3_setup: true,
-      i3_location_code: locationCode,
-      i3_setup_error: null,
-      i3_setup_attempted_at: at,
-    })
-    .where("id", "=", businessId).execute();
-}
-
-/** Records a failed set-up (what i3 said, and when) for the administrators to see and resend. */
-export async function markI3SetUpFailed(db: Kysely<DB>, businessId: number, error: string, at: Date) {
-  await db.updateTable("businesses").set({ i3_setup_error: error, i3_setup_attempted_at: at })
-    .where("id", "=", businessId).where("is_i3_setup", "=", false).execute();
 }
 
 /** The person to be tested, as i3 needs them (a live account only). */
@@ -314,4 +345,47 @@ export async function i3Problems(db: Kysely<DB>, syncQueue: string) {
       .orderBy("id", "desc").limit(1).executeTakeFirst(),
   ]);
   return { businesses, tests, sync };
+}
+
+/** A random candidate's test row (written once: the caller, randoms/, holds the candidate's lock). */
+export async function insertRandomTest(
+  db: Kysely<DB>,
+  t: { user_id: number; business_id: number | null; ordered_by: number | null; error: string | null },
+): Promise<number> {
+  const row = await db.insertInto("drug_tests").values({
+    user_id: t.user_id,
+    business_id: t.business_id,
+    reason: "random",
+    status: t.error ? "failed" : "pending",
+    error: t.error,
+    ordered_by_user_id: t.ordered_by,
+  }).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Sets a test not yet resulted to `status` (a random candidate exempted or substituted: cancelled). */
+export async function setTestStatus(
+  db: Kysely<DB>,
+  id: number,
+  status: DrugTestStatus,
+  error: string | null,
+) {
+  await db.updateTable("drug_tests").set({ status, error }).where("id", "=", id)
+    .where("status", "in", ["pending", "ordered", "failed"]).execute();
+}
+
+/**
+ * A random test that cannot be sent yet, with the business it goes through (null for none) and the reason
+ * the pool screen shows on the candidate; a test already placed is left as it is.
+ */
+export async function blockTest(db: Kysely<DB>, id: number, businessId: number | null, reason: string) {
+  await db.updateTable("drug_tests").set({ status: "failed", business_id: businessId, error: reason })
+    .where("id", "=", id).where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null)
+    .execute();
+}
+
+/** Moves a test not yet placed to the business it goes through now; a test already placed is left. */
+export async function moveUnplacedTest(db: Kysely<DB>, id: number, businessId: number) {
+  await db.updateTable("drug_tests").set({ business_id: businessId }).where("id", "=", id)
+    .where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null).execute();
 }

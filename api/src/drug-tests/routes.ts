@@ -1,4 +1,7 @@
-/** A member's own drug tests, and one user's tests for an administrator: summaries only (49 CFR 40.321). */
+/**
+ * A member's own drug tests, one user's tests for an administrator, and the tests taken under a company for its
+ * owner: summaries only (49 CFR 40.321).
+ */
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
@@ -6,7 +9,9 @@ import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { userExists } from "../users/queries.ts";
-import { listTestsOf, maySeeTestsOf } from "./queries.ts";
+import { ownedBusiness } from "../businesses/service.ts";
+import { BusinessTestPage, BusinessTestQuery } from "../businesses/schemas.ts";
+import { listBusinessTests, listTestsOf, maySeeTestsOf } from "./queries.ts";
 import { DrugTestList, TestListQuery } from "./schemas.ts";
 import { adminDrugTestRoutes } from "./admin-routes.ts";
 
@@ -50,6 +55,28 @@ const ownRoutes = new Hono<AppEnv>()
         await listTestsOf(db, id, c.req.valid("query"), { unreleasedRandoms: caller(c).is_admin }),
         200,
       );
+    },
+  )
+  .get(
+    "/auth/business/:id/tests",
+    allow("user"),
+    describe({
+      summary: "Business Tests: summaries of the tests taken under this company by its employees",
+      description:
+        "The company's owner (its DER) or an administrator. Summaries only, never the laboratory " +
+        "detail (49 CFR 40.321); tests a member took under another company never appear.",
+      tags: ["Businesses", "Tests"],
+      response: BusinessTestPage,
+      errors: { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" },
+    }),
+    validate("param", IdParam),
+    validate("query", BusinessTestQuery),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const { id } = c.req.valid("param");
+      await ownedBusiness(db, caller(c), id);
+      const unreleasedRandoms = caller(c).is_admin;
+      return c.json(await listBusinessTests(db, id, c.req.valid("query"), { unreleasedRandoms }), 200);
     },
   );
 

@@ -3,6 +3,7 @@
  * ours; i3 (or its simulator) only ever sees an order and answers with results.
  */
 import type { Kysely } from "kysely";
+import { recordI3SetUp, recordI3SetUpFailed } from "../businesses/facts.ts";
 import type { DateString, DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
 import { I3Error } from "../integrations/i3/i3.ts";
 import type { Deps } from "../lib/context.ts";
@@ -16,8 +17,6 @@ import {
   keepPanel,
   lockOpenTest,
   markCollected,
-  markI3SetUp,
-  markI3SetUpFailed,
   oldestOpenOrder,
   recordTestResult,
   reopenFailedTest,
@@ -50,10 +49,10 @@ export async function setUpBusinessInI3(deps: I3Deps, businessId: number): Promi
     ({ location_code } = await deps.i3.setUpBusiness(business));
   } catch (error) {
     if (!(error instanceof I3Error)) throw error;
-    await markI3SetUpFailed(db, businessId, error.message, deps.now());
+    await recordI3SetUpFailed(db, businessId, error.message, deps.now());
     throw new AppError("I3_FAILED", I3_MESSAGES.setUpFailed);
   }
-  await markI3SetUp(db, businessId, location_code, deps.now());
+  await recordI3SetUp(db, businessId, location_code, deps.now());
   return location_code;
 }
 

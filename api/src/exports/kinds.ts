@@ -5,8 +5,14 @@
 import type { Kysely } from "kysely";
 import type { DB, ExportType, JsonObject } from "../db/types.ts";
 import { addDays, officeDay, startOfDayIn } from "../lib/dates.ts";
-import { countBusinesses, misConsortium, type MisCounts, misEmployerBatch } from "../mis/queries.ts";
-import { MIS_COLUMNS, misYear } from "../mis/service.ts";
+import {
+  countBusinesses,
+  MIS_COLUMNS,
+  misConsortium,
+  type MisCounts,
+  misEmployerBatch,
+  misYear,
+} from "../mis/service.ts";
 import { type Cell, csvLine } from "./csv.ts";
 import {
   countExpired,

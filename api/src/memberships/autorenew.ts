@@ -21,12 +21,12 @@ import type { JobHandler } from "../lib/jobs.ts";
 import {
   type FulfilContext,
   type Fulfilment,
+  orderByKey,
   pay,
   PAYMENT_MESSAGES,
   type PaymentSource,
 } from "../orders/pay.ts";
-import { orderByKey } from "../orders/queries.ts";
-import { defaultCard } from "../payment-methods/queries.ts";
+import { defaultCard } from "../payment-methods/service.ts";
 import { type DueRenewal, dueRenewals, insertMembership, prices } from "./queries.ts";
 
 export const AUTORENEW_QUEUE = "memberships.autorenew";

@@ -12,7 +12,7 @@ import type { DB } from "../db/types.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { requireOwnedCompany } from "../payment-methods/company.ts";
-import { hasOwnCard } from "../payment-methods/queries.ts";
+import { hasOwnCard } from "../payment-methods/service.ts";
 import { scheduleDeletion } from "../users/deletion.ts";
 import { cancelMembership } from "./changes.ts";
 import type { Actor, MembershipRecord } from "./record.ts";

@@ -5,6 +5,9 @@ import { startOfDayIn } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
 import { businessName, misConsortium, type MisCounts, misEmployerBatch } from "./queries.ts";
 
+/** The export of MIS figures (exports/kinds.ts) reads them in batches: the counts and the employers' pages. */
+export { countBusinesses, misConsortium, type MisCounts, misEmployerBatch } from "./queries.ts";
+
 /** The calendar year in the office's zone, as instants [start, end). */
 export function misYear(year: number, officeTimeZone: string): { start: Date; end: Date } {
   return {

@@ -42,6 +42,9 @@ import {
 } from "./queries.ts";
 
 /** Every message the money path answers with (one table for every purchase). */
+/** The order a payer recorded under an idempotency key (a renewal looks up its own before paying again). */
+export { orderByKey } from "./queries.ts";
+
 export const PAYMENT_MESSAGES = {
   /** Stripe's and the sandbox's words for a plain decline. */
   declined: "Your card was declined.",

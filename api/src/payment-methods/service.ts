@@ -45,7 +45,7 @@ export const cardRecord = (row: CardRow) =>
   });
 
 // The card lookups are queries (queries.ts); the purchases import them from here with the rest of the cards' API.
-export { findOwnCard, listOwnCards } from "./queries.ts";
+export { defaultCard, findCompanyCard, findOwnCard, hasOwnCard, listOwnCards } from "./queries.ts";
 
 /** The processor customer to charge a card under: its holder's (cardHolderUserId), else `fallbackUserId`. */
 export async function chargeCustomer(db: Kysely<DB>, paymentMethodId: number | null, fallbackUserId: number) {

@@ -10,22 +10,36 @@ import { audit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import type { Deps } from "../lib/context.ts";
+import {
+  insertRandomTest,
+  liveTestBusiness as candidateBusiness,
+  setTestStatus,
+} from "../drug-tests/random-tests.ts";
+import { deleteDocument } from "../documents/store.ts";
 import { drawIndices } from "./draw.ts";
 import {
-  candidateBusiness,
+  detachNotice,
   findCandidate,
-  insertRandomTest,
   lockPool,
   maxPosition,
   nextAlternate,
   type PoolRow,
-  setTestStatus,
   snapshotOf,
   testStatusOf,
   updateCandidate,
-  withdrawNotice,
   writePositions,
 } from "./queries.ts";
+
+/**
+ * Withdraws a candidate's notice (exempted or substituted after the PDFs were made): the document is deleted,
+ * so neither the zip, the Downloads tab nor the DER's hand-out has it. Answers whether there was one.
+ */
+async function withdrawNotice(trx: Kysely<DB>, poolId: number, candidateId: number): Promise<boolean> {
+  const documentId = await detachNotice(trx, poolId, candidateId);
+  if (documentId === null) return false;
+  await deleteDocument(trx, documentId);
+  return true;
+}
 
 type Pool = Pick<PoolRow, "id" | "status" | "seed" | "selected_count" | "created_by_user_id">;
 

@@ -5,10 +5,11 @@
  * crash or a second job never makes a PDF twice; the pool reads 'Ready' when every selected candidate has one.
  */
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { storeRandomNotice } from "../documents/store.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 import {
+  attachPoolPdf,
   findCandidate,
-  insertPoolPdf,
   lockPool,
   pdfFacts,
   selectedCandidates,
@@ -104,12 +105,12 @@ export async function runPdfs(deps: PoolDeps, poolId: number): Promise<void> {
       for (const { candidateId, bytes } of made) {
         const locked = await findCandidate(trx, poolId, candidateId, true);
         if (!locked || locked.pdf_document_id !== null) continue;
-        await insertPoolPdf(trx, {
+        const documentId = await storeRandomNotice(trx, {
           poolId,
-          candidateId,
           filename: noticeFilename(poolId, candidateId),
           bytes,
         });
+        await attachPoolPdf(trx, { poolId, candidateId, documentId });
       }
     });
   }

@@ -6,7 +6,7 @@
 import { type Kysely, sql, type Updateable } from "kysely";
 import type { DateString, DB, DrugTestStatus } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
-import { currentTestBusiness, testBusiness, testBusinessFacts } from "../drug-tests/queries.ts";
+import { testBusiness } from "../drug-tests/random-tests.ts";
 
 export type PoolRow = NonNullable<Awaited<ReturnType<typeof findPool>>>;
 
@@ -327,44 +327,6 @@ export async function updateCandidate(
   await db.updateTable("random_candidates").set(change).where("id", "=", id).execute();
 }
 
-/** The random test row of a candidate (written once: the caller holds the candidate's lock). */
-export async function insertRandomTest(
-  db: Kysely<DB>,
-  t: { user_id: number; business_id: number | null; ordered_by: number | null; error: string | null },
-): Promise<number> {
-  const row = await db.insertInto("drug_tests").values({
-    user_id: t.user_id,
-    business_id: t.business_id,
-    reason: "random",
-    status: t.error ? "failed" : "pending",
-    error: t.error,
-    ordered_by_user_id: t.ordered_by,
-  }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * The business a candidate's test goes through, as it is now: the one the snapshot recorded while it is live,
- * else the member's current one by the one rule (test-business.ts; a pool built before migration 0027 recorded
- * none for a member paying for themselves). Undefined when the member has no live business.
- */
-export async function candidateBusiness(db: Kysely<DB>, c: { user_id: number; business_id: number | null }) {
-  const recorded = await testBusinessFacts(db, c.business_id);
-  if (recorded && !recorded.deleted_at) return recorded;
-  const now = await testBusinessFacts(db, await currentTestBusiness(db, c.user_id));
-  return now && !now.deleted_at ? now : undefined;
-}
-
-export async function setTestStatus(
-  db: Kysely<DB>,
-  id: number,
-  status: DrugTestStatus,
-  error: string | null,
-) {
-  await db.updateTable("drug_tests").set({ status, error }).where("id", "=", id)
-    .where("status", "in", ["pending", "ordered", "failed"]).execute();
-}
-
 /** What a candidate's PDF says: who, the business and its collection site, the i3 order. */
 export function pdfFacts(db: Kysely<DB>, candidateId: number) {
   return db.selectFrom("random_candidates as c").innerJoin("users as u", "u.id", "c.user_id")
@@ -387,61 +349,50 @@ export function pdfFacts(db: Kysely<DB>, candidateId: number) {
     .where("c.id", "=", candidateId).executeTakeFirstOrThrow();
 }
 
-export async function insertPoolPdf(
+/** The candidate's notice is filed (documents/store.ts): the candidate points at it and the pool counts it. */
+export async function attachPoolPdf(
   db: Kysely<DB>,
-  d: { poolId: number; candidateId: number; filename: string; bytes: Uint8Array },
+  d: { poolId: number; candidateId: number; documentId: number },
 ) {
-  const doc = await db.insertInto("documents").values({
-    kind: "random_pool",
-    random_pool_id: d.poolId,
-    filename: d.filename,
-    content_type: "application/pdf",
-    bytes: d.bytes,
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.updateTable("random_candidates").set({ pdf_document_id: doc.id }).where("id", "=", d.candidateId)
+  await db.updateTable("random_candidates").set({ pdf_document_id: d.documentId }).where(
+    "id",
+    "=",
+    d.candidateId,
+  )
     .execute();
   await db.updateTable("random_pools").set((eb) => ({ pdf_ready_count: eb("pdf_ready_count", "+", 1) }))
     .where("id", "=", d.poolId).execute();
 }
 
 /**
- * Withdraws a candidate's notice (exempted or substituted after the PDFs were made): the document is deleted,
- * so neither the zip, the Downloads tab nor the DER's hand-out has it. Answers whether there was one.
+ * Takes a candidate's notice back (exempted or substituted after the PDFs were made): the candidate no longer
+ * points at it and the pool no longer counts it. Answers the notice's document id, which the caller deletes
+ * (documents/store.ts), or null when there was none.
  */
-export async function withdrawNotice(db: Kysely<DB>, poolId: number, candidateId: number): Promise<boolean> {
+export async function detachNotice(
+  db: Kysely<DB>,
+  poolId: number,
+  candidateId: number,
+): Promise<number | null> {
   const c = await db.selectFrom("random_candidates").select("pdf_document_id").where("id", "=", candidateId)
     .executeTakeFirst();
-  if (!c?.pdf_document_id) return false;
+  if (!c?.pdf_document_id) return null;
   await db.updateTable("random_candidates").set({ pdf_document_id: null }).where("id", "=", candidateId)
     .execute();
-  await db.deleteFrom("documents").where("id", "=", c.pdf_document_id).execute();
   await db.updateTable("random_pools")
     .set({ pdf_ready_count: sql<number>`greatest(pdf_ready_count - 1, 0)` }).where("id", "=", poolId)
     .execute();
-  return true;
+  return c.pdf_document_id;
 }
 
-/**
- * A random test that cannot be sent yet, with the business it goes through (null for none) and the reason
- * the pool screen shows on the candidate; a test already placed is left as it is.
- */
-export async function blockTest(db: Kysely<DB>, id: number, businessId: number | null, reason: string) {
-  await db.updateTable("drug_tests").set({ status: "failed", business_id: businessId, error: reason })
-    .where("id", "=", id).where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null)
-    .execute();
-}
-
-/** Moves a random test not yet placed (and its candidate) to the business it goes through now. */
+/** Moves a candidate whose test is not placed yet to the business it goes through now (its test: drug-tests). */
 export async function moveTestBusiness(
   db: Kysely<DB>,
   candidateId: number,
-  testId: number,
   businessId: number,
 ) {
   await db.updateTable("random_candidates").set({ business_id: businessId }).where("id", "=", candidateId)
     .execute();
-  await db.updateTable("drug_tests").set({ business_id: businessId }).where("id", "=", testId)
-    .where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null).execute();
 }
 
 /**
@@ -467,14 +418,6 @@ export async function poolsAwaitingResults(db: Kysely<DB>): Promise<number[]> {
 export async function testStatusOf(db: Kysely<DB>, id: number): Promise<DrugTestStatus | undefined> {
   return (await db.selectFrom("drug_tests").select("status").where("id", "=", id).executeTakeFirst())?.status;
 }
-
-/**
- * Whether the drug test `testId` (a column reference) is not a random test of a pool still unreleased: members'
- * and DERs' lists of tests leave those out until the administrator releases the pool (unannounced).
- */
-export const notUnreleasedRandom = (testId: string) =>
-  sql<boolean>`not exists (select 1 from random_candidates rc join random_pools rp on rp.id = rc.pool_id
-    where rc.drug_test_id = ${sql.ref(testId)} and rp.released_at is null)`;
 
 /** A company's selected candidates of released pools who are its business users (the DER's view). */
 function selections(db: Kysely<DB>, businessId: number) {

@@ -6,7 +6,13 @@
  * (the job queue runs the step again) without a second selection or a second order.
  */
 import { resendPendingTest, retryDrugTest, setUpBusinessInI3, syncI3Results } from "../drug-tests/service.ts";
-import { testBusinessFacts } from "../drug-tests/queries.ts";
+import {
+  blockTest,
+  insertRandomTest,
+  liveTestBusiness as candidateBusiness,
+  moveUnplacedTest,
+  testBusinessFacts,
+} from "../drug-tests/random-tests.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
@@ -22,10 +28,7 @@ import {
   snapshotFingerprint,
 } from "./draw.ts";
 import {
-  blockTest,
-  candidateBusiness,
   insertPool,
-  insertRandomTest,
   insertSnapshot,
   isCovered,
   lockPool,
@@ -254,7 +257,8 @@ export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {
       continue;
     }
     if (business.id !== c.business_id || business.id !== c.test_business_id) {
-      await moveTestBusiness(db, c.id, c.drug_test_id, business.id);
+      await moveTestBusiness(db, c.id, business.id);
+      await moveUnplacedTest(db, c.drug_test_id, business.id);
     }
     if (!business.i3_location_code) {
       if (!business.is_individual) {

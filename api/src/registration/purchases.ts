@@ -10,8 +10,7 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
 import { type MembershipPlan, startMembership, writeMembership } from "../memberships/start.ts";
 import type { Fulfilment } from "../orders/pay.ts";
-import { buyComplianceKit, KIT_MESSAGES, type KitPlan } from "../compliance-kit/service.ts";
-import { setComplianceKit } from "../compliance-kit/queries.ts";
+import { buyComplianceKit, KIT_MESSAGES, type KitPlan, setComplianceKit } from "../compliance-kit/service.ts";
 import { activeMembership, derCompany, recordCompletion } from "./queries.ts";
 
 export const PURCHASE_MESSAGES = {

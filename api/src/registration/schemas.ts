@@ -7,19 +7,20 @@
  * stored).
  */
 import { z } from "zod";
+import { COMPANY_FIELD_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from "../lib/company-fields.ts";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
 export const REGISTRATION_MESSAGES = {
   emailRequired: "Email is required!",
-  emailInvalid: "Please enter a valid email address",
+  emailInvalid: COMPANY_FIELD_MESSAGES.emailInvalid,
   passwordRequired: "Password is required!",
   recaptchaRequired: "Recaptcha is required",
   termsRequired: "Terms and conditions are required",
   firstNameRequired: "First Name is required!",
   lastNameRequired: "Last Name is required!",
   phoneRequired: "Phone number is required!",
-  phoneInvalid: "Please enter a valid phone number",
+  phoneInvalid: COMPANY_FIELD_MESSAGES.phoneInvalid,
   addressOneRequired: "Address One is required!",
   countryRequired: "Country is required!",
   stateRequired: "State is required!",
@@ -31,10 +32,10 @@ export const REGISTRATION_MESSAGES = {
   ssnRequired: "Social Security Number is required",
   ssnInvalid: "Only last 4 digits of SSN are allowed",
   businessOptionRequired: "Business option is required!",
-  companyNameRequired: "Company Name is required!",
-  llcNameRequired: "LLC Name is required!",
+  companyNameRequired: COMPANY_FIELD_MESSAGES.companyNameRequired,
+  llcNameRequired: COMPANY_FIELD_MESSAGES.llcNameRequired,
   companyPhoneRequired: "Company Phone is required!",
-  companyTaxIdRequired: "Company Tax ID is required",
+  companyTaxIdRequired: COMPANY_FIELD_MESSAGES.companyTaxIdRequired,
   /** Not in the specification: a floor so an account is not one keystroke from guessed. */
   passwordTooShort: "Password must be at least 8 characters",
   /** §8: the 422 the web shows with a link to /login. */
@@ -45,10 +46,8 @@ export const REGISTRATION_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_COUNTRY = "United States of America";
 
-/** something@something.tld, as everywhere else in the product. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A US number, optionally with +1: 5045550100, (504) 555-0100, +1 504-555-0100, 504.555.0100. */
-export const PHONE_PATTERN = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
+/** The e-mail and phone patterns, shared with a business's forms (lib/company-fields.ts). */
+export { EMAIL_PATTERN, PHONE_PATTERN } from "../lib/company-fields.ts";
 export const POSTAL_CODE_PATTERN = /^\d+$/;
 export const SSN_PATTERN = /^\d{4}$/;
 

@@ -5,9 +5,7 @@
  */
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import { memberNames } from "../businesses/queries.ts";
-import { findBusinessRowFor } from "../businesses/queries.ts";
-import { ownedBusiness } from "../businesses/service.ts";
+import { memberNames, ownedBusiness, seesBusiness } from "../businesses/service.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
@@ -40,7 +38,7 @@ const toVessel = (v: VesselRow) =>
 /** The fleet of a business anyone who sees the business may read. */
 export async function listVessels(deps: Deps, viewer: SessionUser, businessId: number) {
   const { db } = deps.database;
-  if (!await findBusinessRowFor(db, viewer, businessId)) throw notFound("Business");
+  if (!await seesBusiness(db, viewer, businessId)) throw notFound("Business");
   return (await vesselsOf(db, businessId)).map(toVessel);
 }
 
@@ -48,7 +46,7 @@ export async function listVessels(deps: Deps, viewer: SessionUser, businessId: n
 export async function getVessel(deps: Deps, viewer: SessionUser, id: number) {
   const { db } = deps.database;
   const vessel = await findVessel(db, id);
-  if (!vessel || !await findBusinessRowFor(db, viewer, vessel.business_id)) throw notFound("Vessel");
+  if (!vessel || !await seesBusiness(db, viewer, vessel.business_id)) throw notFound("Vessel");
   return toVessel(vessel);
 }
 
@@ -111,7 +109,7 @@ export async function manageVessel(
   const { db } = deps.database;
   const { user } = actor;
   const vessel = await findVessel(db, id);
-  if (!vessel || !await findBusinessRowFor(db, user, vessel.business_id)) throw notFound("Vessel");
+  if (!vessel || !await seesBusiness(db, user, vessel.business_id)) throw notFound("Vessel");
   const business = await ownedBusiness(db, user, vessel.business_id);
   const changes: VesselChange = {};
   const previous: VesselChange = {};

@@ -655,28 +655,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/business/{id}/tests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Business Tests: summaries of the tests taken under this company by its employees
-         * @description The company's owner (its DER) or an administrator. Summaries only, never the laboratory detail (49 CFR 40.321); tests a member took under another company never appear.
-         *
-         *     Access: Any signed-in user; records of others answer 404.
-         */
-        get: operations["getAuthBusinessByIdTests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/der/companies": {
         parameters: {
             query?: never;
@@ -1477,6 +1455,28 @@ export interface paths {
          *     Access: Any signed-in user; records of others answer 404.
          */
         get: operations["getAuthUserByIdTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Business Tests: summaries of the tests taken under this company by its employees
+         * @description The company's owner (its DER) or an administrator. Summaries only, never the laboratory detail (49 CFR 40.321); tests a member took under another company never appear.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdTests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7505,109 +7505,6 @@ export interface operations {
             };
         };
     };
-    getAuthBusinessByIdTests: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-                sort_by?: "id" | "date";
-                sort_dir?: string;
-                user_id?: number;
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @constant */
-                            type: "drug_test";
-                            attributes: {
-                                date: string;
-                                reason: string;
-                                status: string;
-                                result: string | null;
-                                passed: boolean | null;
-                                user_id: number;
-                                user_full_name: string;
-                            };
-                            relationships: Record<string, never>;
-                        }[];
-                        meta: {
-                            total: number;
-                            page: number;
-                            per_page: number;
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in, or the session ended */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Only the business's owner can do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such business, or not yours */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed: see issues */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error; the answer carries a request_id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getAuthDerCompanies: {
         parameters: {
             query?: never;
@@ -12436,6 +12333,109 @@ export interface operations {
                 };
             };
             /** @description No such user, or not yours to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdTests: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id" | "date";
+                sort_dir?: string;
+                user_id?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "drug_test";
+                            attributes: {
+                                date: string;
+                                reason: string;
+                                status: string;
+                                result: string | null;
+                                passed: boolean | null;
+                                user_id: number;
+                                user_full_name: string;
+                            };
+                            relationships: Record<string, never>;
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
             404: {
                 headers: {
                     [name: string]: unknown;

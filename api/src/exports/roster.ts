@@ -1,18 +1,17 @@
 /** Gathers a business's roster (company, DER, employees, vessels) and renders it as a PDF. */
-import { listBusinessUsers } from "../employees/service.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
-import { notFound } from "../lib/errors.ts";
-import { vesselsOf } from "../vessels/queries.ts";
-import { findLiveBusiness, memberNames } from "./queries.ts";
+import { businessForRoster } from "../businesses/service.ts";
+import { listVessels } from "../vessels/service.ts";
+import { listBusinessUsers } from "../employees/service.ts";
 import { renderRosterPdf } from "./roster-pdf.ts";
 
 export async function businessRoster(deps: Deps, viewer: SessionUser, id: number): Promise<Uint8Array> {
-  const { db } = deps.database;
-  const business = await findLiveBusiness(db, id);
-  if (!business) throw notFound("Business");
-  const [people, vessels] = await Promise.all([listBusinessUsers(deps, viewer, id), vesselsOf(db, id)]);
-  const der = business.der_user_id ? await memberNames(db, business.der_user_id) : null;
+  const { business, der } = await businessForRoster(deps.database.db, id);
+  const [people, vessels] = await Promise.all([
+    listBusinessUsers(deps, viewer, id),
+    listVessels(deps, viewer, id),
+  ]);
   const address = [
     business.address_one,
     business.address_two,
@@ -31,7 +30,7 @@ export async function businessRoster(deps: Deps, viewer: SessionUser, id: number
       role: a.is_owner ? "Owner" : "Employee",
       membership: a.user_active_membership ? (a.user_is_membership_annual ? "Annual" : "One-time") : "None",
     })),
-    vessels,
+    vessels: vessels.map((v) => v.attributes),
     generatedAt: now,
     generatedOn: officeDay(now, deps.config.officeTimeZone), // the office day: a document the office issues
   });
