@@ -27,7 +27,7 @@ export function requestOrigin(
 
 /** Gives the request's deps a config whose publicUrl is the request's origin, when PUBLIC_URL is unset. */
 export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   if (deps.config.publicUrlFromRequest) {
     const origin = requestOrigin(c.req.url, (name) => c.req.header(name), deps.config.trustProxy);
     if (origin && origin !== deps.config.publicUrl) {
