@@ -18,7 +18,7 @@ export async function authenticate(
   const bearer = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   const token = bearer ?? getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
   if (!token) return null;
-  const { sessionKey, database, now } = c.var.deps;
+  const { sessionKey, database, now } = c.get("deps");
   const sessionId = await readSessionToken(sessionKey, token, now());
   if (!sessionId || !UUID.test(sessionId)) return null;
   const user = await findActiveSession(database.db, sessionId, now());
@@ -27,7 +27,7 @@ export async function authenticate(
 
 /** Creates a session row and its token, and sets the token as an HttpOnly cookie. */
 export async function startSession(c: Context<AppEnv>, userId: number): Promise<string> {
-  const { database, sessionKey, now } = c.var.deps;
+  const { database, sessionKey, now } = c.get("deps");
   const started = now();
   const expires = new Date(started.getTime() + SESSION_TTL_SECONDS * 1000);
   const id = await insertSession(database.db, {
@@ -51,7 +51,7 @@ export async function startSession(c: Context<AppEnv>, userId: number): Promise<
 
 /** Revokes the session server-side (the token stops working everywhere) and clears the cookie. */
 export async function endSession(c: Context<AppEnv>, sessionId: string): Promise<void> {
-  const { database, now } = c.var.deps;
+  const { database, now } = c.get("deps");
   await revokeSession(database.db, sessionId, now());
   const secure = isHttps(c);
   setCookie(c, secure ? SECURE_COOKIE : COOKIE, "", {
@@ -64,7 +64,7 @@ export async function endSession(c: Context<AppEnv>, sessionId: string): Promise
 }
 
 function isHttps(c: Context<AppEnv>): boolean {
-  if (c.var.deps.config.trustProxy && c.req.header("X-Forwarded-Proto") === "https") return true;
+  if (c.get("deps").config.trustProxy && c.req.header("X-Forwarded-Proto") === "https") return true;
   return new URL(c.req.url).protocol === "https:";
 }
 
@@ -74,7 +74,7 @@ function isHttps(c: Context<AppEnv>): boolean {
  * address for every attempt and walk past the per-address limits.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
+  if (c.get("deps").config.trustProxy) {
     const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }

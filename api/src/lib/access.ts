@@ -35,7 +35,7 @@ export function requireRecentSecondFactor(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = caller(c);
     if (user.is_admin || user.has_second_factor) {
-      const { now, config } = c.var.deps;
+      const { now, config } = c.get("deps");
       const at = user.second_factor_at;
       if (!at || now().getTime() - at.getTime() > config.secondFactorStepUpSeconds * 1000) {
         throw new AppError(

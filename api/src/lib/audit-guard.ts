@@ -74,7 +74,7 @@ export function auditGuard(routes: RouteTable): MiddlewareHandler<AppEnv> {
     const method = c.req.method;
     const action = guardAction(routes().get(`${method} ${pattern}`), method, c.res.status, user.is_admin);
     if (!action) return;
-    await audit(c.var.deps.database.db, {
+    await audit(c.get("deps").database.db, {
       actor: user.user_id,
       action,
       entity: "route",

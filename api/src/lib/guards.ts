@@ -45,7 +45,7 @@ export const rejectCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 function sameOrigin(origin: string, c: Parameters<MiddlewareHandler<AppEnv>>[0]): boolean {
   try {
-    const host = c.req.header("X-Forwarded-Host") && c.var.deps.config.trustProxy
+    const host = c.req.header("X-Forwarded-Host") && c.get("deps").config.trustProxy
       ? c.req.header("X-Forwarded-Host")
       : c.req.header("Host") ?? new URL(c.req.url).host;
     return new URL(origin).host === host;

@@ -56,7 +56,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         { path: IDEMPOTENCY_HEADER, message: INVALID_KEY },
       ]);
     }
-    const { database: { db }, now, config } = c.var.deps;
+    const { database: { db }, now, config } = c.get("deps");
     const leaseMs = config.recovery.idempotencyLeaseMs;
     const request: KeyRequest = {
       userId: caller(c).user_id,

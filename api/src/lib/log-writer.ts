@@ -1,28 +1,60 @@
 /**
- * Log lines to stdout, written in batches. Writing each line at once costs one write system call per request
- * (about a tenth of the session read's server CPU, docs/benchmarks.md); here the lines of one turn of the event
- * loop go out together, in order, as soon as that turn is over (a zero-delay timer), and at once when 256 are
- * waiting. The process's exit (Deno.exit, the end of the program, an uncaught error) writes what is left. Only a
- * hard kill (SIGKILL, out of memory) can lose the lines of the turn it interrupts.
+ * Log lines written in batches. Writing each line at once costs one write system call per request (about a
+ * tenth of the session read's server CPU, docs/benchmarks.md); here the lines of one turn of the event loop go
+ * out together, in order, as soon as that turn is over (a zero-delay timer), and at once when 256 are waiting.
+ * The process's exit (Deno.exit, the end of the program, an uncaught error) writes what is left. Only a hard kill
+ * (SIGKILL, out of memory) can lose the lines of the turn it interrupts. Two writers: stdout (`writeLogLine`)
+ * and the request log file of REQUEST_LOG=file (request-log.ts, `lineBatcher` over the file).
  */
 const encoder = new TextEncoder();
-let pending: string[] = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
+
+export interface LineBatcher {
+  /** Queues one line (without its newline). */
+  write(line: string): void;
+  /** Writes every queued line now. */
+  flush(): void;
+}
+
+const batchers = new Set<LineBatcher>();
+
+/** Batches lines for `sink`: a synchronous write that may take part of its bytes and says how many. */
+export function lineBatcher(sink: (bytes: Uint8Array) => number): LineBatcher {
+  let pending: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const batcher: LineBatcher = {
+    flush() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (!pending.length) return;
+      const bytes = encoder.encode(pending.join(""));
+      pending = [];
+      for (let written = 0; written < bytes.length;) written += sink(bytes.subarray(written));
+    },
+    write(line) {
+      pending.push(line + "\n");
+      if (pending.length >= 256) batcher.flush();
+      else timer ??= setTimeout(batcher.flush, 0);
+    },
+  };
+  batchers.add(batcher);
+  return batcher;
+}
+
+/** Stops flushing `batcher` at exit (after a last flush): its sink is about to close. */
+export function retireBatcher(batcher: LineBatcher): void {
+  batcher.flush();
+  batchers.delete(batcher);
+}
+
+const stdout = lineBatcher((bytes) => Deno.stdout.writeSync(bytes));
 
 export function flushLogLines(): void {
-  if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
-  if (!pending.length) return;
-  const bytes = encoder.encode(pending.join(""));
-  pending = [];
-  for (let written = 0; written < bytes.length;) written += Deno.stdout.writeSync(bytes.subarray(written));
+  for (const batcher of batchers) batcher.flush();
 }
 
 /** Queues one line (without its newline) for stdout. */
 export function writeLogLine(line: string): void {
-  pending.push(line + "\n");
-  if (pending.length >= 256) flushLogLines();
-  else timer ??= setTimeout(flushLogLines, 0);
+  stdout.write(line);
 }
 
 // Written before the process ends, also when an uncaught error ends it (the listeners prevent nothing).

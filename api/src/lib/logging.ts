@@ -33,7 +33,7 @@ export function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
 export const observeRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
-  const { deps } = c.var;
+  const deps = c.get("deps");
   const ms = performance.now() - started;
   const route = routeOf(c);
   const status = c.res.status;

@@ -58,7 +58,7 @@ export function describe(doc: RouteDoc): MiddlewareHandler<AppEnv> {
   // Outside tests it only passes the request on (no extra await on every request).
   return tag<MiddlewareHandler<AppEnv>>(
     (c, next) =>
-      doc.response && c.var.deps?.checkAnswers
+      doc.response && c.get("deps")?.checkAnswers
         ? next().then(() => checkAnswer(c.req.method, c.req.path, c.res, doc))
         : next(),
     { kind: "describe", doc },

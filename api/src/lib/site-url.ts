@@ -16,10 +16,10 @@ export function requestOrigin(
   header: (name: string) => string | undefined,
   trustProxy: boolean,
 ): string | undefined {
-  const own = new URL(url);
+  // The request's URL is parsed only when no Host header names the host (not on every request).
   const first = (name: string) => header(name)?.split(",")[0]?.trim() || undefined;
-  const proto = (trustProxy && first("X-Forwarded-Proto")) || own.protocol.slice(0, -1);
-  const host = (trustProxy && first("X-Forwarded-Host")) || header("Host") || own.host;
+  const proto = (trustProxy && first("X-Forwarded-Proto")) || url.slice(0, url.indexOf(":")).toLowerCase();
+  const host = (trustProxy && first("X-Forwarded-Host")) || header("Host") || new URL(url).host;
   if (proto !== "http" && proto !== "https") return undefined;
   if (!HOST.test(host)) return undefined;
   return `${proto}://${host}`;
@@ -27,7 +27,7 @@ export function requestOrigin(
 
 /** Gives the request's deps a config whose publicUrl is the request's origin, when PUBLIC_URL is unset. */
 export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.var.deps;
+  const deps = c.get("deps");
   if (deps.config.publicUrlFromRequest) {
     const origin = requestOrigin(c.req.url, (name) => c.req.header(name), deps.config.trustProxy);
     if (origin && origin !== deps.config.publicUrl) {
