@@ -12,15 +12,15 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
-import { currentTestBusiness } from "../drug-tests/queries.ts";
+import { currentTestBusiness } from "../drug-tests/desk.ts";
 import { resumeMembership } from "../memberships/changes.ts";
-import { updateBusiness } from "../businesses/queries.ts";
-import { emailUsedByOther } from "../users/queries.ts";
+import { updateBusiness } from "../businesses/desk.ts";
+import { applyUserChange, emailUsedByOther } from "../users/desk.ts";
+import { applyVesselChange } from "../vessels/desk.ts";
+import { lockRegistration, updateRegistration } from "../registration/desk.ts";
 import { IDENTITY_FIELDS } from "../businesses/changes.ts";
-import { USER_CHANGE_FIELDS } from "./kinds.ts";
+import { USER_CHANGE_FIELDS } from "../notifications/kinds.ts";
 import {
-  applyUserChange,
-  applyVesselChange,
   archiveNotification,
   countOpenByType,
   decideAndArchive,
@@ -30,9 +30,7 @@ import {
   listPaused,
   listRegistrations,
   lockNotification,
-  lockRegistration,
-  updateRegistration,
-} from "./queries.ts";
+} from "../notifications/center.ts";
 import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
@@ -164,15 +162,20 @@ export async function onOpen<T>(
     if (!n || !types.includes(n.type)) throw notFound("Notification");
     if (n.archived_at) throw alreadyProcessed();
     const result = await act(trx, n, at);
-    await audit(trx, {
-      actor: actor.user.user_id,
-      action: `notification.${action}`,
-      entity: "notification",
-      entityId: id,
-      detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
-      ip: actor.ip,
-    });
+    await auditAction(trx, actor, n, action);
     return result;
+  });
+}
+
+/** The audit row of a desk action, written in the action's transaction. */
+async function auditAction(trx: Transaction<DB>, actor: Actor, n: Row, action: string) {
+  await audit(trx, {
+    actor: actor.user.user_id,
+    action: `notification.${action}`,
+    entity: "notification",
+    entityId: n.id,
+    detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
+    ip: actor.ip,
   });
 }
 
@@ -303,14 +306,25 @@ export async function sendLoc(deps: Deps, actor: Actor, id: number) {
   return M.locSent;
 }
 
-/** Resumes the paused membership the notification reports (memberships' rules), then archives it. */
+/**
+ * Resumes the paused membership the notification reports (memberships' rules) and archives the notification,
+ * in one transaction that holds the notification's lock from the check to the archive: a second administrator
+ * waits, then finds it archived (409), and the membership is resumed once.
+ */
 export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
-  const n = await findNotification(deps.database.db, id);
-  if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
-  if (n.archived_at) throw alreadyProcessed();
-  await resumeMembership(deps, { userId: actor.user.user_id, ip: actor.ip }, n.user_id!);
-  await onOpen(deps, actor, id, ["MEMBERSHIP_PAUSED"], "resume", async (trx, _n, at) => {
-    if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
-  });
+  const found = await findNotification(deps.database.db, id);
+  if (!found || found.type !== "MEMBERSHIP_PAUSED" || found.user_id === null) throw notFound("Notification");
+  if (found.archived_at) throw alreadyProcessed();
+  await resumeMembership(
+    deps,
+    { userId: actor.user.user_id, ip: actor.ip },
+    found.user_id,
+    async (trx, at) => {
+      const n = await lockNotification(trx, id);
+      if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
+      if (n.archived_at || !await archiveNotification(trx, id, at)) throw alreadyProcessed();
+      await auditAction(trx, actor, n, "resume");
+    },
+  );
   return M.resumed;
 }
