@@ -14,12 +14,7 @@ import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
 import { currentTestBusiness } from "../drug-tests/desk.ts";
 import { resumeMembership } from "../memberships/changes.ts";
-import { updateBusiness } from "../businesses/desk.ts";
-import { applyUserChange, emailUsedByOther } from "../users/desk.ts";
-import { applyVesselChange } from "../vessels/desk.ts";
 import { lockRegistration, updateRegistration } from "../registration/desk.ts";
-import { IDENTITY_FIELDS } from "../businesses/changes.ts";
-import { USER_CHANGE_FIELDS } from "../notifications/kinds.ts";
 import {
   archiveNotification,
   countOpenByType,
@@ -31,6 +26,7 @@ import {
   listRegistrations,
   lockNotification,
 } from "../notifications/center.ts";
+import { applyApproved, CHANGES } from "./changes.ts";
 import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
@@ -198,11 +194,6 @@ export async function archive(
   });
 }
 
-const CHANGES = ["UPDATE_USER", "UPDATE_BUSINESS", "NEW_VESSEL", "UPDATE_VESSEL"] as const;
-const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
-  Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
-const USER_FIELDS = Object.keys(USER_CHANGE_FIELDS);
-
 /**
  * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is
  * decided and archived. A change already applied at once (contact details, vessels) is acknowledged.
@@ -211,28 +202,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
   await onOpen(deps, actor, id, CHANGES, approved ? "approve" : "refuse", async (trx, n, at) => {
     if (n.approved !== null) throw alreadyProcessed();
     if (!await decideAndArchive(trx, id, { approved, by: actor.user.user_id, at })) throw alreadyProcessed();
-    const meta = n.meta as { changes?: Record<string, unknown>; awaiting_approval?: boolean };
-    if (!approved || !meta.awaiting_approval || !meta.changes) return;
-    if (n.type === "UPDATE_BUSINESS" && n.business_id) {
-      const changes = pick(meta.changes, IDENTITY_FIELDS);
-      if (Object.keys(changes).length) await updateBusiness(trx, n.business_id, changes);
-    } else if (n.type === "UPDATE_USER" && n.user_id) {
-      const changes = pick(meta.changes, USER_FIELDS);
-      // The address was free when the member asked; another account may have taken it since.
-      if (typeof changes.email === "string" && await emailUsedByOther(trx, changes.email, n.user_id)) {
-        throw new AppError(
-          "CONFLICT",
-          "Another account now uses this e-mail address: refuse the change instead.",
-        );
-      }
-      if (Object.keys(changes).length) await applyUserChange(trx, n.user_id, changes);
-    } else if (n.type === "UPDATE_VESSEL" && n.vessel_id) {
-      await applyVesselChange(
-        trx,
-        n.vessel_id,
-        pick(meta.changes, ["name", "official_number", "vessel_type", "is_active"]),
-      );
-    }
+    if (approved) await applyApproved(trx, n);
   });
   return approved ? M.approved : M.refused;
 }
