@@ -14,7 +14,8 @@ import { sql } from "kysely";
 import postgres from "postgres";
 import { connectPostgres } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { countOpenByType, findDuplicateCompanies } from "../src/notifications/queries.ts";
+import { countOpenByType } from "../src/notifications/queries.ts";
+import { findDuplicateCompanies } from "../src/businesses/queries.ts";
 
 export interface DeskSize {
   notifications: number;

@@ -42,7 +42,7 @@ import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
-import { notificationsRoutes } from "./notifications/routes.ts";
+import { notificationsRoutes } from "./desk/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
 import { randomsRoutes } from "./randoms/routes.ts";

@@ -207,7 +207,7 @@ export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
 
-// The administrators' notification center (notifications/schemas.ts)
+// The administrators' notification center (desk/schemas.ts)
 export type {
   BusinessRequestRef,
   Category as NotificationCategory,
@@ -224,7 +224,7 @@ export type {
   PausedPageAnswer,
   RegistrationItem,
   RegistrationPageAnswer,
-} from "./notifications/schemas.ts";
+} from "./desk/schemas.ts";
 // Random pools (decision 0033)
 export type {
   CreatePoolRequest,

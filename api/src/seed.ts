@@ -10,7 +10,7 @@ import type { Config } from "./config.ts";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./db/client.ts";
 import type { DB } from "./db/types.ts";
-import { notify } from "./notifications/queries.ts";
+import { notify } from "./notifications/notify.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";

@@ -11,7 +11,7 @@ import { audit } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import type { BusinessChange } from "../notifications/kinds.ts";
-import { decideChange, notify } from "../notifications/queries.ts";
+import { decideChange, notify } from "../notifications/notify.ts";
 import { findLiveBusiness, memberNames, openChangeOf, updateBusiness } from "./queries.ts";
 import { BUSINESS_MESSAGES as M, type BusinessUpdateBody } from "./schemas.ts";
 import { answer, ownedBusiness } from "./service.ts";

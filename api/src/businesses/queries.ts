@@ -2,7 +2,14 @@
  * The SQL of businesses: reading them as a viewer may (ownership is part of the query), the administrators'
  * list, and the writes of add, manage, activate, deactivate and delete. Writes take the caller's transaction.
  */
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
@@ -318,4 +325,103 @@ export async function markI3SetUpFailed(db: Kysely<DB>, businessId: number, erro
 /** The company has the compliance kit. */
 export async function markComplianceKit(db: Kysely<DB>, businessId: number): Promise<void> {
   await db.updateTable("businesses").set({ has_compliance_kit: true }).where("id", "=", businessId).execute();
+}
+
+// ---- For the administrators' desk (api/src/desk/, decision 0049). ----
+
+export async function lockBusinessRequest(
+  trx: Transaction<DB>,
+  n: { id: number; type: string; user_id: number | null },
+) {
+  let q = trx.selectFrom("new_business_requests").selectAll().forUpdate();
+  if (n.type === "REGISTRATION" && n.user_id !== null) {
+    q = q.where("user_id", "=", n.user_id).where("status", "=", "pending").orderBy("id");
+  } else q = q.where("notification_id", "=", n.id);
+  return await q.executeTakeFirst() ?? null;
+}
+
+export async function businessRequestFor(
+  db: Kysely<DB>,
+  n: { id: number; type: string; user_id: number | null },
+) {
+  let q = db.selectFrom("new_business_requests as r").innerJoin("users as u", "u.id", "r.user_id")
+    .selectAll("r").select(["u.first_name", "u.last_name"]);
+  if (n.type === "REGISTRATION" && n.user_id !== null) {
+    q = q.where("r.user_id", "=", n.user_id).orderBy(sql`r.status = 'pending'`, "desc").orderBy(
+      "r.id",
+      "desc",
+    );
+  } else q = q.where("r.notification_id", "=", n.id);
+  return await q.executeTakeFirst() ?? null;
+}
+
+export async function resolveBusinessRequest(
+  trx: Transaction<DB>,
+  id: number,
+  done: { businessId: number; by: number; at: Date },
+): Promise<boolean> {
+  const result = await trx.updateTable("new_business_requests").set({
+    status: "approved",
+    resolved_business_id: done.businessId,
+    processed_at: done.at,
+    processed_by_user_id: done.by,
+  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function moveBusinessUsers(trx: Kysely<DB>, from: number, to: number) {
+  await trx.updateTable("business_users").set({ business_id: to })
+    .where("business_id", "=", from).where("removed_at", "is", null)
+    .where((eb) =>
+      eb.not(eb.exists(
+        eb.selectFrom("business_users as x").select("x.id").where("x.business_id", "=", to)
+          .whereRef("x.user_id", "=", "business_users.user_id").where("x.removed_at", "is", null),
+      ))
+    ).execute();
+}
+
+export async function findDuplicateCompanies(
+  db: Kysely<DB>,
+  c: {
+    name: string;
+    tax_id: string | null;
+    phone: string | null;
+    email: string | null;
+    exceptId: number | null;
+  },
+) {
+  const key = sql`apca_company_key(${c.name})`;
+  const tax = sql`apca_digits(${c.tax_id})`;
+  const phone = sql`apca_digits(${c.phone})`;
+  const email = sql`apca_email_key(${c.email})`;
+  const rows = await sql<{
+    id: number;
+    name: string;
+    dba_name: string | null;
+    tax_id: string | null;
+    phone: string | null;
+    email: string | null;
+    city: string | null;
+    state: string | null;
+    by_name: boolean;
+    by_tax: boolean;
+    by_phone: boolean;
+    by_email: boolean;
+  }>`
+    select id, name, dba_name, tax_id, phone, email, city, state,
+      coalesce(apca_company_key(name) = ${key}, false) as by_name,
+      coalesce(apca_digits(tax_id) = ${tax}, false) as by_tax,
+      coalesce(apca_digits(phone) = ${phone}, false) as by_phone,
+      coalesce(apca_email_key(email) = ${email}, false) as by_email
+    from businesses
+    where deleted_at is null and is_individual = false and id <> ${c.exceptId ?? 0}
+      and (apca_company_key(name) = ${key} or apca_digits(tax_id) = ${tax}
+        or apca_digits(phone) = ${phone} or apca_email_key(email) = ${email})
+    limit 50`.execute(db);
+  return rows.rows;
+}
+
+export async function businessRequestById(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("new_business_requests").select(["id", "notification_id", "status"])
+    .where("id", "=", id).executeTakeFirst() ?? null;
 }

@@ -7,7 +7,7 @@ import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import {
   findBusinessFor,
   findBusinessRowFor,

@@ -3,7 +3,7 @@
  * registration card's 'Order test' works with no administrator step, and the user page no longer says the
  * primary business is not set up; when i3 refuses at payment, the job queue retries the set-up.
  */
-import { NOTIFICATION_MESSAGES as M } from "../notifications/schemas.ts";
+import { NOTIFICATION_MESSAGES as M } from "../desk/schemas.ts";
 import type { I3Simulator } from "../integrations/i3/simulator.ts";
 import { createJobRunner } from "../lib/jobs.ts";
 import { memberPayload } from "../registration/test-payloads.ts";

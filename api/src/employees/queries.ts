@@ -2,7 +2,7 @@
  * The SQL of employees: a business's users (admin spec §3 "Business user") and the employee requests an owner
  * makes for an administrator to approve (public spec §4 "Employee additions need admin approval").
  */
-import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** The live links of a business, with each user's names and whether a request about them is open. */
@@ -167,4 +167,41 @@ export async function insertBusinessUser(
 export async function liveUser(db: Kysely<DB>, userId: number) {
   return await db.selectFrom("users").select(["id"]).where("id", "=", userId).where("deleted_at", "is", null)
     .executeTakeFirst() ?? null;
+}
+
+// ---- For the administrators' desk (api/src/desk/, decision 0049). ----
+
+export async function lockEmployeeRequest(trx: Transaction<DB>, notificationId: number) {
+  return await trx.selectFrom("employee_requests").selectAll().where("notification_id", "=", notificationId)
+    .forUpdate().executeTakeFirst() ?? null;
+}
+
+export async function employeeRequestByNotification(db: Kysely<DB>, notificationId: number) {
+  return await db.selectFrom("employee_requests as r").innerJoin("businesses as b", "b.id", "r.business_id")
+    .leftJoin("users as o", "o.id", "r.owner_user_id")
+    .selectAll("r").select([
+      "b.name as company_name",
+      "o.first_name as owner_first",
+      "o.last_name as owner_last",
+    ])
+    .where("r.notification_id", "=", notificationId).executeTakeFirst() ?? null;
+}
+
+export async function userCandidates(db: Kysely<DB>, who: NamedPerson) {
+  return await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "member_number"])
+    .where("deleted_at", "is", null).where(samePerson(who)).orderBy("id").limit(10).execute();
+}
+
+export async function resolveEmployeeRequest(
+  trx: Transaction<DB>,
+  id: number,
+  done: { status: "linked" | "created"; userId: number; by: number; at: Date },
+): Promise<boolean> {
+  const result = await trx.updateTable("employee_requests").set({
+    status: done.status,
+    user_id: done.userId,
+    processed_at: done.at,
+    processed_by_user_id: done.by,
+  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

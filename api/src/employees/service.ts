@@ -15,7 +15,7 @@ import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import {
   businessOfLink,
   type BusinessUserRow,

@@ -9,7 +9,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { coverageDay } from "../lib/dates.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
-import { markPausesResumed, notify } from "../notifications/queries.ts";
+import { markPausesResumed, notify } from "../notifications/notify.ts";
 import { type ExpiryEdit, expiryEditOutcome } from "./expiry-edit.ts";
 import { type Actor, check, type MembershipRecord, requireMember, toRecord } from "./record.ts";
 import {
@@ -101,8 +101,14 @@ async function closePauses(trx: Transaction<DB>, userId: number, actorId: number
 }
 
 /** Resumes a paused membership (only a paused one: anything else is a 409 saying why). */
-export async function resumeMembership(deps: Deps, actor: Actor, userId: number): Promise<MembershipRecord> {
+export async function resumeMembership(
+  deps: Deps,
+  actor: Actor,
+  userId: number,
+  first?: (trx: Transaction<DB>, now: Date) => Promise<void>,
+): Promise<MembershipRecord> {
   return await changeLocked(deps, userId, async (trx, _member, now, today) => {
+    await first?.(trx, now); // the desk's check of its notification, in this transaction (decision 0049)
     const current = check("resume", await currentMembership(trx, userId), today);
     const pauses = await closePauses(trx, userId, actor.userId, now);
     await audit(trx, {

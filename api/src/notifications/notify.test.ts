@@ -5,7 +5,7 @@
 import { assertEquals } from "../testing/assert.ts";
 import { createTestDatabase } from "../testing/db.ts";
 import type { Notification } from "./kinds.ts";
-import { markPausesResumed, notify } from "./queries.ts";
+import { markPausesResumed, notify } from "./notify.ts";
 
 Deno.test("notifications: every kind round-trips through notify()", async (t) => {
   const database = await createTestDatabase();

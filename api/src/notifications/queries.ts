@@ -3,10 +3,9 @@
  * tells the administrators something calls `notify(trx, ...)` inside its own transaction, so the notification
  * exists exactly when the change it reports does; a test fails when other code writes the table.
  */
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB, NotificationType } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
-import { type NamedPerson, samePerson } from "../employees/queries.ts";
 import type { Notification } from "./kinds.ts";
 
 /** The columns a notification links to, read off its kind (absent links stay null). */
@@ -224,196 +223,25 @@ export async function deleteNotification(trx: Transaction<DB>, id: number): Prom
 }
 
 /** The registration's progress row, locked. */
-export async function lockRegistration(trx: Transaction<DB>, notificationId: number) {
-  return await trx.selectFrom("registration_notifications").selectAll()
-    .where("notification_id", "=", notificationId).forUpdate().executeTakeFirst() ?? null;
-}
-
-export async function updateRegistration(
-  trx: Kysely<DB>,
-  notificationId: number,
-  patch: Updateable<DB["registration_notifications"]>,
-) {
-  await trx.updateTable("registration_notifications").set(patch).where("notification_id", "=", notificationId)
-    .execute();
-}
-
 /** Every registration of the user takes the business its company request ended as. */
-export async function approveRegistrationBusiness(
-  trx: Kysely<DB>,
-  userId: number,
-  businessId: number,
-  at: Date,
-) {
-  await trx.updateTable("registration_notifications").set({
-    business_id: businessId,
-    business_approved_at: at,
-  })
-    .where("user_id", "=", userId).execute();
-}
-
 /**
  * The company request a notification is about, locked: its own (NEW_BUSINESS_REQUEST), or for a
  * registration the member's request still waiting.
  */
-export async function lockBusinessRequest(
-  trx: Transaction<DB>,
-  n: { id: number; type: string; user_id: number | null },
-) {
-  let q = trx.selectFrom("new_business_requests").selectAll().forUpdate();
-  if (n.type === "REGISTRATION" && n.user_id !== null) {
-    q = q.where("user_id", "=", n.user_id).where("status", "=", "pending").orderBy("id");
-  } else q = q.where("notification_id", "=", n.id);
-  return await q.executeTakeFirst() ?? null;
-}
-
 /** The company request with its member, for the wizard. */
-export async function businessRequestFor(
-  db: Kysely<DB>,
-  n: { id: number; type: string; user_id: number | null },
-) {
-  let q = db.selectFrom("new_business_requests as r").innerJoin("users as u", "u.id", "r.user_id")
-    .selectAll("r").select(["u.first_name", "u.last_name"]);
-  if (n.type === "REGISTRATION" && n.user_id !== null) {
-    q = q.where("r.user_id", "=", n.user_id).orderBy(sql`r.status = 'pending'`, "desc").orderBy(
-      "r.id",
-      "desc",
-    );
-  } else q = q.where("r.notification_id", "=", n.id);
-  return await q.executeTakeFirst() ?? null;
-}
-
 /** Marks a waiting company request done; false when another administrator did it first. */
-export async function resolveBusinessRequest(
-  trx: Transaction<DB>,
-  id: number,
-  done: { businessId: number; by: number; at: Date },
-): Promise<boolean> {
-  const result = await trx.updateTable("new_business_requests").set({
-    status: "approved",
-    resolved_business_id: done.businessId,
-    processed_at: done.at,
-    processed_by_user_id: done.by,
-  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Moves the member's links from the provisional business to the one the request ended as. */
-export async function moveBusinessUsers(trx: Kysely<DB>, from: number, to: number) {
-  await trx.updateTable("business_users").set({ business_id: to })
-    .where("business_id", "=", from).where("removed_at", "is", null)
-    .where((eb) =>
-      eb.not(eb.exists(
-        eb.selectFrom("business_users as x").select("x.id").where("x.business_id", "=", to)
-          .whereRef("x.user_id", "=", "business_users.user_id").where("x.removed_at", "is", null),
-      ))
-    ).execute();
-}
-
 /**
  * Possible duplicates of a submitted company, ranked: a normalised name (no case, punctuation or legal suffix)
  * scores 4, the tax id's digits 3, the phone's digits and the e-mail 2 each. Each key is an indexed equality
  * (sql/0019), so the businesses are never scanned.
  */
-export async function findDuplicateCompanies(
-  db: Kysely<DB>,
-  c: {
-    name: string;
-    tax_id: string | null;
-    phone: string | null;
-    email: string | null;
-    exceptId: number | null;
-  },
-) {
-  const key = sql`apca_company_key(${c.name})`;
-  const tax = sql`apca_digits(${c.tax_id})`;
-  const phone = sql`apca_digits(${c.phone})`;
-  const email = sql`apca_email_key(${c.email})`;
-  const rows = await sql<{
-    id: number;
-    name: string;
-    dba_name: string | null;
-    tax_id: string | null;
-    phone: string | null;
-    email: string | null;
-    city: string | null;
-    state: string | null;
-    by_name: boolean;
-    by_tax: boolean;
-    by_phone: boolean;
-    by_email: boolean;
-  }>`
-    select id, name, dba_name, tax_id, phone, email, city, state,
-      coalesce(apca_company_key(name) = ${key}, false) as by_name,
-      coalesce(apca_digits(tax_id) = ${tax}, false) as by_tax,
-      coalesce(apca_digits(phone) = ${phone}, false) as by_phone,
-      coalesce(apca_email_key(email) = ${email}, false) as by_email
-    from businesses
-    where deleted_at is null and is_individual = false and id <> ${c.exceptId ?? 0}
-      and (apca_company_key(name) = ${key} or apca_digits(tax_id) = ${tax}
-        or apca_digits(phone) = ${phone} or apca_email_key(email) = ${email})
-    limit 50`.execute(db);
-  return rows.rows;
-}
-
 /** The employee request behind a notification, locked. */
-export async function lockEmployeeRequest(trx: Transaction<DB>, notificationId: number) {
-  return await trx.selectFrom("employee_requests").selectAll().where("notification_id", "=", notificationId)
-    .forUpdate().executeTakeFirst() ?? null;
-}
-
-export async function employeeRequestByNotification(db: Kysely<DB>, notificationId: number) {
-  return await db.selectFrom("employee_requests as r").innerJoin("businesses as b", "b.id", "r.business_id")
-    .leftJoin("users as o", "o.id", "r.owner_user_id")
-    .selectAll("r").select([
-      "b.name as company_name",
-      "o.first_name as owner_first",
-      "o.last_name as owner_last",
-    ])
-    .where("r.notification_id", "=", notificationId).executeTakeFirst() ?? null;
-}
-
 /** Users the request may mean: the same e-mail, or the same first and last name (any case). */
-export async function userCandidates(db: Kysely<DB>, who: NamedPerson) {
-  return await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "member_number"])
-    .where("deleted_at", "is", null).where(samePerson(who)).orderBy("id").limit(10).execute();
-}
-
 /** Marks a waiting employee request linked or created; false when another administrator did it first. */
-export async function resolveEmployeeRequest(
-  trx: Transaction<DB>,
-  id: number,
-  done: { status: "linked" | "created"; userId: number; by: number; at: Date },
-): Promise<boolean> {
-  const result = await trx.updateTable("employee_requests").set({
-    status: done.status,
-    user_id: done.userId,
-    processed_at: done.at,
-    processed_by_user_id: done.by,
-  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Applies an approved change of a user's details. */
-export async function applyUserChange(trx: Kysely<DB>, userId: number, change: Updateable<DB["users"]>) {
-  await trx.updateTable("users").set(change).where("id", "=", userId).execute();
-}
-
 /** Applies an approved vessel change. */
-export async function applyVesselChange(
-  trx: Kysely<DB>,
-  vesselId: number,
-  change: Updateable<DB["vessels"]>,
-) {
-  await trx.updateTable("vessels").set(change).where("id", "=", vesselId).execute();
-}
-
 /** A company request by its own id (the wizard's /app/admin/requests/{id}/business/new). */
-export async function businessRequestById(db: Kysely<DB>, id: number) {
-  return await db.selectFrom("new_business_requests").select(["id", "notification_id", "status"])
-    .where("id", "=", id).executeTakeFirst() ?? null;
-}
-
 /** Marks the store notification of a cancelled order (admin spec §3 "Order notification": order_cancelled). */
 export async function markOrderCancelled(trx: Transaction<DB>, orderId: number): Promise<void> {
   await trx.updateTable("notifications")

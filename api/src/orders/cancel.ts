@@ -9,7 +9,7 @@
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { markOrderCancelled } from "../notifications/queries.ts";
+import { markOrderCancelled } from "../notifications/notify.ts";
 import { markCancelled, orderForCancel } from "./queries.ts";
 import { ORDER_MESSAGES } from "./schemas.ts";
 

@@ -9,7 +9,7 @@ import type { DB, PaymentMedium } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
 import { AppError, invalid, type Issue } from "../lib/errors.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import { chargeableCard, type Fulfilment, orderKey, type PaymentSource, payOrDecline } from "./pay.ts";
 import { activeItems, findOrder, memberName } from "./queries.ts";
 import { MAX_QUANTITY, ORDER_MESSAGES } from "./schemas.ts";

@@ -2,7 +2,7 @@
  * The SQL of registration: the account, the business a registration creates, and the company request an
  * administrator approves. All of it runs inside registration's one transaction (service.ts).
  */
-import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** Whether an account uses this e-mail address (any case). */
@@ -88,4 +88,33 @@ export async function derCompany(db: Kysely<DB>, userId: number) {
     .where("der_user_id", "=", userId).where("deleted_at", "is", null).where("is_individual", "=", false)
     .orderBy((eb) => eb("id", "=", registered?.business_id ?? 0), "desc").orderBy("id")
     .executeTakeFirst();
+}
+
+// ---- For the administrators' desk (api/src/desk/, decision 0049). ----
+
+export async function lockRegistration(trx: Transaction<DB>, notificationId: number) {
+  return await trx.selectFrom("registration_notifications").selectAll()
+    .where("notification_id", "=", notificationId).forUpdate().executeTakeFirst() ?? null;
+}
+
+export async function updateRegistration(
+  trx: Kysely<DB>,
+  notificationId: number,
+  patch: Updateable<DB["registration_notifications"]>,
+) {
+  await trx.updateTable("registration_notifications").set(patch).where("notification_id", "=", notificationId)
+    .execute();
+}
+
+export async function approveRegistrationBusiness(
+  trx: Kysely<DB>,
+  userId: number,
+  businessId: number,
+  at: Date,
+) {
+  await trx.updateTable("registration_notifications").set({
+    business_id: businessId,
+    business_approved_at: at,
+  })
+    .where("user_id", "=", userId).execute();
 }

@@ -11,7 +11,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import {
   emailExists,
   insertBusiness,

@@ -12,7 +12,7 @@ import { loadLetterKeys } from "../compliance/signing.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { DB } from "../db/types.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import { memberNumber } from "../registration/service.ts";
 
 type Tx = Transaction<DB>;

@@ -10,7 +10,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { USER_CHANGE_FIELDS, type UserChange, type UserChangeField } from "../notifications/kinds.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
 import {
   emailUsedByOther,

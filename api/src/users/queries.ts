@@ -340,3 +340,9 @@ export async function liveEmails(db: Kysely<DB>, emails: string[]): Promise<stri
     .where("deleted_at", "is", null).execute();
   return rows.map((r) => r.email);
 }
+
+// ---- For the administrators' desk (api/src/desk/, decision 0049). ----
+
+export async function applyUserChange(trx: Kysely<DB>, userId: number, change: Updateable<DB["users"]>) {
+  await trx.updateTable("users").set(change).where("id", "=", userId).execute();
+}

@@ -47,3 +47,13 @@ export async function insertVessel(db: Kysely<DB>, row: Insertable<DB["vessels"]
 export async function updateVessel(db: Kysely<DB>, id: number, change: Updateable<DB["vessels"]>) {
   await db.updateTable("vessels").set(change).where("id", "=", id).execute();
 }
+
+// ---- For the administrators' desk (api/src/desk/, decision 0049). ----
+
+export async function applyVesselChange(
+  trx: Kysely<DB>,
+  vesselId: number,
+  change: Updateable<DB["vessels"]>,
+) {
+  await trx.updateTable("vessels").set(change).where("id", "=", vesselId).execute();
+}

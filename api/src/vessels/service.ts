@@ -12,7 +12,7 @@ import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import type { VesselChange } from "../notifications/kinds.ts";
-import { notify } from "../notifications/queries.ts";
+import { notify } from "../notifications/notify.ts";
 import {
   findVessel,
   insertVessel,

@@ -8,33 +8,33 @@
 import type { z } from "zod";
 import { hashPassword } from "../auth/passwords.ts";
 import {
+  businessRequestById,
+  businessRequestFor,
+  findDuplicateCompanies,
   findLiveBusiness,
   insertBusiness,
+  lockBusinessRequest,
+  moveBusinessUsers,
+  resolveBusinessRequest,
   softDeleteBusiness,
   updateBusiness,
-} from "../businesses/queries.ts";
-import { insertBusinessUser, isLinked, liveUser } from "../employees/queries.ts";
+} from "../businesses/desk.ts";
+
 import { requestedPerson } from "../employees/schemas.ts";
 import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { emailExists, insertUser } from "../registration/queries.ts";
-import { memberNumber } from "../registration/service.ts";
+import { approveRegistrationBusiness, emailExists, insertUser, memberNumber } from "../registration/desk.ts";
 import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
 import {
-  approveRegistrationBusiness,
-  archiveNotification,
-  businessRequestById,
-  businessRequestFor,
   employeeRequestByNotification,
-  findDuplicateCompanies,
-  findNotification,
-  lockBusinessRequest,
+  insertBusinessUser,
+  isLinked,
+  liveUser,
   lockEmployeeRequest,
-  moveBusinessUsers,
-  resolveBusinessRequest,
   resolveEmployeeRequest,
   userCandidates,
-} from "./queries.ts";
+} from "../employees/desk.ts";
+import { archiveNotification, findNotification } from "../notifications/center.ts";
 import { alreadyProcessed, onOpen } from "./service.ts";
 import { type NewCompanyBody, type NewEmployeeBody, NOTIFICATION_MESSAGES as M } from "./schemas.ts";
 

@@ -6,8 +6,8 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { seedMembership } from "../memberships/test-helpers.ts";
-import type { Notification } from "./kinds.ts";
-import { notify } from "./queries.ts";
+import type { Notification } from "../notifications/kinds.ts";
+import { notify } from "../notifications/notify.ts";
 import {
   CountsAnswer,
   DuplicatesAnswer,

@@ -12,15 +12,10 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
 import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
-import { currentTestBusiness } from "../drug-tests/queries.ts";
+import { currentTestBusiness } from "../drug-tests/desk.ts";
 import { resumeMembership } from "../memberships/changes.ts";
-import { updateBusiness } from "../businesses/queries.ts";
-import { emailUsedByOther } from "../users/queries.ts";
-import { IDENTITY_FIELDS } from "../businesses/changes.ts";
-import { USER_CHANGE_FIELDS } from "./kinds.ts";
+import { lockRegistration, updateRegistration } from "../registration/desk.ts";
 import {
-  applyUserChange,
-  applyVesselChange,
   archiveNotification,
   countOpenByType,
   decideAndArchive,
@@ -30,9 +25,8 @@ import {
   listPaused,
   listRegistrations,
   lockNotification,
-  lockRegistration,
-  updateRegistration,
-} from "./queries.ts";
+} from "../notifications/center.ts";
+import { applyApproved, CHANGES } from "./changes.ts";
 import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
@@ -164,15 +158,20 @@ export async function onOpen<T>(
     if (!n || !types.includes(n.type)) throw notFound("Notification");
     if (n.archived_at) throw alreadyProcessed();
     const result = await act(trx, n, at);
-    await audit(trx, {
-      actor: actor.user.user_id,
-      action: `notification.${action}`,
-      entity: "notification",
-      entityId: id,
-      detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
-      ip: actor.ip,
-    });
+    await auditAction(trx, actor, n, action);
     return result;
+  });
+}
+
+/** The audit row of a desk action, written in the action's transaction. */
+async function auditAction(trx: Transaction<DB>, actor: Actor, n: Row, action: string) {
+  await audit(trx, {
+    actor: actor.user.user_id,
+    action: `notification.${action}`,
+    entity: "notification",
+    entityId: n.id,
+    detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
+    ip: actor.ip,
   });
 }
 
@@ -195,11 +194,6 @@ export async function archive(
   });
 }
 
-const CHANGES = ["UPDATE_USER", "UPDATE_BUSINESS", "NEW_VESSEL", "UPDATE_VESSEL"] as const;
-const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
-  Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
-const USER_FIELDS = Object.keys(USER_CHANGE_FIELDS);
-
 /**
  * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is
  * decided and archived. A change already applied at once (contact details, vessels) is acknowledged.
@@ -208,28 +202,7 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
   await onOpen(deps, actor, id, CHANGES, approved ? "approve" : "refuse", async (trx, n, at) => {
     if (n.approved !== null) throw alreadyProcessed();
     if (!await decideAndArchive(trx, id, { approved, by: actor.user.user_id, at })) throw alreadyProcessed();
-    const meta = n.meta as { changes?: Record<string, unknown>; awaiting_approval?: boolean };
-    if (!approved || !meta.awaiting_approval || !meta.changes) return;
-    if (n.type === "UPDATE_BUSINESS" && n.business_id) {
-      const changes = pick(meta.changes, IDENTITY_FIELDS);
-      if (Object.keys(changes).length) await updateBusiness(trx, n.business_id, changes);
-    } else if (n.type === "UPDATE_USER" && n.user_id) {
-      const changes = pick(meta.changes, USER_FIELDS);
-      // The address was free when the member asked; another account may have taken it since.
-      if (typeof changes.email === "string" && await emailUsedByOther(trx, changes.email, n.user_id)) {
-        throw new AppError(
-          "CONFLICT",
-          "Another account now uses this e-mail address: refuse the change instead.",
-        );
-      }
-      if (Object.keys(changes).length) await applyUserChange(trx, n.user_id, changes);
-    } else if (n.type === "UPDATE_VESSEL" && n.vessel_id) {
-      await applyVesselChange(
-        trx,
-        n.vessel_id,
-        pick(meta.changes, ["name", "official_number", "vessel_type", "is_active"]),
-      );
-    }
+    if (approved) await applyApproved(trx, n);
   });
   return approved ? M.approved : M.refused;
 }
@@ -303,14 +276,25 @@ export async function sendLoc(deps: Deps, actor: Actor, id: number) {
   return M.locSent;
 }
 
-/** Resumes the paused membership the notification reports (memberships' rules), then archives it. */
+/**
+ * Resumes the paused membership the notification reports (memberships' rules) and archives the notification,
+ * in one transaction that holds the notification's lock from the check to the archive: a second administrator
+ * waits, then finds it archived (409), and the membership is resumed once.
+ */
 export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
-  const n = await findNotification(deps.database.db, id);
-  if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
-  if (n.archived_at) throw alreadyProcessed();
-  await resumeMembership(deps, { userId: actor.user.user_id, ip: actor.ip }, n.user_id!);
-  await onOpen(deps, actor, id, ["MEMBERSHIP_PAUSED"], "resume", async (trx, _n, at) => {
-    if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
-  });
+  const found = await findNotification(deps.database.db, id);
+  if (!found || found.type !== "MEMBERSHIP_PAUSED" || found.user_id === null) throw notFound("Notification");
+  if (found.archived_at) throw alreadyProcessed();
+  await resumeMembership(
+    deps,
+    { userId: actor.user.user_id, ip: actor.ip },
+    found.user_id,
+    async (trx, at) => {
+      const n = await lockNotification(trx, id);
+      if (!n || n.type !== "MEMBERSHIP_PAUSED") throw notFound("Notification");
+      if (n.archived_at || !await archiveNotification(trx, id, at)) throw alreadyProcessed();
+      await auditAction(trx, actor, n, "resume");
+    },
+  );
   return M.resumed;
 }

@@ -1,0 +1,13 @@
+/**
+ * What the administrators' desk (api/src/desk/, decision 0049) calls of employees: its employee requests and a company's links to its people (business_users). The desk writes
+ * no table itself; it calls these inside its one transaction, which holds the notification's lock.
+ */
+export {
+  employeeRequestByNotification,
+  insertBusinessUser,
+  isLinked,
+  liveUser,
+  lockEmployeeRequest,
+  resolveEmployeeRequest,
+  userCandidates,
+} from "./queries.ts";

@@ -1,0 +1,15 @@
+/**
+ * What the administrators' desk (api/src/desk/, decision 0049) reads and writes of the notifications table: the
+ * lists and counts, the row lock an action holds from its check to its archive, and the archive itself.
+ */
+export {
+  archiveNotification,
+  countOpenByType,
+  decideAndArchive,
+  deleteNotification,
+  findNotification,
+  listNotifications,
+  listPaused,
+  listRegistrations,
+  lockNotification,
+} from "./queries.ts";
