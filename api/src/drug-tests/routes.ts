@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { userExists } from "../users/queries.ts";
+import { userExists } from "../users/service.ts";
 import { listTestsOf, maySeeTestsOf } from "./queries.ts";
 import { DrugTestList, TestListQuery } from "./schemas.ts";
 import { adminDrugTestRoutes } from "./admin-routes.ts";

@@ -4,7 +4,7 @@
  * the transaction that makes it (decision 0030).
  */
 import { hashPassword } from "../auth/passwords.ts";
-import { revokeAllSessions } from "../auth/queries.ts";
+import { revokeAllSessions } from "../auth/sessions.ts";
 import { canDownloadCompliance } from "../compliance/status.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
@@ -12,7 +12,7 @@ import { termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { mailResetLinkTo } from "../password-reset/service.ts";
 import { memberNumber } from "../registration/service.ts";
-import { insertUser } from "../registration/queries.ts";
+import { insertUser } from "./service.ts";
 import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
 import {
   countAdmins,

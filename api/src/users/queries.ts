@@ -340,3 +340,14 @@ export async function liveEmails(db: Kysely<DB>, emails: string[]): Promise<stri
     .where("deleted_at", "is", null).execute();
   return rows.map((r) => r.email);
 }
+
+/** Inserts the user and gives them their member number (made from the new id); answers the id. */
+export async function insertUser(
+  db: Kysely<DB>,
+  user: Omit<Insertable<DB["users"]>, "member_number">,
+  memberNumber: (id: number) => string,
+): Promise<number> {
+  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  await db.updateTable("users").set({ member_number: memberNumber(id) }).where("id", "=", id).execute();
+  return id;
+}
