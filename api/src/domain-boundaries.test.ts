@@ -100,7 +100,6 @@ const FOREIGN_WRITES_ALLOWED: string[] = [
   "new_business_requests <- registration",
   "password_reset_tokens <- users",
   "registration_notifications <- notifications",
-  "sessions <- users",
   "users <- notifications",
   "users <- password-reset",
   "users <- registration",

@@ -156,6 +156,7 @@ export async function deleteUser(ctx: Ctx, id: number) {
   const now = ctx.deps.now();
   await ctx.deps.database.db.transaction().execute(async (trx) => {
     await minimiseAccount(trx, id, now, "deleted_by_administrator");
+    await revokeAllSessions(trx, id, now);
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: "account_deleted",
