@@ -10,47 +10,25 @@ import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
-export const REGISTRATION_MESSAGES = {
-  emailRequired: "Email is required!",
-  emailInvalid: "Please enter a valid email address",
-  passwordRequired: "Password is required!",
-  recaptchaRequired: "Recaptcha is required",
-  termsRequired: "Terms and conditions are required",
-  firstNameRequired: "First Name is required!",
-  lastNameRequired: "Last Name is required!",
-  phoneRequired: "Phone number is required!",
-  phoneInvalid: "Please enter a valid phone number",
-  addressOneRequired: "Address One is required!",
-  countryRequired: "Country is required!",
-  stateRequired: "State is required!",
-  cityRequired: "City is required!",
-  postalCodeRequired: "Postal Code is required!",
-  postalCodeInvalid: "Postal Code must be numeric",
-  licenseRequired: "License status is required!",
-  uscgCredRequired: "USCG Crendentials are required",
-  ssnRequired: "Social Security Number is required",
-  ssnInvalid: "Only last 4 digits of SSN are allowed",
-  businessOptionRequired: "Business option is required!",
-  companyNameRequired: "Company Name is required!",
-  llcNameRequired: "LLC Name is required!",
-  companyPhoneRequired: "Company Phone is required!",
-  companyTaxIdRequired: "Company Tax ID is required",
-  /** Not in the specification: a floor so an account is not one keystroke from guessed. */
-  passwordTooShort: "Password must be at least 8 characters",
-  /** §8: the 422 the web shows with a link to /login. */
-  emailTaken:
-    "This email is already associated with an APCA account. Perhaps you can attempt to login into your account instead.",
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const DEFAULT_COUNTRY = "United States of America";
-
-/** something@something.tld, as everywhere else in the product. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A US number, optionally with +1: 5045550100, (504) 555-0100, +1 504-555-0100, 504.555.0100. */
-export const PHONE_PATTERN = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const POSTAL_CODE_PATTERN = /^\d+$/;
-export const SSN_PATTERN = /^\d{4}$/;
+// The account's field rules and messages are shared with users and employees, so they live below every domain.
+export {
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  REGISTRATION_MESSAGES,
+  SSN_PATTERN,
+} from "../lib/person-fields.ts";
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  REGISTRATION_MESSAGES,
+  SSN_PATTERN,
+} from "../lib/person-fields.ts";
 
 const M = REGISTRATION_MESSAGES;
 

@@ -13,7 +13,7 @@ import { AppError, notFound } from "../lib/errors.ts";
 import { mailResetLinkTo } from "../password-reset/service.ts";
 import { memberNumber } from "../registration/service.ts";
 import { insertUser } from "./service.ts";
-import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
+import { REGISTRATION_MESSAGES } from "../lib/person-fields.ts";
 import {
   countAdmins,
   emailInUse,
