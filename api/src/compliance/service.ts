@@ -8,7 +8,7 @@ import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { LETTER_FILENAME, renderLetterPdf } from "./letter-pdf.ts";
 import { type LetterStatement, signStatement, verifyStatement } from "./signing.ts";
-import { liveUserExists } from "../users/queries.ts";
+import { liveUserExists } from "../users/service.ts";
 import { storeLetter } from "../documents/store.ts";
 import { letterMember, membershipFacts, storedLetter } from "./queries.ts";
 import { type CoverageStatus, coverageStatus, coveringMembership } from "./status.ts";

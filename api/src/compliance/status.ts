@@ -17,6 +17,9 @@ import type { DateString, DB, MembershipType } from "../db/types.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { membershipFacts } from "./queries.ts";
 
+/** A user's memberships with the facts the rules here need: the public face of compliance/queries.ts. */
+export { membershipFacts };
+
 export interface MembershipFacts {
   id: number;
   type: MembershipType;

@@ -8,7 +8,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { userExists } from "../users/queries.ts";
+import { userExists } from "../users/service.ts";
 import { ownedBusiness } from "../businesses/service.ts";
 import { BusinessTestPage, BusinessTestQuery } from "../businesses/schemas.ts";
 import { listBusinessTests, listTestsOf, maySeeTestsOf } from "./queries.ts";

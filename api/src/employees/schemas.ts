@@ -11,7 +11,7 @@ import {
   PHONE_PATTERN,
   REGISTRATION_MESSAGES as M,
   SSN_PATTERN,
-} from "../registration/schemas.ts";
+} from "../lib/person-fields.ts";
 import { UserAttributes } from "../users/schemas.ts";
 
 export const EMPLOYEE_MESSAGES = {

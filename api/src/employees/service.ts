@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { ownedBusiness } from "../businesses/service.ts";
-import { membershipFacts } from "../compliance/queries.ts";
+import { membershipFacts } from "../compliance/status.ts";
 import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";

@@ -10,7 +10,7 @@ import { notFound } from "../lib/errors.ts";
 import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { liveUserExists, userExists } from "../users/queries.ts";
+import { liveUserExists, userExists } from "../users/service.ts";
 import { clientIp } from "../auth/sessions.ts";
 import { cancelOrder } from "./cancel.ts";
 import { purchase } from "./purchase.ts";

@@ -4,7 +4,7 @@
  * whether or not the address has an account.
  */
 import { hashPassword } from "../auth/passwords.ts";
-import { revokeAllSessions } from "../auth/queries.ts";
+import { revokeAllSessions } from "../auth/sessions.ts";
 import { afterAnswer } from "../lib/after-answer.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";

@@ -11,7 +11,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { IdParam, idText } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { liveUserExists } from "../users/queries.ts";
+import { liveUserExists } from "../users/service.ts";
 import { makeDefaultCard, removeCard } from "./manage.ts";
 import {
   AddPaymentMethodBody,

@@ -7,49 +7,28 @@
  * stored).
  */
 import { z } from "zod";
-import { COMPANY_FIELD_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from "../lib/company-fields.ts";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
-export const REGISTRATION_MESSAGES = {
-  emailRequired: "Email is required!",
-  emailInvalid: COMPANY_FIELD_MESSAGES.emailInvalid,
-  passwordRequired: "Password is required!",
-  recaptchaRequired: "Recaptcha is required",
-  termsRequired: "Terms and conditions are required",
-  firstNameRequired: "First Name is required!",
-  lastNameRequired: "Last Name is required!",
-  phoneRequired: "Phone number is required!",
-  phoneInvalid: COMPANY_FIELD_MESSAGES.phoneInvalid,
-  addressOneRequired: "Address One is required!",
-  countryRequired: "Country is required!",
-  stateRequired: "State is required!",
-  cityRequired: "City is required!",
-  postalCodeRequired: "Postal Code is required!",
-  postalCodeInvalid: "Postal Code must be numeric",
-  licenseRequired: "License status is required!",
-  uscgCredRequired: "USCG Crendentials are required",
-  ssnRequired: "Social Security Number is required",
-  ssnInvalid: "Only last 4 digits of SSN are allowed",
-  businessOptionRequired: "Business option is required!",
-  companyNameRequired: COMPANY_FIELD_MESSAGES.companyNameRequired,
-  llcNameRequired: COMPANY_FIELD_MESSAGES.llcNameRequired,
-  companyPhoneRequired: "Company Phone is required!",
-  companyTaxIdRequired: COMPANY_FIELD_MESSAGES.companyTaxIdRequired,
-  /** Not in the specification: a floor so an account is not one keystroke from guessed. */
-  passwordTooShort: "Password must be at least 8 characters",
-  /** §8: the 422 the web shows with a link to /login. */
-  emailTaken:
-    "This email is already associated with an APCA account. Perhaps you can attempt to login into your account instead.",
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const DEFAULT_COUNTRY = "United States of America";
-
-/** The e-mail and phone patterns, shared with a business's forms (lib/company-fields.ts). */
-export { EMAIL_PATTERN, PHONE_PATTERN } from "../lib/company-fields.ts";
-export const POSTAL_CODE_PATTERN = /^\d+$/;
-export const SSN_PATTERN = /^\d{4}$/;
+// The account's field rules and messages are shared with users and employees, so they live below every domain.
+export {
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  REGISTRATION_MESSAGES,
+  SSN_PATTERN,
+} from "../lib/person-fields.ts";
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  REGISTRATION_MESSAGES,
+  SSN_PATTERN,
+} from "../lib/person-fields.ts";
 
 const M = REGISTRATION_MESSAGES;
 

@@ -4,7 +4,7 @@
  * the transaction that makes it (decision 0030).
  */
 import { hashPassword } from "../auth/passwords.ts";
-import { revokeAllSessions } from "../auth/queries.ts";
+import { revokeAllSessions } from "../auth/sessions.ts";
 import { canDownloadCompliance } from "../compliance/status.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
@@ -12,8 +12,8 @@ import { termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { mailResetLinkTo } from "../password-reset/service.ts";
 import { memberNumber } from "../registration/service.ts";
-import { insertUser } from "../registration/queries.ts";
-import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
+import { insertUser } from "./service.ts";
+import { REGISTRATION_MESSAGES } from "../lib/person-fields.ts";
 import {
   countAdmins,
   emailInUse,
@@ -156,6 +156,7 @@ export async function deleteUser(ctx: Ctx, id: number) {
   const now = ctx.deps.now();
   await ctx.deps.database.db.transaction().execute(async (trx) => {
     await minimiseAccount(trx, id, now, "deleted_by_administrator");
+    await revokeAllSessions(trx, id, now);
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: "account_deleted",

@@ -6,6 +6,7 @@
  * 49 CFR 40.333 requires: see minimiseAccount.
  */
 import type { Kysely } from "kysely";
+import { revokeAllSessions } from "../auth/sessions.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
@@ -59,6 +60,7 @@ export async function runDueDeletions(deps: Pick<Deps, "database" | "now">): Pro
         return;
       }
       await minimiseAccount(trx, due.id, now, DELETION_REASON);
+      await revokeAllSessions(trx, due.id, now);
       await audit(trx, {
         actor: null,
         action: "account_deleted",

@@ -251,8 +251,9 @@ export async function clearScheduledDeletion(db: Kysely<DB>, userId: number): Pr
 
 /**
  * "Deletes" an account as decision 0024 says: sign-in disabled (an unusable password hash, the deleted mark the
- * sign-in and session queries filter on, every session revoked, reset links gone), contact and identity
- * details not needed for the retained records removed, links to businesses ended. The row itself, its name,
+ * sign-in and session queries filter on, reset links gone; the caller revokes every session through auth's
+ * revokeAllSessions in the same transaction, since sessions are auth's table), contact and identity details not
+ * needed for the retained records removed, links to businesses ended. The row itself, its name,
  * member number and USCG credential stay, because the drug tests, memberships and orders that 49 CFR 40.333
  * (and the tax rules for orders) require us to keep point at it and must stay attributable.
  */
@@ -276,8 +277,6 @@ export async function minimiseAccount(db: Kysely<DB>, userId: number, now: Date,
     deletion_reason: reason,
     scheduled_deletion_at: null,
   }).where("id", "=", userId).where("deleted_at", "is", null).execute();
-  await db.updateTable("sessions").set({ revoked_at: now })
-    .where("user_id", "=", userId).where("revoked_at", "is", null).execute();
   await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
   await db.updateTable("business_users").set({ removed_at: now, is_primary: false })
     .where("user_id", "=", userId).where("removed_at", "is", null).execute();
@@ -339,6 +338,17 @@ export async function liveEmails(db: Kysely<DB>, emails: string[]): Promise<stri
   const rows = await db.selectFrom("users").select("email").where("email", "in", emails)
     .where("deleted_at", "is", null).execute();
   return rows.map((r) => r.email);
+}
+
+/** Inserts the user and gives them their member number (made from the new id); answers the id. */
+export async function insertUser(
+  db: Kysely<DB>,
+  user: Omit<Insertable<DB["users"]>, "member_number">,
+  memberNumber: (id: number) => string,
+): Promise<number> {
+  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  await db.updateTable("users").set({ member_number: memberNumber(id) }).where("id", "=", id).execute();
+  return id;
 }
 
 // ---- For the administrators' desk (api/src/desk/, decision 0049). ----
