@@ -13,10 +13,10 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api, apiFile } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { toast } from "../../lib/toast.ts";
+import { call, callFile } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
@@ -118,11 +118,11 @@ function LetterDownloads({ userId, canDownload }: { userId: number; canDownload:
     setBusy(which);
     try {
       if (which === "download") {
-        const file = await apiFile(`/auth/user/${userId}/compliance-letter`);
+        const file = await callFile("/auth/user/{id}/compliance-letter").GET({ params: { id: userId } });
         saveFile(file.blob, file.filename ?? "letter-compliance.pdf");
         toast.success("Downloading Document");
       } else {
-        await api(`/auth/user/${userId}/compliance-email`, { method: "POST" });
+        await call("/auth/user/{id}/compliance-email").POST({ params: { id: userId } });
         toast.success("Letter Has Been Emailed");
       }
     } catch (error) {

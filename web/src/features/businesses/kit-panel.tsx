@@ -131,17 +131,17 @@ export function KitDownloads({ businessId }: { businessId: number }) {
   if (docs.data.length === 0) return <p className="empty-state">No documents yet.</p>;
   return (
     <ul className="record-list" aria-label="Compliance kit documents">
-      {docs.data.map((doc) => <DocumentItem key={doc.id} doc={doc} />)}
+      {docs.data.map((doc) => <DocumentItem key={doc.id} businessId={businessId} doc={doc} />)}
     </ul>
   );
 }
 
-function DocumentItem({ doc }: { doc: KitDocument }) {
+function DocumentItem({ businessId, doc }: { businessId: number; doc: KitDocument }) {
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
-      const file = await downloadKitDocument(doc);
+      const file = await downloadKitDocument(businessId, doc);
       saveFile(file.blob, file.filename);
     } catch (error) {
       toast.error(errorMessage(error));
