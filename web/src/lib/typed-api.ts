@@ -8,7 +8,7 @@
  * `api()` / `apiFile()`, so the error model, the 401 redirect, idempotency keys (`headers`) and `prefetch()`
  * behave exactly as before.
  */
-import { api, type ApiFile, apiFile, type ApiOptions } from "./api.ts";
+import { api, type ApiFile, apiFile, type ApiOptions, prefetch } from "./api.ts";
 import type { paths } from "./api-types.gen.ts";
 
 /** A path as `api()` takes it (without the `/api` prefix), `{name}` where a parameter goes. */
@@ -126,6 +126,14 @@ function calls(path: string, send: (built: Built) => Promise<unknown>): unknown 
  */
 export function call<P extends ApiPath>(path: P): Calls<P, "json"> {
   return calls(path, ({ path, options }) => api<unknown>(path, options)) as Calls<P, "json">;
+}
+
+/**
+ * `prefetch()` by path the same way: `prefetchCall("/auth/account/tests").GET({ query })` starts the GET that the
+ * screen's own `call(...).GET(...)` with the same parameters will send (app/preload.ts), so both build one URL.
+ */
+export function prefetchCall<P extends ApiPath>(path: P): Pick<Calls<P, void>, "GET" & MethodOf<P>> {
+  return calls(path, ({ path }) => Promise.resolve(prefetch(path))) as Pick<Calls<P, void>, "GET" & MethodOf<P>>;
 }
 
 /** `apiFile()` (a download) the same way: `callFile("/auth/export/{id}/download").GET({ params: { id } })`. */
