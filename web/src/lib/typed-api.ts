@@ -63,8 +63,8 @@ type Success<R> = R extends { 200: infer A } ? A
 
 /** What a successful answer's JSON is (undefined for 204 No Content). */
 export type Answer<O> = O extends { responses: infer R }
-  ? Success<R> extends { content: { "application/json": infer J } } ? J
-  : R extends { 204: unknown } ? undefined
+  ? [Success<R>] extends [never] ? R extends { 204: unknown } ? undefined : never
+  : Success<R> extends { content: { "application/json": infer J } } ? J
   : never
   : never;
 
@@ -133,7 +133,10 @@ export function call<P extends ApiPath>(path: P): Calls<P, "json"> {
  * screen's own `call(...).GET(...)` with the same parameters will send (app/preload.ts), so both build one URL.
  */
 export function prefetchCall<P extends ApiPath>(path: P): Pick<Calls<P, void>, "GET" & MethodOf<P>> {
-  return calls(path, ({ path }) => Promise.resolve(prefetch(path))) as Pick<Calls<P, void>, "GET" & MethodOf<P>>;
+  return calls(path, ({ path }) => Promise.resolve(prefetch(path))) as Pick<
+    Calls<P, void>,
+    "GET" & MethodOf<P>
+  >;
 }
 
 /** `apiFile()` (a download) the same way: `callFile("/auth/export/{id}/download").GET({ params: { id } })`. */

@@ -15,8 +15,7 @@ import { session } from "../../lib/session.ts";
 import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { hasIndexedDb, rememberUser } from "../../offline/db.ts";
 
-export const fetchOverview = (signal?: AbortSignal) =>
-  call("/auth/second-factor").GET({ signal });
+export const fetchOverview = (signal?: AbortSignal) => call("/auth/second-factor").GET({ signal });
 
 export const newTotpSecret = () => call("/auth/second-factor/totp/secret").POST();
 
@@ -66,11 +65,9 @@ export async function verifyWithPasskey() {
   return await verify({ method: "passkey", response: plain(response) });
 }
 
-export const newRecoveryCodes = () =>
-  call("/auth/second-factor/recovery-codes").POST();
+export const newRecoveryCodes = () => call("/auth/second-factor/recovery-codes").POST();
 
-export const removeFactor = (id: number) =>
-  call("/auth/second-factor/{id}").DELETE({ params: { id } });
+export const removeFactor = (id: number) => call("/auth/second-factor/{id}").DELETE({ params: { id } });
 
 export const resetUserFactors = (userId: number) =>
   call("/auth/user/{id}/second-factor").DELETE({ params: { id: userId } });

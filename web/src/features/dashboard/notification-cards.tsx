@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatInstant, formatInstantDay } from "../../lib/dates.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { call } from "../../lib/typed-api.ts";
 import type { NotificationItem, PausedItem, RegistrationItem } from "@api/contract";
 import { act, type Entry } from "./notifications-api.ts";
 
@@ -19,15 +20,10 @@ const day = (iso: string | null) => (iso ? formatInstantDay(iso) : null);
 /** Runs an action once at a time: `busy` names the running one. */
 function useAction() {
   const [busy, setBusy] = useState<string | null>(null);
-  async function run(
-    name: string,
-    path: string,
-    method: "PUT" | "POST" | "DELETE" = "PUT",
-    fallback?: string,
-  ) {
+  async function run(name: string, send: Parameters<typeof act>[0], fallback?: string) {
     setBusy(name);
     try {
-      const message = await act(path, method);
+      const message = await act(send);
       toast.success(message ?? fallback ?? "Done");
     } catch (error) {
       toast.error(errorMessage(error));
@@ -53,7 +49,6 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
   const a = n.attributes;
   const { busy, run } = useAction();
   const [confirm, setConfirm] = useState(false);
-  const base = `/auth/notification/registration/${n.id}`;
   const testLabel = a.drug_test_status
     ? `Test results: ${a.drug_test_passed ? "passed" : a.drug_test_status.replace("_", " ")}`
     : "Test results";
@@ -118,7 +113,12 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "test"}
               disabled={busy !== null}
-              onClick={() => run("test", `${base}/test/order`)}
+              onClick={() =>
+                run("test", (keyed) =>
+                  call("/auth/notification/registration/{id}/test/order").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Order test
             </Button>
@@ -128,7 +128,9 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "loc"}
               disabled={busy !== null}
-              onClick={() => run("loc", `${base}/loc`)}
+              onClick={() =>
+                run("loc", (keyed) =>
+                  call("/auth/notification/registration/{id}/loc").PUT({ params: { id: n.id }, ...keyed }))}
             >
               Send LOC
             </Button>
@@ -138,7 +140,12 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "training"}
               disabled={busy !== null}
-              onClick={() => run("training", `${base}/company/training`)}
+              onClick={() =>
+                run("training", (keyed) =>
+                  call("/auth/notification/registration/{id}/company/training").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Update company training
             </Button>
@@ -147,11 +154,20 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
             variant="secondary"
             busy={busy === "archive"}
             disabled={busy !== null}
-            onClick={() => run("archive", `${base}/archive`)}
+            onClick={() =>
+              run("archive", (keyed) =>
+                call("/auth/notification/registration/{id}/archive").PUT({ params: { id: n.id }, ...keyed }))}
           >
             Archive
           </Button>
-          <Button variant="danger" disabled={busy !== null} onClick={() => setConfirm(true)}>Delete</Button>
+          <Button
+            variant="danger"
+            disabled={busy !== null}
+            onClick={() =>
+              setConfirm(true)}
+          >
+            Delete
+          </Button>
           <ConfirmDialog
             open={confirm}
             title="Delete this registration notification?"
@@ -159,9 +175,15 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
             busyLabel="Deleting…"
             destructive
             busy={busy === "delete"}
-            onClose={() => setConfirm(false)}
+            onClose={() =>
+              setConfirm(false)}
             onConfirm={async () => {
-              await run("delete", base, "DELETE", "Successfully deleted registration notification");
+              await run(
+                "delete",
+                (keyed) =>
+                  call("/auth/notification/registration/{id}").DELETE({ params: { id: n.id }, ...keyed }),
+                "Successfully deleted registration notification",
+              );
               setConfirm(false);
             }}
           >
@@ -176,7 +198,6 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
 function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
   const a = n.attributes;
   const { busy, run } = useAction();
-  const base = `/auth/notification/membership/paused/${n.id}`;
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`}>
       <h4 id={`n-${n.id}`}>
@@ -192,7 +213,12 @@ function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
             <Button
               busy={busy === "resume"}
               disabled={busy !== null}
-              onClick={() => run("resume", `${base}/resume`)}
+              onClick={() =>
+                run("resume", (keyed) =>
+                  call("/auth/notification/membership/paused/{id}/resume").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Resume
             </Button>
@@ -201,7 +227,12 @@ function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
             variant="secondary"
             busy={busy === "archive"}
             disabled={busy !== null}
-            onClick={() => run("archive", `${base}/archive`)}
+            onClick={() =>
+              run("archive", (keyed) =>
+                call("/auth/notification/membership/paused/{id}/archive").PUT({
+                  params: { id: n.id },
+                  ...keyed,
+                }))}
           >
             Archive
           </Button>
@@ -232,7 +263,9 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
       variant="secondary"
       busy={busy === "archive"}
       disabled={busy !== null}
-      onClick={() => run("archive", `/auth/notification/${n.id}/archive`)}
+      onClick={() =>
+        run("archive", (keyed) =>
+          call("/auth/notification/{id}/archive").PUT({ params: { id: n.id }, ...keyed }))}
     >
       Archive
     </Button>

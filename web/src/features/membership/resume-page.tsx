@@ -52,8 +52,7 @@ function useFullName(subject: Subject): string | undefined {
   // The same key and record as the account page's and the user screens' (`GET /auth/user/{id}` → data).
   const user = useResource(
     userId === null ? null : ["user", userId],
-    async (signal) =>
-      (await call("/auth/user/{id}").GET({ params: { id: userId! }, signal })).data,
+    async (signal) => (await call("/auth/user/{id}").GET({ params: { id: userId! }, signal })).data,
   );
   return userId === null ? session.value?.full_name : user.data?.attributes.full_name;
 }

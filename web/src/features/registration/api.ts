@@ -34,9 +34,7 @@ export const registerMember = (payload: MemberRegistration) =>
     call("/register/member/account").POST({ body: compact(payload), redirectOn401: false })
   );
 export const registerDer = (payload: DerRegistration) =>
-  createAccount(() =>
-    call("/register/der/account").POST({ body: compact(payload), redirectOn401: false })
-  );
+  createAccount(() => call("/register/der/account").POST({ body: compact(payload), redirectOn401: false }));
 
 /** Starts the new member's membership; `idempotencyKey` makes a repeated request charge at most once. */
 export function startMembership(
