@@ -8,7 +8,7 @@
  * `api()` / `apiFile()`, so the error model, the 401 redirect, idempotency keys (`headers`) and `prefetch()`
  * behave exactly as before.
  */
-import { api, type ApiFile, apiFile, type ApiOptions, prefetch } from "./api.ts";
+import { api, ApiError, type ApiFile, apiFile, type ApiOptions, prefetch } from "./api.ts";
 import type { paths } from "./api-types.gen.ts";
 
 /** A path as `api()` takes it (without the `/api` prefix), `{name}` where a parameter goes. */
@@ -137,6 +137,15 @@ export function prefetchCall<P extends ApiPath>(path: P): Pick<Calls<P, void>, "
     Calls<P, void>,
     "GET" & MethodOf<P>
   >;
+}
+
+/**
+ * The answer the server gives a route it does not have (404 ROUTE_NOT_FOUND), for a caller whose subject has
+ * no such route (a screen that does not offer the action for that subject).
+ */
+export function noSuchRoute(method: string, path: string): Promise<never> {
+  const message = `There is no endpoint ${method} /api${path}.`;
+  return Promise.reject(new ApiError(message, 404, "ROUTE_NOT_FOUND"));
 }
 
 /** `apiFile()` (a download) the same way: `callFile("/auth/export/{id}/download").GET({ params: { id } })`. */
