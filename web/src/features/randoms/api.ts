@@ -1,10 +1,17 @@
 /** The random pool calls (admin only, decision 0033): the list with its pace, one pool, its candidates, actions. */
 import type { PoolCandidate, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
 import { call } from "../../lib/typed-api.ts";
+import type { ResourceKey } from "../../lib/use-resource.ts";
 
 export type Pool = PoolRecordAnswer;
 export type Candidate = PoolCandidate;
 export type VerifyReport = PoolVerifyAnswer["data"];
+
+/** Cache keys: every random screen's data starts with RANDOMS_KEY, which an action reloads. */
+export const RANDOMS_KEY: ResourceKey = ["randoms"];
+export const poolsKey = (page: number): ResourceKey => [...RANDOMS_KEY, "list", page];
+export const poolKey = (id: string): ResourceKey => [...RANDOMS_KEY, "pool", id];
+export const candidatesKey = (id: string): ResourceKey => [...RANDOMS_KEY, "candidates", id];
 
 export const fetchPools = (page: number, signal: AbortSignal) =>
   call("/auth/randoms").GET({ query: { page }, signal });
