@@ -9,29 +9,23 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatInstant, formatInstantDay } from "../../lib/dates.ts";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
 import { call } from "../../lib/typed-api.ts";
+import { useAction } from "../../lib/use-action.ts";
 import type { NotificationItem, PausedItem, RegistrationItem } from "@api/contract";
 import { act, type Entry } from "./notifications-api.ts";
 
 const day = (iso: string | null) => (iso ? formatInstantDay(iso) : null);
 
-/** Runs an action once at a time: `busy` names the running one. */
-function useAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  async function run(name: string, send: Parameters<typeof act>[0], fallback?: string) {
-    setBusy(name);
-    try {
-      const message = await act(send);
-      toast.success(message ?? fallback ?? "Done");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, run };
+/** Runs a card's actions one at a time (lib/use-action.ts): `busy` names the running one. */
+function useCardAction() {
+  const { running, run } = useAction<
+    [name: string, send: Parameters<typeof act>[0], fallback?: string],
+    string | undefined
+  >(
+    (_name, send) => act(send),
+    { success: (message, _name, _send, fallback) => message ?? fallback ?? "Done" },
+  );
+  return { busy: running?.[0] ?? null, run };
 }
 
 function Step({ done, children }: { done: boolean; children: string }) {
@@ -47,7 +41,7 @@ const KIND_LABEL = { DER: "DER", independent: "Independent member", company_empl
 
 function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
   const a = n.attributes;
-  const { busy, run } = useAction();
+  const { busy, run } = useCardAction();
   const [confirm, setConfirm] = useState(false);
   const testLabel = a.drug_test_status
     ? `Test results: ${a.drug_test_passed ? "passed" : a.drug_test_status.replace("_", " ")}`
@@ -197,7 +191,7 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
 
 function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
   const a = n.attributes;
-  const { busy, run } = useAction();
+  const { busy, run } = useCardAction();
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`}>
       <h4 id={`n-${n.id}`}>
@@ -254,7 +248,7 @@ const CHANGE_TITLE: Record<string, string> = {
 function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
   const a = n.attributes;
   const m = a.meta as Record<string, string | number | boolean | null>;
-  const { busy, run } = useAction();
+  const { busy, run } = useCardAction();
   const who = a.trigger_user_first_name
     ? `${a.trigger_user_first_name} ${a.trigger_user_last_name}`
     : `${m.member_first_name ?? m.owner_name ?? "A member"} ${m.member_last_name ?? ""}`.trim();
