@@ -26,6 +26,7 @@ import { attemptKeys } from "../../lib/membership.ts";
 import { fetchCards } from "../../lib/payments.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { cardsKey, companyCards } from "../../lib/subject.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
@@ -137,18 +138,11 @@ export function KitDownloads({ businessId }: { businessId: number }) {
 }
 
 function DocumentItem({ businessId, doc }: { businessId: number; doc: KitDocument }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await downloadKitDocument(businessId, doc);
-      saveFile(file.blob, file.filename);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useAction(async () => {
+    const file = await downloadKitDocument(businessId, doc);
+    saveFile(file.blob, file.filename);
+  });
+  const download = () => run();
   return (
     <li className="record">
       <p className="record-title">{doc.attributes.title}</p>
