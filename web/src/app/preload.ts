@@ -7,10 +7,9 @@
  * Here rather than in main.tsx because only app/ imports features (web/build/feature-boundaries.ts).
  */
 import { ensureSession } from "../features/auth/api.ts";
-import { RECENT_TESTS_PATH } from "../features/dashboard/api.ts";
-import { prefetch } from "../lib/api.ts";
+import { prefetchRecentTests } from "../features/dashboard/api.ts";
+import { prefetchMembership } from "../lib/membership.ts";
 import { role } from "../lib/session.ts";
-import { SELF, subjectApi } from "../lib/subject.ts";
 
 export function preloadSignedInArea(pathname: string): void {
   if (pathname !== "/app" && !pathname.startsWith("/app/")) return;
@@ -22,7 +21,7 @@ export function preloadSignedInArea(pathname: string): void {
   void known.then(() => {
     // Only the member's dashboard shows these (a DER's and an administrator's show other things).
     if (role.value !== "member") return;
-    prefetch(subjectApi(SELF).membership);
-    prefetch(RECENT_TESTS_PATH);
+    prefetchMembership();
+    prefetchRecentTests();
   });
 }

@@ -18,8 +18,8 @@ import type {
   VesselCreateRequest,
   VesselUpdateRequest,
 } from "@api/contract";
-import { api, ApiError, apiFile } from "./api.ts";
-import { call } from "./typed-api.ts";
+import { ApiError } from "./api.ts";
+import { call, callFile } from "./typed-api.ts";
 import type { ResourceKey } from "./resource-store.ts";
 import { invalidate } from "./use-resource.ts";
 
@@ -132,19 +132,24 @@ export interface KitDocument {
 }
 
 export async function fetchKitDocuments(id: number, signal?: AbortSignal): Promise<KitDocument[]> {
-  return (await api<{ data: KitDocument[] }>(`/auth/business/${id}/compliance-kit/documents`, { signal }))
-    .data;
+  return (await call("/auth/business/{id}/compliance-kit/documents").GET({ params: { id }, signal })).data;
 }
 
-/** One of the kit's PDFs (its download_url is under /api). */
-export async function downloadKitDocument(doc: KitDocument): Promise<{ blob: Blob; filename: string }> {
-  const file = await apiFile(doc.attributes.download_url.replace(/^\/api/, ""));
+/** One of the kit's PDFs (its download_url, `/api/auth/business/{id}/compliance-kit/documents/{slug}`). */
+export async function downloadKitDocument(
+  id: number,
+  doc: KitDocument,
+): Promise<{ blob: Blob; filename: string }> {
+  const file = await callFile("/auth/business/{id}/compliance-kit/documents/{slug}").GET({
+    params: { id, slug: doc.id },
+  });
   return { blob: file.blob, filename: file.filename ?? doc.attributes.filename };
 }
 
 /** Buys the compliance kit with one of the company's cards; answers the server's message. */
 export async function buyComplianceKit(id: number, paymentMethodId: number, key: string): Promise<string> {
-  const answer = await api<{ message: string }>(`/auth/business/${id}/compliance-kit`, {
+  const answer = await call("/auth/business/{id}/compliance-kit").POST({
+    params: { id },
     body: { payment_method_id: paymentMethodId },
     headers: { "Idempotency-Key": key },
   });
@@ -157,6 +162,8 @@ export async function downloadEmployeeLetter(
   id: number,
   userId: number,
 ): Promise<{ blob: Blob; filename: string }> {
-  const file = await apiFile(`/auth/business/${id}/employee/${userId}/compliance-letter`);
+  const file = await callFile("/auth/business/{id}/employee/{eid}/compliance-letter").GET({
+    params: { id, eid: userId },
+  });
   return { blob: file.blob, filename: file.filename ?? "letter-compliance.pdf" };
 }

@@ -16,16 +16,32 @@ import type {
   StartMembershipRequest,
   UpdateMembershipRequest,
 } from "@api/contract";
-import { api, ApiError } from "./api.ts";
-import { membershipKey, type Subject, subjectApi } from "./subject.ts";
+import { ApiError } from "./api.ts";
+import { membershipKey, type Subject } from "./subject.ts";
+import { call, noSuchRoute, prefetchCall, type RequestBody } from "./typed-api.ts";
 import { invalidate } from "./use-resource.ts";
 
 export const HISTORY_PER_PAGE = 10;
 
+/** The membership calls' path parameters of a subject that is not the caller (`/auth/user/{id}`, `.../{eid}`). */
+const user = (subject: { userId: number }) => ({ id: subject.userId });
+const employee = (subject: { businessId: number; employeeId: number }) => ({
+  id: subject.businessId,
+  eid: subject.employeeId,
+});
+
 export async function fetchMembership(subject: Subject, signal?: AbortSignal): Promise<Membership | null> {
-  const { data } = await api<{ data: Membership | null }>(subjectApi(subject).membership, { signal });
+  const { data } =
+    await (subject.kind === "self"
+      ? call("/auth/account/membership").GET({ signal })
+      : subject.kind === "user"
+      ? call("/auth/user/{id}/membership").GET({ params: user(subject), signal })
+      : call("/auth/business/{id}/employee/{eid}/membership").GET({ params: employee(subject), signal }));
   return data;
 }
+
+/** Asks for the caller's own membership early (app/preload.ts): `fetchMembership(SELF)` then takes the answer. */
+export const prefetchMembership = () => void prefetchCall("/auth/account/membership").GET();
 
 export function fetchHistory(
   subject: Subject,
@@ -33,10 +49,16 @@ export function fetchHistory(
   signal: AbortSignal,
   perPage = HISTORY_PER_PAGE,
 ): Promise<ListPage<MembershipHistoryRow>> {
-  return api(
-    `${subjectApi(subject).history}?page=${page}&per_page=${perPage}&sort_by=created_at&sort_dir=desc`,
-    { signal },
-  );
+  const query = { page, per_page: perPage, sort_by: "created_at", sort_dir: "desc" } as const;
+  return subject.kind === "self"
+    ? call("/auth/account/memberships").GET({ query, signal })
+    : subject.kind === "user"
+    ? call("/auth/user/{id}/memberships").GET({ params: user(subject), query, signal })
+    : call("/auth/business/{id}/employee/{eid}/memberships").GET({
+      params: employee(subject),
+      query,
+      signal,
+    });
 }
 
 const withKey = (key: string) => ({ "Idempotency-Key": key });
@@ -50,43 +72,111 @@ async function change(subject: Subject, send: () => Promise<MembershipAnswer>): 
   }
 }
 
-/** Starts or renews the membership (charges the card once per key, or records a manual payment). */
+/**
+ * Starts or renews the membership (charges the card once per key, or records a manual payment). The screen
+ * builds the body of its subject: the member's own form for the caller, the administrators' form for the others.
+ */
 export function startMembership(
   subject: Subject,
   body: StartMembershipRequest | AdminStartMembershipRequest,
   key: string,
 ): Promise<MembershipAnswer> {
-  const path = subjectApi(subject).membership;
-  return change(subject, () => api(path, { body, headers: withKey(key) }));
+  const headers = withKey(key);
+  return change(
+    subject,
+    () =>
+      subject.kind === "self"
+        ? call("/auth/account/membership").POST({ body: body as StartMembershipRequest, headers })
+        : subject.kind === "user"
+        ? call("/auth/user/{id}/membership").POST({
+          params: user(subject),
+          body: body as AdminStartMembershipRequest,
+          headers,
+        })
+        : call("/auth/business/{id}/employee/{eid}/membership").POST({
+          params: employee(subject),
+          body: body as EmployeeStartBody,
+          headers,
+        }),
+  );
 }
+
+type EmployeeStartBody = RequestBody<"/auth/business/{id}/employee/{eid}/membership", "POST">;
 
 export function pauseMembership(
   subject: Subject,
   body: PauseMembershipRequest,
   key: string,
 ): Promise<MembershipAnswer> {
-  const path = `${subjectApi(subject).membership}/pause`;
-  return change(subject, () => api(path, { body, headers: withKey(key) }));
+  const headers = withKey(key);
+  return change(
+    subject,
+    () =>
+      subject.kind === "self"
+        ? call("/auth/account/membership/pause").POST({ body, headers })
+        : subject.kind === "user"
+        ? call("/auth/user/{id}/membership/pause").POST({ params: user(subject), body, headers })
+        : call("/auth/business/{id}/employee/{eid}/membership/pause").POST({
+          params: employee(subject),
+          body,
+          headers,
+        }),
+  );
 }
 
 export function resumeMembership(subject: Subject, key: string): Promise<MembershipAnswer> {
-  const path = `${subjectApi(subject).membership}/resume`;
-  return change(subject, () => api(path, { method: "POST", headers: withKey(key) }));
+  const headers = withKey(key);
+  return change(
+    subject,
+    () =>
+      subject.kind === "self"
+        ? call("/auth/account/membership/resume").POST({ headers })
+        : subject.kind === "user"
+        ? call("/auth/user/{id}/membership/resume").POST({ params: user(subject), headers })
+        : call("/auth/business/{id}/employee/{eid}/membership/resume").POST({
+          params: employee(subject),
+          headers,
+        }),
+  );
 }
 
 export function cancelMembership(subject: Subject, key: string): Promise<MembershipAnswer> {
-  const path = `${subjectApi(subject).membership}/cancel`;
-  return change(subject, () => api(path, { method: "DELETE", headers: withKey(key) }));
+  const headers = withKey(key);
+  return change(
+    subject,
+    () =>
+      subject.kind === "self"
+        ? call("/auth/account/membership/cancel").DELETE({ headers })
+        : subject.kind === "user"
+        ? call("/auth/user/{id}/membership/cancel").DELETE({ params: user(subject), headers })
+        : call("/auth/business/{id}/employee/{eid}/membership/cancel").DELETE({
+          params: employee(subject),
+          headers,
+        }),
+  );
 }
 
-/** The administrators' update (admin spec §2, §5): the expiry date, sent only with has_expiration. */
+/**
+ * The administrators' update (admin spec §2, §5): the expiry date, sent only with has_expiration. Only a user's
+ * membership has it (app/routes.tsx routes the update page for the "user" family only); another subject gets
+ * the answer the server gives a route it does not have.
+ */
 export function updateMembership(
   subject: Subject,
   body: UpdateMembershipRequest,
   key: string,
 ): Promise<MembershipAnswer> {
-  const path = subjectApi(subject).membership;
-  return change(subject, () => api(path, { method: "PUT", body, headers: withKey(key) }));
+  if (subject.kind === "self") return noSuchRoute("PUT", "/auth/account/membership");
+  if (subject.kind !== "user") {
+    return noSuchRoute(
+      "PUT",
+      `/auth/business/${subject.businessId}/employee/${subject.employeeId}/membership`,
+    );
+  }
+  return change(
+    subject,
+    () => call("/auth/user/{id}/membership").PUT({ params: user(subject), body, headers: withKey(key) }),
+  );
 }
 
 /** What an administrator's expiry update would do (GET .../membership/update-preview; decision 0041). */
@@ -95,12 +185,14 @@ export async function previewMembershipUpdate(
   body: { has_expiration: boolean; date: string },
   signal?: AbortSignal,
 ): Promise<MembershipUpdatePreview> {
-  const query = new URLSearchParams({ has_expiration: String(body.has_expiration) });
-  if (body.has_expiration) query.set("date", body.date);
-  const answer = await api<{ data: MembershipUpdatePreview }>(
-    `/auth/user/${userId}/membership/update-preview?${query}`,
-    { signal },
-  );
+  const answer = await call("/auth/user/{id}/membership/update-preview").GET({
+    params: { id: userId },
+    query: {
+      has_expiration: body.has_expiration ? "true" : "false",
+      date: body.has_expiration ? body.date : undefined,
+    },
+    signal,
+  });
   return answer.data;
 }
 

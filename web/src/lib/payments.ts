@@ -12,9 +12,10 @@ import type {
   SandboxSetupAnswer,
   SandboxSetupRequest,
 } from "@api/contract";
-import { api, ApiError } from "./api.ts";
+import { ApiError } from "./api.ts";
 import { errorMessage, fieldErrors } from "./form.ts";
-import { cardsKey, SELF, type Subject, subjectApi } from "./subject.ts";
+import { cardsKey, SELF, type Subject } from "./subject.ts";
+import { call, noSuchRoute } from "./typed-api.ts";
 import { toast } from "./toast.ts";
 import type { FormFailure } from "./use-form-submit.ts";
 import { invalidate, resources } from "./use-resource.ts";
@@ -38,23 +39,38 @@ export const explainCardFailure = (error: unknown): FormFailure => ({
 
 /** The owner's cards, default first. */
 export async function fetchCards(owner: Subject, signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const { data } = await api<{ data: PaymentMethod[] }>(subjectApi(owner).cards, { signal });
+  const { data } =
+    await (owner.kind === "self"
+      ? call("/auth/account/payment-methods").GET({ signal })
+      : owner.kind === "user"
+      ? call("/auth/user/{id}/payment-methods").GET({ params: { id: owner.userId }, signal })
+      : call("/auth/business/{id}/payment-methods").GET({ params: { id: owner.businessId }, signal }));
   return data;
 }
 
+/**
+ * A company's cards are managed nowhere (the payments screen hides these actions for an employee's membership):
+ * the server has no such route for them, and they get its answer for a route it does not have.
+ */
 export async function makeDefaultCard(owner: Subject, id: number): Promise<PaymentMethod> {
-  const { data } = await api<{ data: PaymentMethod }>(`${subjectApi(owner).cards}/${id}/default`, {
-    method: "PUT",
-  });
+  const { data } =
+    await (owner.kind === "self"
+      ? call("/auth/account/payment-methods/{id}/default").PUT({ params: { id } })
+      : owner.kind === "user"
+      ? call("/auth/user/{id}/payment-methods/{pmId}/default").PUT({ params: { id: owner.userId, pmId: id } })
+      : noSuchRoute("PUT", `/auth/business/${owner.businessId}/payment-methods/${id}/default`));
   await invalidate(cardsKey(owner));
   return data;
 }
 
 /** Removes a card; the cards that remain (default first) replace the cached list. */
 export async function removeCard(owner: Subject, id: number): Promise<PaymentMethod[]> {
-  const { data } = await api<{ data: PaymentMethod[] }>(`${subjectApi(owner).cards}/${id}`, {
-    method: "DELETE",
-  });
+  const { data } =
+    await (owner.kind === "self"
+      ? call("/auth/account/payment-methods/{id}").DELETE({ params: { id } })
+      : owner.kind === "user"
+      ? call("/auth/user/{id}/payment-methods/{pmId}").DELETE({ params: { id: owner.userId, pmId: id } })
+      : noSuchRoute("DELETE", `/auth/business/${owner.businessId}/payment-methods/${id}`));
   resources.set(cardsKey(owner), data);
   return data;
 }
@@ -75,7 +91,11 @@ export function cardSetupFailure(error: unknown): string {
 export async function paymentIntentSecret(owner: Subject = SELF): Promise<string> {
   let answer: Partial<PaymentIntent> | undefined;
   try {
-    answer = await api<PaymentIntent>(subjectApi(owner).paymentIntent);
+    answer = await (owner.kind === "self"
+      ? call("/auth/account/payment-intent").GET()
+      : owner.kind === "user"
+      ? call("/auth/user/{id}/payment-intent").GET({ params: { id: owner.userId } })
+      : call("/auth/business/{id}/payment-intent").GET({ params: { id: owner.businessId } }));
   } catch (error) {
     const reason = cardSetupFailure(error);
     toast.error(reason);
@@ -88,7 +108,12 @@ export async function paymentIntentSecret(owner: Subject = SELF): Promise<string
 /** Stores the card of a confirmed setup intent on the owner's account. */
 export async function savePaymentMethod(owner: Subject, setupIntentId: string): Promise<PaymentMethod> {
   const body: AddPaymentMethodRequest = { setup_intent_id: setupIntentId };
-  const { data } = await api<{ data: PaymentMethod }>(subjectApi(owner).cards, { body });
+  const { data } =
+    await (owner.kind === "self"
+      ? call("/auth/account/payment-methods").POST({ body })
+      : owner.kind === "user"
+      ? call("/auth/user/{id}/payment-methods").POST({ params: { id: owner.userId }, body })
+      : call("/auth/business/{id}/payment-methods").POST({ params: { id: owner.businessId }, body }));
   return data;
 }
 
@@ -116,7 +141,9 @@ export function confirmSandboxSetup(
   clientSecret: string,
   card: SandboxCard,
 ): Promise<SandboxSetupAnswer> {
-  return api("/payments/sandbox/setup-intents/confirm", { body: { client_secret: clientSecret, ...card } });
+  return call("/payments/sandbox/setup-intents/confirm").POST({
+    body: { client_secret: clientSecret, ...card },
+  });
 }
 
 const brandOf = ({ attributes: card }: PaymentMethod) =>

@@ -1,9 +1,10 @@
 /**
  * Whose membership and cards a screen shows: the caller's own, an employee's of the caller's business, or
  * any user's for an administrator (issue 9 item 5). The membership screens are written once and take a
- * subject; this module says where each subject's screens live, where its API calls go and which cache
- * keys hold its data. An employee's membership is run by the company (its owner, the DER): its calls are
- * under /auth/business/{id}/employee/{eid} and it is paid with the company's cards, not the member's.
+ * subject; this module says where each subject's screens live and which cache keys hold its data (its
+ * calls, typed by path, are in lib/membership.ts and lib/payments.ts). An employee's membership is run by the
+ * company (its owner, the DER): its calls are under /auth/business/{id}/employee/{eid} and it is paid with
+ * the company's cards, not the member's.
  */
 import type { ResourceKey } from "./resource-store.ts";
 
@@ -93,42 +94,4 @@ export function screenPaths(subject: Subject): ScreenPaths {
     payments: `${base}/payments`,
     addCard: `${base}/payments/add`,
   };
-}
-
-export interface SubjectApi {
-  /** GET (the membership), POST (start or renew), PUT (admin update); `/pause`, `/resume`, `/cancel` below. */
-  membership: string;
-  history: string;
-  cards: string;
-  paymentIntent: string;
-}
-
-/** Where the subject's calls go (paths under /api). */
-export function subjectApi(subject: Subject): SubjectApi {
-  switch (subject.kind) {
-    case "self":
-      return {
-        membership: "/auth/account/membership",
-        history: "/auth/account/memberships",
-        cards: "/auth/account/payment-methods",
-        paymentIntent: "/auth/account/payment-intent",
-      };
-    case "user":
-      return {
-        membership: `/auth/user/${subject.userId}/membership`,
-        history: `/auth/user/${subject.userId}/memberships`,
-        cards: `/auth/user/${subject.userId}/payment-methods`,
-        paymentIntent: `/auth/user/${subject.userId}/payment-intent`,
-      };
-    case "employee": {
-      const company = `/auth/business/${subject.businessId}`;
-      const employee = `${company}/employee/${subject.employeeId}`;
-      return {
-        membership: `${employee}/membership`,
-        history: `${employee}/memberships`,
-        cards: `${company}/payment-methods`,
-        paymentIntent: `${company}/payment-intent`,
-      };
-    }
-  }
 }

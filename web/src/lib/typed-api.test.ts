@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ApiError } from "./api.ts";
-import { buildPath, call, callFile } from "./typed-api.ts";
+import { buildPath, call, callFile, noSuchRoute, prefetchCall } from "./typed-api.ts";
 
 const sent: { url: string; method: string; body?: string; headers: Record<string, string> }[] = [];
 let answer = () => new Response(JSON.stringify({ data: { id: 7 } }), { status: 200 });
@@ -58,6 +58,28 @@ Deno.test("a typed call sends the request api() sent and keeps its error model",
   assert.equal(sent.at(-1)?.url, "/api/auth/export/5/download");
 });
 
+Deno.test("a prefetch by path builds the URL the screen's call builds, which then takes its answer", async () => {
+  sent.length = 0;
+  answer = () => new Response(JSON.stringify({ data: [], meta: { total: 0 } }), { status: 200 });
+  const query = { per_page: 5, sort_by: "date", sort_dir: "desc" } as const;
+  await prefetchCall("/auth/account/tests").GET({ query });
+  await call("/auth/account/tests").GET({ query });
+  assert.deepEqual(sent.map(({ url }) => url), [
+    "/api/auth/account/tests?per_page=5&sort_by=date&sort_dir=desc",
+  ]);
+});
+
+Deno.test("noSuchRoute answers as the server answers a path it does not have, without sending", async () => {
+  sent.length = 0;
+  await assert.rejects(noSuchRoute("PUT", "/auth/business/3/payment-methods/4/default"), (e) => {
+    assert.ok(e instanceof ApiError);
+    assert.deepEqual([e.status, e.code], [404, "ROUTE_NOT_FOUND"]);
+    assert.equal(e.message, "There is no endpoint PUT /api/auth/business/3/payment-methods/4/default.");
+    return true;
+  });
+  assert.equal(sent.length, 0);
+});
+
 /** Runs `deno check` on `source` as a module in web/src/lib (so it sees the web's config); its diagnostics. */
 async function check(source: string): Promise<{ ok: boolean; output: string }> {
   const dir = new URL("./", import.meta.url);
@@ -100,6 +122,21 @@ Deno.test("deno check accepts a right call and rejects a wrong path, method or b
     ],
     ["a missing path parameter", `await call("/auth/items/{id}").DELETE({});`, /params/],
     ["a misspelled query parameter", `await call("/auth/items").GET({ query: { pages: 1 } });`, /pages/],
+    [
+      "a path parameter named as another route's",
+      `await call("/auth/business/{id}/employee/{userId}/compliance-letter").GET({ params: { id: 1, userId: 2 } });`,
+      /userId/,
+    ],
+    [
+      "a wrong body field of a converted call",
+      `await call("/auth/randoms").POST({ body: { yeer: 2026, month: 1 } });`,
+      /yeer/,
+    ],
+    [
+      "a body where the route takes none",
+      `await call("/auth/randoms/{id}/build").POST({ params: { id: 1 }, body: {} });`,
+      /body|FormData/,
+    ],
   ];
   for (const [what, line, mentions] of bad) {
     await t.step(`${what} fails`, async () => {

@@ -8,7 +8,7 @@
  * `api()` / `apiFile()`, so the error model, the 401 redirect, idempotency keys (`headers`) and `prefetch()`
  * behave exactly as before.
  */
-import { api, type ApiFile, apiFile, type ApiOptions } from "./api.ts";
+import { api, ApiError, type ApiFile, apiFile, type ApiOptions, prefetch } from "./api.ts";
 import type { paths } from "./api-types.gen.ts";
 
 /** A path as `api()` takes it (without the `/api` prefix), `{name}` where a parameter goes. */
@@ -63,8 +63,8 @@ type Success<R> = R extends { 200: infer A } ? A
 
 /** What a successful answer's JSON is (undefined for 204 No Content). */
 export type Answer<O> = O extends { responses: infer R }
-  ? Success<R> extends { content: { "application/json": infer J } } ? J
-  : R extends { 204: unknown } ? undefined
+  ? [Success<R>] extends [never] ? R extends { 204: unknown } ? undefined : never
+  : Success<R> extends { content: { "application/json": infer J } } ? J
   : never
   : never;
 
@@ -126,6 +126,26 @@ function calls(path: string, send: (built: Built) => Promise<unknown>): unknown 
  */
 export function call<P extends ApiPath>(path: P): Calls<P, "json"> {
   return calls(path, ({ path, options }) => api<unknown>(path, options)) as Calls<P, "json">;
+}
+
+/**
+ * `prefetch()` by path the same way: `prefetchCall("/auth/account/tests").GET({ query })` starts the GET that the
+ * screen's own `call(...).GET(...)` with the same parameters will send (app/preload.ts), so both build one URL.
+ */
+export function prefetchCall<P extends ApiPath>(path: P): Pick<Calls<P, void>, "GET" & MethodOf<P>> {
+  return calls(path, ({ path }) => Promise.resolve(prefetch(path))) as Pick<
+    Calls<P, void>,
+    "GET" & MethodOf<P>
+  >;
+}
+
+/**
+ * The answer the server gives a route it does not have (404 ROUTE_NOT_FOUND), for a caller whose subject has
+ * no such route (a screen that does not offer the action for that subject).
+ */
+export function noSuchRoute(method: string, path: string): Promise<never> {
+  const message = `There is no endpoint ${method} /api${path}.`;
+  return Promise.reject(new ApiError(message, 404, "ROUTE_NOT_FOUND"));
 }
 
 /** `apiFile()` (a download) the same way: `callFile("/auth/export/{id}/download").GET({ params: { id } })`. */

@@ -13,6 +13,7 @@
  *   request still in progress elsewhere and network failures held and retried with backoff.
  * Nothing leaves the outbox except by an applied or a rejected answer.
  */
+import type { ApiPath, MethodOf } from "../lib/typed-api.ts";
 import type { ChangeKind, PauseBody, QueuedChange, RejectedChange, UserDb } from "./db.ts";
 
 /** A server answer: status and parsed JSON body (or undefined). Network failures throw. */
@@ -168,8 +169,11 @@ async function replayNow(db: UserDb, send: Transport, options: ReplayOptions): P
   }
 }
 
+/** A path and method the server answers (decision 0047): the outbox sends with fetch, so only its paths are typed. */
+type Route = { [P in ApiPath]: { method: MethodOf<P>; path: `/api${P}` } }[ApiPath];
+
 /** The browser's transport: the same call the membership screens make, without the 401 redirect. */
-export const PATHS: Record<ChangeKind, { method: string; path: string }> = {
+export const PATHS: Record<ChangeKind, Route> = {
   pause: { method: "POST", path: "/api/auth/account/membership/pause" },
   resume: { method: "POST", path: "/api/auth/account/membership/resume" },
   cancel: { method: "DELETE", path: "/api/auth/account/membership/cancel" },

@@ -1,13 +1,13 @@
 /** The account page's call (public spec §2 /app/account): the signed-in user's details. */
 import type { ProfileAnswerBody, ProfileUpdateAnswerBody, ProfileUpdateRequest, User } from "@api/contract";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
 import { invalidate, type ResourceKey } from "../../lib/use-resource.ts";
 
 /** The cache key of a user's record (the same record wherever it is shown). */
 export const userKey = (userId: number): ResourceKey => ["user", userId];
 
 export async function fetchAccountUser(userId: number, signal: AbortSignal): Promise<User> {
-  const { data } = await api<{ data: User }>(`/auth/user/${userId}`, { signal });
+  const { data } = await call("/auth/user/{id}").GET({ params: { id: userId }, signal });
   return data;
 }
 
@@ -15,13 +15,12 @@ export async function fetchAccountUser(userId: number, signal: AbortSignal): Pro
 export const PROFILE_KEY: ResourceKey = ["profile"];
 
 export function fetchProfile(signal: AbortSignal): Promise<ProfileAnswerBody> {
-  return api<ProfileAnswerBody>("/auth/account/profile", { signal });
+  return call("/auth/account/profile").GET({ signal });
 }
 
 /** Sends a change of the member's details; refreshes the profile and the account's user record. */
 export async function saveProfile(body: ProfileUpdateRequest): Promise<ProfileUpdateAnswerBody> {
-  const answer = await api<ProfileUpdateAnswerBody>("/auth/account/profile", {
-    method: "PUT",
+  const answer = await call("/auth/account/profile").PUT({
     body,
     headers: { "Idempotency-Key": crypto.randomUUID() },
   });

@@ -16,9 +16,6 @@ import type {
   BusinessUserListAnswer,
   I3Problems,
   I3SetUp,
-  KitDocument,
-  KitOrder,
-  KitPurchaseAnswer,
   KitPurchaseRequest,
   RetriedTest,
   User,
@@ -27,9 +24,8 @@ import type {
   VesselListAnswer,
   VesselUpdateRequest,
 } from "@api/contract";
-import { api, apiFile } from "../../lib/api.ts";
 import { saveFile } from "../../lib/save-file.ts";
-import { call } from "../../lib/typed-api.ts";
+import { call, callFile } from "../../lib/typed-api.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 
 export const PER_PAGE = 20;
@@ -45,17 +41,18 @@ export interface ListFilter {
   sortDir: "asc" | "desc";
 }
 
-export function fetchBusinesses(filter: ListFilter, signal: AbortSignal): Promise<BusinessPageAnswer> {
-  const query = new URLSearchParams({
-    page: String(filter.page),
-    per_page: String(PER_PAGE),
-    sort_by: filter.sortBy,
-    sort_dir: filter.sortDir,
-    not_individual: "true",
+export const fetchBusinesses = (filter: ListFilter, signal: AbortSignal): Promise<BusinessPageAnswer> =>
+  call("/auth/businesses").GET({
+    query: {
+      page: filter.page,
+      per_page: PER_PAGE,
+      sort_by: filter.sortBy,
+      sort_dir: filter.sortDir,
+      not_individual: "true",
+      search: filter.search || undefined,
+    },
+    signal,
   });
-  if (filter.search) query.set("search", filter.search);
-  return api(`/auth/businesses?${query}`, { signal });
-}
 
 export const fetchBusiness = (id: number, signal: AbortSignal): Promise<BusinessAnswer["data"]> =>
   call("/auth/business/{id}").GET({ params: { id }, signal }).then((a) => a.data);
@@ -83,11 +80,9 @@ export const fetchTests = (
     signal,
   });
 export const fetchKitDocuments = (id: number, signal: AbortSignal) =>
-  api<{ data: KitDocument[] }>(`/auth/business/${id}/compliance-kit/documents`, { signal }).then((a) =>
-    a.data
-  );
+  call("/auth/business/{id}/compliance-kit/documents").GET({ params: { id }, signal }).then((a) => a.data);
 export const fetchKitOrder = (id: number, signal: AbortSignal) =>
-  api<{ data: KitOrder }>(`/auth/business/${id}/compliance-kit/order`, { signal }).then((a) => a.data);
+  call("/auth/business/{id}/compliance-kit/order").GET({ params: { id }, signal }).then((a) => a.data);
 export const fetchUser = (id: number, signal: AbortSignal): Promise<User> =>
   call("/auth/user/{id}").GET({ params: { id }, signal }).then((a) => a.data);
 export const fetchI3Problems = (signal: AbortSignal): Promise<I3Problems> =>
@@ -142,13 +137,14 @@ export const updateVessel = (vid: number, body: VesselUpdateRequest) =>
 /** One key per attempt the caller keeps (a retry after a network error must not charge twice). */
 export const buyKit = (id: number, body: KitPurchaseRequest, idempotencyKey: string) =>
   write(() =>
-    api<KitPurchaseAnswer>(`/auth/business/${id}/compliance-kit`, {
+    call("/auth/business/{id}/compliance-kit").POST({
+      params: { id },
       body,
       headers: { "Idempotency-Key": idempotencyKey },
     })
   );
 
 export async function downloadRoster(id: number): Promise<void> {
-  const file = await apiFile(`/auth/business/${id}/roster`);
+  const file = await callFile("/auth/business/{id}/roster").GET({ params: { id } });
   saveFile(file.blob, file.filename ?? `business-${id}-roster.pdf`);
 }

@@ -4,7 +4,6 @@
  * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
  * membership: the Letter of Compliance, downloaded or e-mailed).
  */
-import { useState } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../app/routes.tsx";
 import type { BusinessUser } from "@api/contract";
@@ -13,10 +12,9 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api, apiFile } from "../../lib/api.ts";
-import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { call, callFile } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
@@ -113,24 +111,16 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
 }
 
 function LetterDownloads({ userId, canDownload }: { userId: number; canDownload: boolean }) {
-  const [busy, setBusy] = useState<"download" | "email" | null>(null);
-  async function run(which: "download" | "email") {
-    setBusy(which);
-    try {
-      if (which === "download") {
-        const file = await apiFile(`/auth/user/${userId}/compliance-letter`);
-        saveFile(file.blob, file.filename ?? "letter-compliance.pdf");
-        toast.success("Downloading Document");
-      } else {
-        await api(`/auth/user/${userId}/compliance-email`, { method: "POST" });
-        toast.success("Letter Has Been Emailed");
-      }
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
+  const action = useAction(async (which: "download" | "email") => {
+    if (which === "download") {
+      const file = await callFile("/auth/user/{id}/compliance-letter").GET({ params: { id: userId } });
+      saveFile(file.blob, file.filename ?? "letter-compliance.pdf");
+    } else {
+      await call("/auth/user/{id}/compliance-email").POST({ params: { id: userId } });
     }
-  }
+  }, { success: (_, which) => which === "download" ? "Downloading Document" : "Letter Has Been Emailed" });
+  const busy = action.running?.[0] ?? null;
+  const run = action.run;
   if (!canDownload) return <p className="empty-state">No Letter of Compliance can be issued right now.</p>;
   return (
     <div className="action-bar">

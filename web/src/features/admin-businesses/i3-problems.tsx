@@ -3,7 +3,6 @@
  * (each with 'Resend to i3'), test orders it refused (each with Retry) and the results sync's last failure.
  * Nothing is lost: an item stays here until a retry succeeds.
  */
-import { useState } from "react";
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
@@ -12,25 +11,16 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { REASON_LABELS } from "../../lib/drug-tests.ts";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchI3Problems, I3_KEY, retryTest, sendToI3 } from "./api.ts";
 
 export function I3Problems() {
   const problems = useResource(I3_KEY, fetchI3Problems);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(id: string, action: () => Promise<string>) {
-    setBusy(id);
-    try {
-      toast.success(await action());
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { running, run } = useAction((_id: string, action: () => Promise<string>) => action(), {
+    success: (message) => message,
+  });
+  const busy = running?.[0] ?? null;
 
   let body;
   if (problems.error) {

@@ -1,13 +1,8 @@
 /** The administrators' request screens' calls (admin spec §7 "Notifications", "Businesses and users"). */
-import { api, ApiError } from "../../lib/api.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { ApiError } from "../../lib/api.ts";
+import { invalidate, type ResourceKey } from "../../lib/use-resource.ts";
 import { call } from "../../lib/typed-api.ts";
-import type {
-  DoneAnswer,
-  DuplicatesAnswerBody,
-  EmployeeRequestReview,
-  NotificationItem,
-} from "@api/contract";
+import type { DuplicatesAnswerBody, EmployeeRequestReview, NotificationItem } from "@api/contract";
 
 export const fetchNotification = (id: string, signal: AbortSignal): Promise<NotificationItem> =>
   call("/auth/notification/{id}").GET({ params: { id }, signal }).then((a) => a.data);
@@ -28,14 +23,19 @@ export const searchCompanies = (search: string, signal: AbortSignal): Promise<Bu
   call("/auth/businesses").GET({ query: { not_individual: "true", per_page: 10, search }, signal })
     .then((a) => a.data);
 
-/** One action on a notification; answers the server's message and refreshes the center. */
-export async function act(path: string, method: "PUT" | "POST", body?: unknown): Promise<string | undefined> {
-  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
-  const answer = await api<DoneAnswer>(path, {
-    method,
-    body,
-    headers: { "Idempotency-Key": crypto.randomUUID() },
-  }).catch(async (error) => {
+/** The notification center's cache keys (features/dashboard/notifications-api.ts; a feature cannot import another). */
+const NOTIFICATIONS_KEY: ResourceKey = ["notifications"];
+const NOTIFICATION_COUNTS_KEY: ResourceKey = ["notification-counts"];
+
+/** The Idempotency-Key of one click, spread into the action's call. */
+export type Keyed = { headers: { "Idempotency-Key": string } };
+
+/** One action on a notification (`send` is its typed call); answers the server's message, refreshes the center. */
+export async function act(
+  send: (keyed: Keyed) => Promise<{ message?: string } | undefined>,
+): Promise<string | undefined> {
+  const refresh = () => Promise.all([invalidate(NOTIFICATIONS_KEY), invalidate(NOTIFICATION_COUNTS_KEY)]);
+  const answer = await send({ headers: { "Idempotency-Key": crypto.randomUUID() } }).catch(async (error) => {
     // Another administrator processed it first: show the list as it now is, then say why.
     if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
     throw error;

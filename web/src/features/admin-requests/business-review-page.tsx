@@ -15,10 +15,13 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { DuplicatesAnswerBody } from "@api/contract";
 import { act, type BusinessOption, fetchDuplicates, searchCompanies } from "./api.ts";
 import { CompanyForm } from "./company-form.tsx";
+
+type NewBusinessBody = RequestBody<"/auth/notification/registration/{id}/business", "POST">;
 
 type Step =
   | "INITIAL"
@@ -89,11 +92,24 @@ export default function BusinessReviewPage({ params }: { params: { id?: string }
   async function submit(link: number | null) {
     setBusy(true);
     try {
-      const base = `/auth/notification/registration/${id}`;
-      if (link !== null) await act(`${base}/company/link`, "PUT", { business_id: link });
-      else {
+      if (link !== null) {
+        await act((keyed) =>
+          call("/auth/notification/registration/{id}/company/link").PUT({
+            params: { id },
+            body: { business_id: link },
+            ...keyed,
+          })
+        );
+      } else {
         const { is_llc, ...rest } = fields!;
-        await act(`${base}/business`, "POST", { ...rest, is_llc: is_llc === "on", convert });
+        await act((keyed) =>
+          call("/auth/notification/registration/{id}/business").POST({
+            params: { id },
+            // The form's fields are named as the body's (the server validates them).
+            body: { ...rest, is_llc: is_llc === "on", convert } as NewBusinessBody,
+            ...keyed,
+          })
+        );
       }
       toast.success("Company Request Approved");
       navigate("/app");

@@ -11,6 +11,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { act, fetchNotification } from "./api.ts";
 
@@ -53,8 +54,10 @@ export default function ChangeApprovePage({ params }: { params: { id?: string } 
     setBusy(kind);
     try {
       const message = kind === "approve"
-        ? await act(`/auth/notification/${id}`, "PUT", { approved: true })
-        : await act(`/auth/notification/${id}/archive`, "PUT");
+        ? await act((keyed) =>
+          call("/auth/notification/{id}").PUT({ params: { id }, body: { approved: true }, ...keyed })
+        )
+        : await act((keyed) => call("/auth/notification/{id}/archive").PUT({ params: { id }, ...keyed }));
       toast.success(kind === "approve" ? "Member Request Approved" : message ?? "Archived");
       navigate("/app");
     } catch (error) {

@@ -14,8 +14,11 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { errorMessage, fieldErrors, formValues } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { act, fetchEmployeeRequest } from "./api.ts";
+
+type NewEmployeeBody = RequestBody<"/auth/notification/registration/{id}/employee", "POST">;
 
 const FIELDS = [
   ["first_name", "First Name"],
@@ -50,15 +53,27 @@ export default function EmployeeRequestPage({ params }: { params: { id?: string 
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const base = `/auth/notification/registration/${id}/employee`;
     setBusy(true);
     try {
       if (choice.startsWith("user-")) {
-        await act(`${base}/link`, "PUT", { user_id: Number(choice.slice(5)) });
+        await act((keyed) =>
+          call("/auth/notification/registration/{id}/employee/link").PUT({
+            params: { id },
+            body: { user_id: Number(choice.slice(5)) },
+            ...keyed,
+          })
+        );
         toast.success("Successfully linked to existing user");
       } else {
         const values = formValues(event.currentTarget);
-        await act(base, "POST", { ...values, convert });
+        await act((keyed) =>
+          call("/auth/notification/registration/{id}/employee").POST({
+            params: { id },
+            // The form's fields are named as the body's (the server validates them).
+            body: { ...values, convert } as NewEmployeeBody,
+            ...keyed,
+          })
+        );
         toast.success("Successfully added new user to company");
       }
       navigate("/app");

@@ -1,8 +1,9 @@
 /** Session calls: who is signed in, log in, log out. All of them keep lib/session.ts's signal current. */
-import type { LoginAnswer, LoginRequest, SessionProbeAnswer, SessionUser } from "@api/contract";
+import type { LoginRequest, SessionUser } from "@api/contract";
 import { navigate } from "wouter/use-browser-location";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
+import { call } from "../../lib/typed-api.ts";
 import { forgetUser, hasIndexedDb, rememberedUser, rememberUser } from "../../offline/db.ts";
 
 let pending: Promise<SessionUser | null> | null = null;
@@ -16,7 +17,7 @@ let pending: Promise<SessionUser | null> | null = null;
  */
 export function ensureSession(): Promise<SessionUser | null> {
   if (session.value !== undefined) return Promise.resolve(session.value);
-  pending ??= api<SessionProbeAnswer>("/auth/session/probe", { redirectOn401: false })
+  pending ??= call("/auth/session/probe").GET({ redirectOn401: false })
     .then(({ user }) => {
       if (user) void remember(user);
       return (session.value = user);
@@ -40,7 +41,7 @@ async function remember(user: SessionUser): Promise<void> {
 
 /** Logs in. The answer's token is deliberately dropped: the HttpOnly cookie set by the server is the session. */
 export async function logIn(credentials: LoginRequest): Promise<SessionUser> {
-  const { user } = await api<LoginAnswer>("/login", { body: credentials, redirectOn401: false });
+  const { user } = await call("/login").POST({ body: credentials, redirectOn401: false });
   session.value = user;
   void remember(user);
   return user;
@@ -54,7 +55,7 @@ export async function logIn(credentials: LoginRequest): Promise<SessionUser> {
  */
 export async function signOut(): Promise<void> {
   try {
-    await api<void>("/logout", { method: "POST", redirectOn401: false });
+    await call("/logout").POST({ redirectOn401: false });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }

@@ -4,70 +4,73 @@
  * Passkeys go through @simplewebauthn/browser, which turns the server's options into the browser's WebAuthn
  * call and its answer back into JSON.
  */
-import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type {
-  RecoveryCodes,
-  SecondFactorEnrolAnswer,
-  SecondFactorMessage,
-  SecondFactorOverview,
-  SecondFactorVerifyAnswer,
-  SecondFactorVerifyRequest,
-  TotpSecret,
-  WebAuthnOptionsAnswer,
-} from "@api/contract";
-import { api } from "../../lib/api.ts";
+import {
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  startAuthentication,
+  startRegistration,
+} from "@simplewebauthn/browser";
+import type { SecondFactorVerifyRequest } from "@api/contract";
 import { session } from "../../lib/session.ts";
+import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { hasIndexedDb, rememberUser } from "../../offline/db.ts";
 
-export const fetchOverview = (signal?: AbortSignal) =>
-  api<SecondFactorOverview>("/auth/second-factor", { signal });
+export const fetchOverview = (signal?: AbortSignal) => call("/auth/second-factor").GET({ signal });
 
-export const newTotpSecret = () => api<TotpSecret>("/auth/second-factor/totp/secret", { method: "POST" });
+export const newTotpSecret = () => call("/auth/second-factor/totp/secret").POST();
 
 export async function enrolTotp(secret: string, code: string, label?: string) {
-  const answer = await api<SecondFactorEnrolAnswer>("/auth/second-factor/totp", {
+  const answer = await call("/auth/second-factor/totp").POST({
     body: { secret, code, ...(label ? { label } : {}) },
   });
   markVerified();
   return answer;
 }
 
+/**
+ * The browser's WebAuthn answer as the plain objects the body's schema takes (JSON with open keys; the
+ * library's types have closed ones). The same JSON is sent.
+ */
+function plain(
+  credential: RegistrationResponseJSON | AuthenticationResponseJSON,
+): RequestBody<"/auth/second-factor/passkey", "POST">["response"] {
+  return {
+    ...credential,
+    response: { ...credential.response },
+    clientExtensionResults: { ...credential.clientExtensionResults },
+  };
+}
+
 export async function enrolPasskey(label?: string) {
-  const { options } = await api<WebAuthnOptionsAnswer>("/auth/second-factor/passkey/options", {
-    method: "POST",
-  });
+  const { options } = await call("/auth/second-factor/passkey/options").POST();
   // deno-lint-ignore no-explicit-any -- the server's options are WebAuthn's JSON, passed through as they are
   const response = await startRegistration({ optionsJSON: options as any });
-  const answer = await api<SecondFactorEnrolAnswer>("/auth/second-factor/passkey", {
-    body: { response, ...(label ? { label } : {}) },
+  const answer = await call("/auth/second-factor/passkey").POST({
+    body: { response: plain(response), ...(label ? { label } : {}) },
   });
   markVerified();
   return answer;
 }
 
 export async function verify(request: SecondFactorVerifyRequest) {
-  const answer = await api<SecondFactorVerifyAnswer>("/auth/second-factor/verify", { body: request });
+  const answer = await call("/auth/second-factor/verify").POST({ body: request });
   markVerified();
   return answer;
 }
 
 export async function verifyWithPasskey() {
-  const { options } = await api<WebAuthnOptionsAnswer>("/auth/second-factor/verify/options", {
-    method: "POST",
-  });
+  const { options } = await call("/auth/second-factor/verify/options").POST();
   // deno-lint-ignore no-explicit-any -- as above
   const response = await startAuthentication({ optionsJSON: options as any });
-  return await verify({ method: "passkey", response: response as never });
+  return await verify({ method: "passkey", response: plain(response) });
 }
 
-export const newRecoveryCodes = () =>
-  api<RecoveryCodes>("/auth/second-factor/recovery-codes", { method: "POST" });
+export const newRecoveryCodes = () => call("/auth/second-factor/recovery-codes").POST();
 
-export const removeFactor = (id: number) =>
-  api<SecondFactorMessage>(`/auth/second-factor/${id}`, { method: "DELETE" });
+export const removeFactor = (id: number) => call("/auth/second-factor/{id}").DELETE({ params: { id } });
 
 export const resetUserFactors = (userId: number) =>
-  api<SecondFactorMessage>(`/auth/user/${userId}/second-factor`, { method: "DELETE" });
+  call("/auth/user/{id}/second-factor").DELETE({ params: { id: userId } });
 
 /**
  * The session now counts as confirmed: the app shell stops sending the user to the second-factor step, and the

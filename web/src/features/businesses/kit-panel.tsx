@@ -26,6 +26,7 @@ import { attemptKeys } from "../../lib/membership.ts";
 import { fetchCards } from "../../lib/payments.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { cardsKey, companyCards } from "../../lib/subject.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
@@ -131,24 +132,17 @@ export function KitDownloads({ businessId }: { businessId: number }) {
   if (docs.data.length === 0) return <p className="empty-state">No documents yet.</p>;
   return (
     <ul className="record-list" aria-label="Compliance kit documents">
-      {docs.data.map((doc) => <DocumentItem key={doc.id} doc={doc} />)}
+      {docs.data.map((doc) => <DocumentItem key={doc.id} businessId={businessId} doc={doc} />)}
     </ul>
   );
 }
 
-function DocumentItem({ doc }: { doc: KitDocument }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await downloadKitDocument(doc);
-      saveFile(file.blob, file.filename);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+function DocumentItem({ businessId, doc }: { businessId: number; doc: KitDocument }) {
+  const { busy, run } = useAction(async () => {
+    const file = await downloadKitDocument(businessId, doc);
+    saveFile(file.blob, file.filename);
+  });
+  const download = () => run();
   return (
     <li className="record">
       <p className="record-title">{doc.attributes.title}</p>

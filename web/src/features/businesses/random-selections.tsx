@@ -4,12 +4,12 @@
  * by when, and the notice PDF to hand to the mariner. Nothing of unreleased pools or other companies: the API
  * does not send it (46 CFR 16.230(g), 49 CFR 40.321). A list of records, so it fits a 390 px phone.
  */
-import type { DerSelection, DerSelectionPageAnswer, DrugTest } from "@api/contract";
+import type { DerSelection, DrugTest } from "@api/contract";
 import { Chip, type ChipTone } from "../../components/chip.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
-import { api } from "../../lib/api.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { testOutcome } from "../../lib/drug-tests.ts";
+import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 /** "December 2035" for a selection's pool month. */
@@ -21,10 +21,11 @@ const monthLabel = (s: { year: number; month: number }) =>
   });
 
 export const fetchDerSelections = (businessId: number, page: number, signal: AbortSignal) =>
-  api<DerSelectionPageAnswer>(
-    `/auth/business/${businessId}/random-selections?page=${page}&per_page=10&sort_by=month&sort_dir=desc`,
-    { signal },
-  );
+  call("/auth/business/{id}/random-selections").GET({
+    params: { id: businessId },
+    query: { page, per_page: 10, sort_by: "month", sort_dir: "desc" },
+    signal,
+  });
 
 export const derNoticeHref = (businessId: number, candidateId: number) =>
   `/api/auth/business/${businessId}/random-selections/${candidateId}/pdf`;

@@ -9,33 +9,23 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatInstant, formatInstantDay } from "../../lib/dates.ts";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
+import { call } from "../../lib/typed-api.ts";
+import { useAction } from "../../lib/use-action.ts";
 import type { NotificationItem, PausedItem, RegistrationItem } from "@api/contract";
 import { act, type Entry } from "./notifications-api.ts";
 
 const day = (iso: string | null) => (iso ? formatInstantDay(iso) : null);
 
-/** Runs an action once at a time: `busy` names the running one. */
-function useAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  async function run(
-    name: string,
-    path: string,
-    method: "PUT" | "POST" | "DELETE" = "PUT",
-    fallback?: string,
-  ) {
-    setBusy(name);
-    try {
-      const message = await act(path, method);
-      toast.success(message ?? fallback ?? "Done");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, run };
+/** Runs a card's actions one at a time (lib/use-action.ts): `busy` names the running one. */
+function useCardAction() {
+  const { running, run } = useAction<
+    [name: string, send: Parameters<typeof act>[0], fallback?: string],
+    string | undefined
+  >(
+    (_name, send) => act(send),
+    { success: (message, _name, _send, fallback) => message ?? fallback ?? "Done" },
+  );
+  return { busy: running?.[0] ?? null, run };
 }
 
 function Step({ done, children }: { done: boolean; children: string }) {
@@ -51,9 +41,8 @@ const KIND_LABEL = { DER: "DER", independent: "Independent member", company_empl
 
 function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
   const a = n.attributes;
-  const { busy, run } = useAction();
+  const { busy, run } = useCardAction();
   const [confirm, setConfirm] = useState(false);
-  const base = `/auth/notification/registration/${n.id}`;
   const testLabel = a.drug_test_status
     ? `Test results: ${a.drug_test_passed ? "passed" : a.drug_test_status.replace("_", " ")}`
     : "Test results";
@@ -118,7 +107,12 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "test"}
               disabled={busy !== null}
-              onClick={() => run("test", `${base}/test/order`)}
+              onClick={() =>
+                run("test", (keyed) =>
+                  call("/auth/notification/registration/{id}/test/order").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Order test
             </Button>
@@ -128,7 +122,9 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "loc"}
               disabled={busy !== null}
-              onClick={() => run("loc", `${base}/loc`)}
+              onClick={() =>
+                run("loc", (keyed) =>
+                  call("/auth/notification/registration/{id}/loc").PUT({ params: { id: n.id }, ...keyed }))}
             >
               Send LOC
             </Button>
@@ -138,7 +134,12 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
               variant="secondary"
               busy={busy === "training"}
               disabled={busy !== null}
-              onClick={() => run("training", `${base}/company/training`)}
+              onClick={() =>
+                run("training", (keyed) =>
+                  call("/auth/notification/registration/{id}/company/training").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Update company training
             </Button>
@@ -147,11 +148,20 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
             variant="secondary"
             busy={busy === "archive"}
             disabled={busy !== null}
-            onClick={() => run("archive", `${base}/archive`)}
+            onClick={() =>
+              run("archive", (keyed) =>
+                call("/auth/notification/registration/{id}/archive").PUT({ params: { id: n.id }, ...keyed }))}
           >
             Archive
           </Button>
-          <Button variant="danger" disabled={busy !== null} onClick={() => setConfirm(true)}>Delete</Button>
+          <Button
+            variant="danger"
+            disabled={busy !== null}
+            onClick={() =>
+              setConfirm(true)}
+          >
+            Delete
+          </Button>
           <ConfirmDialog
             open={confirm}
             title="Delete this registration notification?"
@@ -159,9 +169,15 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
             busyLabel="Deleting…"
             destructive
             busy={busy === "delete"}
-            onClose={() => setConfirm(false)}
+            onClose={() =>
+              setConfirm(false)}
             onConfirm={async () => {
-              await run("delete", base, "DELETE", "Successfully deleted registration notification");
+              await run(
+                "delete",
+                (keyed) =>
+                  call("/auth/notification/registration/{id}").DELETE({ params: { id: n.id }, ...keyed }),
+                "Successfully deleted registration notification",
+              );
               setConfirm(false);
             }}
           >
@@ -175,8 +191,7 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
 
 function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
   const a = n.attributes;
-  const { busy, run } = useAction();
-  const base = `/auth/notification/membership/paused/${n.id}`;
+  const { busy, run } = useCardAction();
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`}>
       <h4 id={`n-${n.id}`}>
@@ -192,7 +207,12 @@ function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
             <Button
               busy={busy === "resume"}
               disabled={busy !== null}
-              onClick={() => run("resume", `${base}/resume`)}
+              onClick={() =>
+                run("resume", (keyed) =>
+                  call("/auth/notification/membership/paused/{id}/resume").PUT({
+                    params: { id: n.id },
+                    ...keyed,
+                  }))}
             >
               Resume
             </Button>
@@ -201,7 +221,12 @@ function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
             variant="secondary"
             busy={busy === "archive"}
             disabled={busy !== null}
-            onClick={() => run("archive", `${base}/archive`)}
+            onClick={() =>
+              run("archive", (keyed) =>
+                call("/auth/notification/membership/paused/{id}/archive").PUT({
+                  params: { id: n.id },
+                  ...keyed,
+                }))}
           >
             Archive
           </Button>
@@ -223,7 +248,7 @@ const CHANGE_TITLE: Record<string, string> = {
 function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
   const a = n.attributes;
   const m = a.meta as Record<string, string | number | boolean | null>;
-  const { busy, run } = useAction();
+  const { busy, run } = useCardAction();
   const who = a.trigger_user_first_name
     ? `${a.trigger_user_first_name} ${a.trigger_user_last_name}`
     : `${m.member_first_name ?? m.owner_name ?? "A member"} ${m.member_last_name ?? ""}`.trim();
@@ -232,7 +257,9 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
       variant="secondary"
       busy={busy === "archive"}
       disabled={busy !== null}
-      onClick={() => run("archive", `/auth/notification/${n.id}/archive`)}
+      onClick={() =>
+        run("archive", (keyed) =>
+          call("/auth/notification/{id}/archive").PUT({ params: { id: n.id }, ...keyed }))}
     >
       Archive
     </Button>

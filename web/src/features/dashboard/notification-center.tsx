@@ -11,16 +11,22 @@ import { useResource } from "../../lib/use-resource.ts";
 import type { NotificationCategory } from "@api/contract";
 import { NotificationCard } from "./notification-cards.tsx";
 import { badge } from "./badge.ts";
-import { CATEGORY_LIST, fetchCounts, fetchList } from "./notifications-api.ts";
+import {
+  CATEGORY_LIST,
+  fetchCounts,
+  fetchList,
+  NOTIFICATION_COUNTS_KEY,
+  notificationsKey,
+} from "./notifications-api.ts";
 
 export function NotificationCenter() {
   const [category, setCategory] = useState<NotificationCategory>("registration");
   const [archived, setArchived] = useState(false);
   const [pages, setPages] = useState(1);
   const [menuOpen, setMenuOpen] = useState(false);
-  const counts = useResource(["notification-counts"], fetchCounts);
+  const counts = useResource(NOTIFICATION_COUNTS_KEY, fetchCounts);
   const list = useResource(
-    ["notifications", category, archived ? "archived" : "open", pages],
+    notificationsKey(category, archived, pages),
     (signal) => fetchList(category, archived, pages, signal),
   );
   const label = CATEGORY_LIST.find((c) => c.id === category)!.label;

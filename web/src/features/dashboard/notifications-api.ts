@@ -2,11 +2,10 @@
  * The notification center's calls (admin spec §7 "Notifications"). Every action answers the spec's toast in
  * `message`; each click sends its own Idempotency-Key, so a retried request is answered once.
  */
-import { api, ApiError } from "../../lib/api.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { ApiError } from "../../lib/api.ts";
+import { invalidate, type ResourceKey } from "../../lib/use-resource.ts";
 import { call } from "../../lib/typed-api.ts";
 import type {
-  DoneAnswer,
   NotificationCategory,
   NotificationCounts,
   NotificationItem,
@@ -42,6 +41,15 @@ export interface Loaded {
   total: number;
 }
 
+/** Cache keys: every list of the center starts with NOTIFICATIONS_KEY; an action invalidates both. */
+export const NOTIFICATIONS_KEY: ResourceKey = ["notifications"];
+export const NOTIFICATION_COUNTS_KEY: ResourceKey = ["notification-counts"];
+export const notificationsKey = (
+  category: NotificationCategory,
+  archived: boolean,
+  pages: number,
+): ResourceKey => [...NOTIFICATIONS_KEY, category, archived ? "archived" : "open", pages];
+
 export const fetchCounts = (signal: AbortSignal): Promise<NotificationCounts> =>
   call("/auth/notifications/count").GET({ signal }).then((a) => a.data);
 
@@ -73,18 +81,18 @@ export async function fetchList(
   return { entries: all.flatMap((p) => p.entries), total: all[all.length - 1].total };
 }
 
-/** Runs one action and answers the server's message; the lists and the badges reload. */
+/** The Idempotency-Key of one click, spread into the action's call. */
+export type Keyed = { headers: { "Idempotency-Key": string } };
+
+/**
+ * Runs one action (`send` is its typed call, given this click's key) and answers the server's message; the
+ * lists and the badges reload.
+ */
 export async function act(
-  path: string,
-  method: "PUT" | "POST" | "DELETE" = "PUT",
-  body?: unknown,
+  send: (keyed: Keyed) => Promise<{ message?: string } | undefined>,
 ): Promise<string | undefined> {
-  const refresh = () => Promise.all([invalidate(["notifications"]), invalidate(["notification-counts"])]);
-  const answer = await api<DoneAnswer | undefined>(path, {
-    method,
-    body,
-    headers: { "Idempotency-Key": crypto.randomUUID() },
-  }).catch(async (error) => {
+  const refresh = () => Promise.all([invalidate(NOTIFICATIONS_KEY), invalidate(NOTIFICATION_COUNTS_KEY)]);
+  const answer = await send({ headers: { "Idempotency-Key": crypto.randomUUID() } }).catch(async (error) => {
     // Another administrator processed it first: show the list as it now is, then say why.
     if (error instanceof ApiError && error.code === "ALREADY_PROCESSED") await refresh();
     throw error;

@@ -21,9 +21,8 @@ import {
   removeCard,
   spokenCardName,
 } from "../../lib/payments.ts";
-import { errorMessage } from "../../lib/form.ts";
 import { cardsKey, screenPaths, type Subject } from "../../lib/subject.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 export const DEFAULT_CHANGED = "Your default payment method has been updated";
@@ -35,36 +34,19 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
   const own = subject.kind === "self";
   // An employee's membership is paid with the company's cards, which are added here but managed nowhere else.
   const company = subject.kind === "employee";
-  const [working, setWorking] = useState<number | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
-  const [removeBusy, setRemoveBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const list = loaded.data ?? [];
 
-  async function onMakeDefault(card: PaymentMethod) {
-    setWorking(card.id);
-    try {
-      await makeDefaultCard(subject, card.id);
-      toast.success(DEFAULT_CHANGED);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setWorking(null);
-    }
-  }
+  const makeDefault = useAction((id: number) => makeDefaultCard(subject, id), { success: DEFAULT_CHANGED });
+  const working = makeDefault.running?.[0] ?? null;
+  const onMakeDefault = (card: PaymentMethod) => makeDefault.run(card.id);
 
+  const remove = useAction((id: number) => removeCard(subject, id), { success: CARD_REMOVED });
+  const removeBusy = remove.busy;
   async function onRemove() {
     if (!removing) return;
-    setRemoveBusy(true);
-    try {
-      await removeCard(subject, removing.id);
-      toast.success(CARD_REMOVED);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setRemoveBusy(false);
-    }
+    if ((await remove.run(removing.id)).ok) setRemoving(null);
   }
 
   return (

@@ -13,11 +13,11 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { failureText } from "../../lib/membership.ts";
 import { membershipWords } from "../../lib/membership-view.ts";
 import { session } from "../../lib/session.ts";
 import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { call } from "../../lib/typed-api.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "../../offline/use-cached.ts";
@@ -52,8 +52,7 @@ function useFullName(subject: Subject): string | undefined {
   // The same key and record as the account page's and the user screens' (`GET /auth/user/{id}` → data).
   const user = useResource(
     userId === null ? null : ["user", userId],
-    async (signal) =>
-      (await api<{ data: { attributes: { full_name: string } } }>(`/auth/user/${userId}`, { signal })).data,
+    async (signal) => (await call("/auth/user/{id}").GET({ params: { id: userId! }, signal })).data,
   );
   return userId === null ? session.value?.full_name : user.data?.attributes.full_name;
 }

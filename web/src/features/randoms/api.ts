@@ -1,26 +1,42 @@
 /** The random pool calls (admin only, decision 0033): the list with its pace, one pool, its candidates, actions. */
-import type { PoolCandidate, PoolPageAnswer, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
-import { api } from "../../lib/api.ts";
+import type { PoolCandidate, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
+import { call } from "../../lib/typed-api.ts";
+import type { ResourceKey } from "../../lib/use-resource.ts";
 
 export type Pool = PoolRecordAnswer;
 export type Candidate = PoolCandidate;
 export type VerifyReport = PoolVerifyAnswer["data"];
 
+/** Cache keys: every random screen's data starts with RANDOMS_KEY, which an action reloads. */
+export const RANDOMS_KEY: ResourceKey = ["randoms"];
+export const poolsKey = (page: number): ResourceKey => [...RANDOMS_KEY, "list", page];
+export const poolKey = (id: string): ResourceKey => [...RANDOMS_KEY, "pool", id];
+export const candidatesKey = (id: string): ResourceKey => [...RANDOMS_KEY, "candidates", id];
+
 export const fetchPools = (page: number, signal: AbortSignal) =>
-  api<PoolPageAnswer>(`/auth/randoms?page=${page}`, { signal });
+  call("/auth/randoms").GET({ query: { page }, signal });
 
 export const fetchPool = (id: string, signal: AbortSignal) =>
-  api<{ data: Pool }>(`/auth/randoms/${id}`, { signal }).then((r) => r.data);
+  call("/auth/randoms/{id}").GET({ params: { id }, signal }).then((r) => r.data);
 
 export const fetchCandidates = (id: string, signal: AbortSignal) =>
-  api<{ data: Candidate[] }>(`/auth/randoms/${id}/candidates`, { signal }).then((r) => r.data);
+  call("/auth/randoms/{id}/candidates").GET({ params: { id }, signal }).then((r) => r.data);
 
 export const createPool = (year: number, month: number) =>
-  api<{ data: Pool }>("/auth/randoms", { method: "POST", body: { year, month } }).then((r) => r.data);
+  call("/auth/randoms").POST({ body: { year, month } }).then((r) => r.data);
+
+const POOL_ACTIONS = {
+  build: (id: number) => call("/auth/randoms/{id}/build").POST({ params: { id } }),
+  order: (id: number) => call("/auth/randoms/{id}/order").POST({ params: { id } }),
+  release: (id: number) => call("/auth/randoms/{id}/release").POST({ params: { id } }),
+  refresh: (id: number) => call("/auth/randoms/{id}/refresh").POST({ params: { id } }),
+};
 
 /** build, order, release or refresh. */
-export const poolAction = (id: number, action: "build" | "order" | "release" | "refresh") =>
-  api<{ data: Pool; message?: string }>(`/auth/randoms/${id}/${action}`, { method: "POST", body: {} });
+export const poolAction = (
+  id: number,
+  action: keyof typeof POOL_ACTIONS,
+): Promise<{ data: Pool; message?: string }> => POOL_ACTIONS[action](id);
 
 export const changeCandidate = (
   id: number,
@@ -28,13 +44,13 @@ export const changeCandidate = (
   action: "exempt" | "substitute",
   reason: string,
 ) =>
-  api<{ data: Pool }>(`/auth/randoms/${id}/candidates/${candidateId}/${action}`, {
-    method: "POST",
+  call(`/auth/randoms/{id}/candidates/{candidateId}/${action}`).POST({
+    params: { id, candidateId },
     body: { reason },
   }).then((r) => r.data);
 
 export const verifyPool = (id: number) =>
-  api<{ data: VerifyReport }>(`/auth/randoms/${id}/verify`).then((r) => r.data);
+  call("/auth/randoms/{id}/verify").GET({ params: { id } }).then((r) => r.data);
 
 export const pdfHref = (id: number, candidateId: number) =>
   `/api/auth/randoms/${id}/candidates/${candidateId}/pdf`;

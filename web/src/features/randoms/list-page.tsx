@@ -10,11 +10,11 @@ import { Loading } from "../../components/loading.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { usePageParam } from "../../components/paged-list.tsx";
 import { useResource } from "../../lib/use-resource.ts";
-import { fetchPools, monthLabel, STATUS_LABELS } from "./api.ts";
+import { fetchPools, monthLabel, poolsKey, STATUS_LABELS } from "./api.ts";
 
 export default function RandomPoolsPage() {
   const [page, goTo] = usePageParam();
-  const pools = useResource(["randoms", "list", page], (signal) => fetchPools(page, signal));
+  const pools = useResource(poolsKey(page), (signal) => fetchPools(page, signal));
   return (
     <>
       <p>

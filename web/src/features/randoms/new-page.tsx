@@ -6,7 +6,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { invalidate } from "../../lib/use-resource.ts";
-import { createPool } from "./api.ts";
+import { createPool, RANDOMS_KEY } from "./api.ts";
 
 export default function NewRandomPoolPage() {
   const [, navigate] = useLocation();
@@ -22,7 +22,7 @@ export default function NewRandomPoolPage() {
     setBusy(true);
     try {
       const pool = await createPool(Number(match[1]), Number(match[2]));
-      await invalidate(["randoms"]);
+      await invalidate(RANDOMS_KEY);
       toast.success("Random pool created");
       navigate(`/app/admin/randoms/${pool.id}`);
     } catch (e) {

@@ -15,14 +15,17 @@ import { Loading } from "../../components/loading.tsx";
 import type { PageProps } from "../../app/routes.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatInstant } from "../../lib/dates.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import {
+  candidatesKey,
   fetchCandidates,
   fetchPool,
   monthLabel,
   type Pool,
   poolAction,
+  poolKey,
+  RANDOMS_KEY,
   STATUS_LABELS,
   WORKING,
 } from "./api.ts";
@@ -44,13 +47,12 @@ const MESSAGES: Partial<Record<Pool["status"], string>> = {
 
 export default function RandomPoolPage({ params }: PageProps) {
   const id = params.id!;
-  const pool = useResource(["randoms", "pool", id], (signal) => fetchPool(id, signal));
+  const pool = useResource(poolKey(id), (signal) => fetchPool(id, signal));
   const candidates = useResource(
-    pool.data?.drawn_at ? ["randoms", "candidates", id] : null,
+    pool.data?.drawn_at ? candidatesKey(id) : null,
     (signal) => fetchCandidates(id, signal),
   );
   const [tab, setTab] = useState("candidates");
-  const [busy, setBusy] = useState<string>();
   const [confirmOrder, setConfirmOrder] = useState(false);
   const [confirmRelease, setConfirmRelease] = useState(false);
   const p = pool.data;
@@ -59,7 +61,7 @@ export default function RandomPoolPage({ params }: PageProps) {
 
   useEffect(() => {
     if (!working) return;
-    const timer = setInterval(() => void invalidate(["randoms"]), 1500);
+    const timer = setInterval(() => void invalidate(RANDOMS_KEY), 1500);
     return () => clearInterval(timer);
   }, [working]);
 
@@ -68,19 +70,19 @@ export default function RandomPoolPage({ params }: PageProps) {
   }
   if (!p) return <Loading label="Loading the pool…" />;
 
-  async function act(action: "build" | "order" | "release" | "refresh", done: string) {
-    setBusy(action);
-    try {
-      const answer = await poolAction(p!.id, action);
-      toast.success(answer.message ?? done);
-      await invalidate(["randoms"]);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : "The action failed");
-    } finally {
-      setBusy(undefined);
-      setConfirmOrder(false);
-      setConfirmRelease(false);
-    }
+  const action = useAction(
+    (action: "build" | "order" | "release" | "refresh", _done: string) => poolAction(p!.id, action),
+    {
+      success: (answer, _action, done) => answer.message ?? done,
+      invalidate: [RANDOMS_KEY],
+      failure: (e) => e instanceof ApiError ? e.message : "The action failed",
+    },
+  );
+  const busy = action.running?.[0];
+  async function act(which: "build" | "order" | "release" | "refresh", done: string) {
+    await action.run(which, done);
+    setConfirmOrder(false);
+    setConfirmRelease(false);
   }
 
   const list = candidates.data ?? [];

@@ -7,7 +7,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { invalidate } from "../../lib/use-resource.ts";
-import { type Candidate, changeCandidate, pdfHref, type Pool, zipHref } from "./api.ts";
+import { type Candidate, changeCandidate, pdfHref, type Pool, RANDOMS_KEY, zipHref } from "./api.ts";
 
 const ROLE_LABELS: Record<Candidate["role"], string> = {
   selected: "Selected",
@@ -61,7 +61,7 @@ export function CandidateTable(
       await changeCandidate(pool.id, change.candidate.id, change.action, reason.trim());
       toast.success(change.action === "exempt" ? "Candidate exempted" : "Candidate substituted");
       setChange(undefined);
-      await invalidate(["randoms"]);
+      await invalidate(RANDOMS_KEY);
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : "The change failed");
     } finally {

@@ -6,23 +6,23 @@ import type {
   RegistrationMembershipRequest,
   SessionUser,
 } from "@api/contract";
-import { api } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
+import { call } from "../../lib/typed-api.ts";
 import type { DerRegistration, MemberRegistration } from "./schemas.ts";
 
-/** Spec §3: null, empty and undefined values are dropped before sending. */
-export function compact<T extends object>(payload: T): Partial<T> {
+/**
+ * Spec §3: null, empty and undefined values are dropped before sending. The wizard's schemas require the
+ * required fields to be filled, so only optional ones go and the payload keeps its type.
+ */
+export function compact<T extends object>(payload: T): T {
   return Object.fromEntries(
     Object.entries(payload).filter(([, value]) => value !== null && value !== undefined && value !== ""),
-  ) as Partial<T>;
+  ) as T;
 }
 
 /** Creates the account; the server sets the session cookie, the token in the answer is not kept. */
-async function createAccount(path: string, payload: object): Promise<SessionUser> {
-  const { user: created } = await api<RegistrationAnswer>(path, {
-    body: compact(payload),
-    redirectOn401: false,
-  });
+async function createAccount(send: () => Promise<RegistrationAnswer>): Promise<SessionUser> {
+  const { user: created } = await send();
   // A new member or DER has no second factor (decision 0043).
   const user: SessionUser = { ...created, second_factor: "off" };
   session.value = user;
@@ -30,15 +30,18 @@ async function createAccount(path: string, payload: object): Promise<SessionUser
 }
 
 export const registerMember = (payload: MemberRegistration) =>
-  createAccount("/register/member/account", payload);
-export const registerDer = (payload: DerRegistration) => createAccount("/register/der/account", payload);
+  createAccount(() =>
+    call("/register/member/account").POST({ body: compact(payload), redirectOn401: false })
+  );
+export const registerDer = (payload: DerRegistration) =>
+  createAccount(() => call("/register/der/account").POST({ body: compact(payload), redirectOn401: false }));
 
 /** Starts the new member's membership; `idempotencyKey` makes a repeated request charge at most once. */
 export function startMembership(
   body: RegistrationMembershipRequest,
   idempotencyKey: string,
 ): Promise<unknown> {
-  return api("/register/member/membership", { body, headers: { "Idempotency-Key": idempotencyKey } });
+  return call("/register/member/membership").POST({ body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
 /** Buys the DER's compliance kit; `idempotencyKey` makes a repeated request charge at most once. */
@@ -46,7 +49,7 @@ export function buyComplianceKit(
   body: ComplianceKitRequest,
   idempotencyKey: string,
 ): Promise<unknown> {
-  return api("/register/der/compliance", { body, headers: { "Idempotency-Key": idempotencyKey } });
+  return call("/register/der/compliance").POST({ body, headers: { "Idempotency-Key": idempotencyKey } });
 }
 
 /** A step of the registration funnel (the server's list of events). */
@@ -59,7 +62,7 @@ export type FunnelEvent = AnalyticsEvent["name"];
 export async function track(name: FunnelEvent, props: Record<string, string | boolean>): Promise<void> {
   try {
     const body: AnalyticsEvent = { name, props };
-    await api("/analytics/events", { body, redirectOn401: false });
+    await call("/analytics/events").POST({ body, redirectOn401: false });
   } catch {
     // deliberately ignored
   }

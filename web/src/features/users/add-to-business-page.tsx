@@ -5,15 +5,14 @@
  */
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
-import type { BusinessPageAnswer } from "@api/contract";
 import type { PageProps } from "../../app/routes.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { api } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { call } from "../../lib/typed-api.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import { addToBusiness, userKey } from "./api.ts";
 
@@ -27,12 +26,10 @@ export default function AddToBusinessPage({ params }: PageProps) {
   const found = useResource(
     mode === "existing" ? ["admin-business-search", search] : null,
     (signal) =>
-      api<BusinessPageAnswer>(
-        `/auth/businesses?per_page=20&sort_by=name&sort_dir=asc&search=${encodeURIComponent(search)}`,
-        {
-          signal,
-        },
-      ),
+      call("/auth/businesses").GET({
+        query: { per_page: 20, sort_by: "name", sort_dir: "asc", search },
+        signal,
+      }),
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {

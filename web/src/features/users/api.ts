@@ -3,21 +3,8 @@
  * with every flag of §3 User, the account actions, duplicates, businesses, orders, tests and the safety concern
  * letter. Resource keys start with ["admin-user", id] so one invalidate refreshes every tab.
  */
-import type {
-  AddToBusinessAnswer,
-  AddToBusinessRequest,
-  BusinessListAnswer,
-  DrugTest,
-  ListPage,
-  UserActionAnswer,
-  UserAnswer,
-  UserCreateRequest,
-  UserMessageAnswer,
-  UserOrderPageAnswer,
-  UserPageAnswer,
-  UserUpdateRequest,
-} from "@api/contract";
-import { api, apiFile } from "../../lib/api.ts";
+import type { AddToBusinessRequest, UserCreateRequest, UserUpdateRequest } from "@api/contract";
+import { call, callFile } from "../../lib/typed-api.ts";
 import { saveFile } from "../../lib/save-file.ts";
 
 export const PER_PAGE = 20;
@@ -38,86 +25,85 @@ export const userKey = (id: string) => ["admin-user", id];
 
 export type UserSort = "id" | "first_name" | "last_name" | "email" | "created_at";
 
-export function fetchUsers(
+export const fetchUsers = (
   q: { page: number; search: string; sort: UserSort; dir: "asc" | "desc" },
   signal: AbortSignal,
-) {
-  const params = new URLSearchParams({
-    page: String(q.page),
-    per_page: String(PER_PAGE),
-    sort_by: q.sort,
-    sort_dir: q.dir,
+) =>
+  call("/auth/users").GET({
+    query: {
+      page: q.page,
+      per_page: PER_PAGE,
+      sort_by: q.sort,
+      sort_dir: q.dir,
+      search: q.search || undefined,
+    },
+    signal,
   });
-  if (q.search) params.set("search", q.search);
-  return api<UserPageAnswer>(`/auth/users?${params}`, { signal });
-}
 
 export const fetchUser = (id: string, signal: AbortSignal) =>
-  api<UserAnswer>(`/auth/user/${id}`, { signal }).then((a) => a.data);
+  call("/auth/user/{id}").GET({ params: { id }, signal }).then((a) => a.data);
 
 export const fetchDuplicates = (id: string, page: number, signal: AbortSignal) =>
-  api<UserPageAnswer>(
-    `/auth/user/${id}/duplicates?page=${page}&per_page=10&sort_by=userFirstLastName&sort_dir=ASC`,
-    { signal },
-  );
-
-export const fetchBusinesses = (id: string, signal: AbortSignal) =>
-  api<BusinessListAnswer>(`/auth/user/${id}/businesses`, { signal });
-
-export const fetchOrders = (id: string, page: number, signal: AbortSignal) =>
-  api<UserOrderPageAnswer>(`/auth/user/${id}/orders?page=${page}&per_page=10`, { signal });
-
-export const fetchTests = (id: string, page: number, signal: AbortSignal) =>
-  api<ListPage<DrugTest>>(`/auth/user/${id}/tests?page=${page}&per_page=10`, { signal });
-
-export const createUser = (body: UserCreateRequest) =>
-  api<UserMessageAnswer>("/auth/users", {
-    body,
-    headers: { "Idempotency-Key": crypto.randomUUID() },
+  call("/auth/user/{id}/duplicates").GET({
+    params: { id },
+    query: { page, per_page: 10, sort_by: "userFirstLastName", sort_dir: "ASC" },
+    signal,
   });
 
+export const fetchBusinesses = (id: string, signal: AbortSignal) =>
+  call("/auth/user/{id}/businesses").GET({ params: { id }, signal });
+
+export const fetchOrders = (id: string, page: number, signal: AbortSignal) =>
+  call("/auth/user/{id}/orders").GET({ params: { id }, query: { page, per_page: 10 }, signal });
+
+export const fetchTests = (id: string, page: number, signal: AbortSignal) =>
+  call("/auth/user/{id}/tests").GET({ params: { id }, query: { page, per_page: 10 }, signal });
+
+export const createUser = (body: UserCreateRequest) =>
+  call("/auth/users").POST({ body, headers: { "Idempotency-Key": crypto.randomUUID() } });
+
 export const updateUser = (id: string, body: UserUpdateRequest) =>
-  api<UserMessageAnswer>(`/auth/user/${id}`, { method: "PUT", body });
+  call("/auth/user/{id}").PUT({ params: { id }, body });
 
 export const setAdmin = (id: string, admin: boolean) =>
-  api<UserMessageAnswer>(`/auth/user/${id}/admin`, { method: "PUT", body: { data: { admin } } });
+  call("/auth/user/{id}/admin").PUT({ params: { id }, body: { data: { admin } } });
 
-export const deleteUser = (id: string) => api<UserActionAnswer>(`/auth/user/${id}`, { method: "DELETE" });
+export const deleteUser = (id: string) => call("/auth/user/{id}").DELETE({ params: { id } });
 
-export const emailReset = (id: string) =>
-  api<UserActionAnswer>(`/auth/user/${id}/password-reset`, { method: "POST" });
+export const emailReset = (id: string) => call("/auth/user/{id}/password-reset").POST({ params: { id } });
 
 export const setPassword = (id: string, password: string) =>
-  api<UserActionAnswer>(`/auth/user/${id}/password`, { method: "PUT", body: { password } });
+  call("/auth/user/{id}/password").PUT({ params: { id }, body: { password } });
 
 export const addToBusiness = (id: string, body: AddToBusinessRequest) =>
-  api<AddToBusinessAnswer>(`/auth/user/${id}/businesses`, {
+  call("/auth/user/{id}/businesses").POST({
+    params: { id },
     body,
     headers: { "Idempotency-Key": crypto.randomUUID() },
   });
 
 export async function downloadCompliance(id: string) {
-  const file = await apiFile(`/auth/user/${id}/compliance-letter`);
+  const file = await callFile("/auth/user/{id}/compliance-letter").GET({ params: { id } });
   saveFile(file.blob, file.filename ?? "letter-compliance.pdf");
 }
 
 export const emailCompliance = (id: string) =>
-  api<UserActionAnswer>(`/auth/user/${id}/compliance-email`, { method: "POST" });
+  call("/auth/user/{id}/compliance-email").POST({ params: { id } });
 
 export function uploadLetter(id: string, file: File) {
   const form = new FormData();
   form.set("document", file);
-  return api<UserActionAnswer>(`/auth/user/${id}/safety-document`, { method: "POST", body: form });
+  return call("/auth/user/{id}/safety-document").POST({ params: { id }, body: form });
 }
 
 export async function downloadLetter(id: string, filename: string) {
-  const file = await apiFile(`/auth/user/${id}/safety-document`);
+  const file = await callFile("/auth/user/{id}/safety-document").GET({ params: { id } });
   saveFile(file.blob, file.filename ?? filename);
 }
 
 export const removeLetter = (id: string) =>
-  api<UserActionAnswer>(`/auth/user/${id}/safety-document`, { method: "DELETE" });
+  call("/auth/user/{id}/safety-document").DELETE({ params: { id } });
 
 /** Removes a user's second factors (they lost them): their sessions end and they set one up again (decision 0043). */
 export const resetSecondFactor = (id: string) =>
-  api<{ message: string }>(`/auth/user/${id}/second-factor`, { method: "DELETE" });
+  call("/auth/user/{id}/second-factor").DELETE({ params: { id } });
