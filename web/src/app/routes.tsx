@@ -6,12 +6,9 @@
  * Breadcrumbs are derived from this table (see crumbs.ts): each path prefix that is itself a row is a crumb.
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+import type { PageProps } from "../lib/page-props.ts";
 import { type Subject, type SubjectFamily, subjectOf } from "../lib/subject.ts";
 import { PUBLIC_PAGES, type PublicPath } from "./public-pages.ts";
-
-export interface PageProps {
-  params: Partial<Record<string, string>>;
-}
 
 export interface AppRoute {
   path: string;
@@ -118,8 +115,8 @@ const MEMBER_ROUTES: AppRoute[] = [
     () => import("../features/auth/security-page.tsx"),
   ),
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
-  page("/app/account/tests", "My Tests", () => import("../features/tests/tests-page.tsx")),
-  page("/app/account/downloads", "My Downloads", () => import("../features/downloads/downloads-page.tsx")),
+  page("/app/account/tests", "My Tests", () => import("../features/drug-tests/tests-page.tsx")),
+  page("/app/account/downloads", "My Downloads", () => import("../features/documents/downloads-page.tsx")),
   ...membershipRoutes("/app/account", "self"),
   page("/app/member/businesses", "My Businesses", () => import("../features/businesses/list-page.tsx")),
   page("/app/member/businesses/new", "New Business", () => import("../features/businesses/new-page.tsx")),
@@ -258,7 +255,7 @@ const ADMIN_ROUTES: AppRoute[] = [
     "Review New Business Request",
     () => import("../features/admin-requests/request-business-page.tsx"),
   ), // ?convert=
-  page("/app/admin/analytics", "Analytics", () => import("../features/analytics/analytics-page.tsx")),
+  page("/app/admin/analytics", "Analytics", () => import("../features/stats/analytics-page.tsx")),
   page("/app/admin/export", "Exports", () => import("../features/exports/exports-page.tsx")),
   page("/app/admin/export/new", "New Export", () => import("../features/exports/new-page.tsx")),
 ];

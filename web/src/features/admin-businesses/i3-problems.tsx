@@ -11,7 +11,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
-import { REASON_LABELS } from "../../lib/drug-tests.ts";
+import { REASON_LABELS } from "../drug-tests/drug-tests.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";

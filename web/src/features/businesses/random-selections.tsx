@@ -9,7 +9,7 @@ import { Chip, type ChipTone } from "../../components/chip.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDay } from "../../lib/dates.ts";
-import { testOutcome } from "../../lib/drug-tests.ts";
+import { testOutcome } from "../drug-tests/drug-tests.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 /** "December 2035" for a selection's pool month. */

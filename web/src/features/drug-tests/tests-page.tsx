@@ -2,11 +2,11 @@
  * /app/account/tests: the member's test history, newest first, ten to a page. The page number is in the
  * address (?page=2), so Back and a shared link show the same page.
  */
-import { DrugTestTable } from "../../components/drug-test-table.tsx";
+import { DrugTestTable } from "./drug-test-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useCachedResource } from "../../offline/use-cached.ts";
-import { testPageKey } from "../../lib/test-history.ts";
+import { testPageKey } from "./test-history.ts";
 import { fetchTests, keepTestPage as keep } from "./api.ts";
 
 export default function TestsPage() {

@@ -1,12 +1,12 @@
 /**
  * …/membership/payments/add for any subject (public spec §2, §8; admin spec §2): the one card form
- * (components/card-form.tsx), storing the card on the subject's account. Once it is stored ('Payment method
+ * (features/payments/card-form.tsx), storing the card on the subject's account. Once it is stored ('Payment method
  * added successfully' is toasted by the form) the page goes to the `redirect` query parameter when it is a
- * same-site path, with the new card chosen there (components/pay-with.tsx), otherwise back to the cards.
+ * same-site path, with the new card chosen there (features/payments/pay-with.tsx), otherwise back to the cards.
  */
 import { Link, useLocation, useSearchParams } from "wouter";
-import { CardForm } from "../../components/card-form.tsx";
-import { addedCardState } from "../../components/pay-with.tsx";
+import { CardForm } from "../payments/card-form.tsx";
+import { addedCardState } from "../payments/pay-with.tsx";
 import { safeNext } from "../../lib/safe-next.ts";
 import { screenPaths, type Subject } from "../../lib/subject.ts";
 

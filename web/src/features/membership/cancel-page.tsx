@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
-import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership, MembershipAnswer } from "@api/contract";
 import { failureText } from "../../lib/membership.ts";

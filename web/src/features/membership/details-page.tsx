@@ -15,10 +15,10 @@ import {
   Panel,
   PauseWarningNotice,
   WithMembership,
-} from "../../components/membership-parts.tsx";
+} from "./membership-parts.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { cardExpiry, cardName, fetchCards } from "../../lib/payments.ts";
+import { cardExpiry, cardName, fetchCards } from "../payments/payments.ts";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { MembershipHistoryRow } from "@api/contract";
 import { fetchHistory, HISTORY_PER_PAGE } from "../../lib/membership.ts";

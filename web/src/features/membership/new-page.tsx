@@ -14,8 +14,8 @@ import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import { NotAllowed } from "../../components/membership-parts.tsx";
-import { addCardHref, type PaymentType, PayWith, useCardChoice } from "../../components/pay-with.tsx";
+import { NotAllowed } from "./membership-parts.tsx";
+import { addCardHref, type PaymentType, PayWith, useCardChoice } from "../payments/pay-with.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -25,15 +25,15 @@ import type {
   Prices,
   StartMembershipRequest,
 } from "@api/contract";
-import { ManualChargeSchema } from "../../lib/admin-membership-schemas.ts";
-import { fetchCards } from "../../lib/payments.ts";
+import { ManualChargeSchema } from "../payments/admin-membership-schemas.ts";
+import { fetchCards } from "../payments/payments.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { attemptKeys, fetchHistory, startMembership } from "../../lib/membership.ts";
 import { membershipWords, renewalBlocked } from "../../lib/membership-view.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { loadPrices, PRICES_KEY } from "../../lib/prices.ts";
+import { loadPrices, PRICES_KEY } from "../settings/prices.ts";
 import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";

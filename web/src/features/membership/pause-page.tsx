@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
-import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";

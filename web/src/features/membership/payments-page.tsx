@@ -2,7 +2,7 @@
  * …/membership/payments for any subject (public spec §2, §3 "Payment method"; admin spec §2 "Manage Payment
  * Methods"): the saved cards, default first, with Make default and Remove (after a confirmation dialog), and
  * a link to add a card. The default card pays for automatic renewals. Every change updates the cached cards
- * (lib/payments.ts), so the pickers elsewhere show the same set.
+ * (features/payments/payments.ts), so the pickers elsewhere show the same set.
  */
 import { useRef, useState } from "react";
 import { Link } from "wouter";
@@ -10,7 +10,7 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import "../../components/membership.css";
+import "./membership.css";
 import type { PaymentMethod } from "@api/contract";
 import { Skeleton } from "../../components/skeleton.tsx";
 import {
@@ -20,7 +20,7 @@ import {
   makeDefaultCard,
   removeCard,
   spokenCardName,
-} from "../../lib/payments.ts";
+} from "../payments/payments.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { cardsKey, screenPaths, type Subject } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";

@@ -11,7 +11,7 @@ import { Link, useLocation } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
-import { NotAllowed, WithMembership } from "../../components/membership-parts.tsx";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { failureText } from "../../lib/membership.ts";

@@ -3,9 +3,9 @@
  * One text for the dashboard and the account screens.
  */
 import type { PauseWarning } from "@api/contract";
-import { OfficePhone } from "./office-contact.tsx";
-import { formatDay } from "../lib/dates.ts";
-import { Alert } from "./alert.tsx";
+import { OfficePhone } from "../../components/office-contact.tsx";
+import { formatDay } from "../../lib/dates.ts";
+import { Alert } from "../../components/alert.tsx";
 
 export function PauseWarningNotice({ warning }: { warning: PauseWarning }) {
   return (

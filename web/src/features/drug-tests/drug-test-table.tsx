@@ -1,8 +1,8 @@
-import { formatInstantDay } from "../lib/dates.ts";
+import { formatInstantDay } from "../../lib/dates.ts";
 import type { DrugTest } from "@api/contract";
-import { REASON_LABELS, STATUS_LABELS, type TestOutcome, testOutcome } from "../lib/drug-tests.ts";
-import { Chip, type ChipTone } from "./chip.tsx";
-import { TableScroll } from "./table-scroll.tsx";
+import { REASON_LABELS, STATUS_LABELS, type TestOutcome, testOutcome } from "./drug-tests.ts";
+import { Chip, type ChipTone } from "../../components/chip.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 const TONES: Record<TestOutcome, ChipTone> = {
   "Passed": "success",

@@ -5,8 +5,8 @@
  * words. Shared by the business screens and the DER's My Company.
  */
 import type { Business } from "@api/contract";
-import { Alert } from "../alert.tsx";
-import { Chip } from "../chip.tsx";
+import { Alert } from "../../../components/alert.tsx";
+import { Chip } from "../../../components/chip.tsx";
 
 /** Public spec §6: a DER adds employees only once the business is set up in i3. */
 export const NOT_IN_I3 = "Please contact APCA to allow new employees to be added";

@@ -5,14 +5,14 @@
  * card element, loaded lazily so Stripe.js never weighs on a page that shows no card form.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Alert } from "./alert.tsx";
-import { Loading } from "./loading.tsx";
+import { Alert } from "../../components/alert.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { PaymentMethod } from "@api/contract";
-import { errorMessage } from "../lib/form.ts";
-import { OFFLINE_REASON, online } from "../lib/online.ts";
-import { type PaymentsConfig, publicConfig } from "../lib/public-config.ts";
-import type { Subject } from "../lib/subject.ts";
+import { errorMessage } from "../../lib/form.ts";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
+import { type PaymentsConfig, publicConfig } from "../../lib/public-config.ts";
+import type { Subject } from "../../lib/subject.ts";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));

@@ -1,11 +1,11 @@
 /** A company's vessels (name, USCG official number, type, in service), each with its Manage link. */
 import { Link } from "wouter";
 import type { Vessel } from "@api/contract";
-import { fetchVessels, vesselsKey } from "../../lib/businesses.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { Chip } from "../chip.tsx";
-import { LoadError } from "../load-error.tsx";
-import { Skeleton } from "../skeleton.tsx";
+import { fetchVessels, vesselsKey } from "../businesses.ts";
+import { useResource } from "../../../lib/use-resource.ts";
+import { Chip } from "../../../components/chip.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 
 export function VesselsList({ businessId, back }: { businessId: number; back: string }) {
   const vessels = useResource(vesselsKey(businessId), (signal) => fetchVessels(businessId, signal));

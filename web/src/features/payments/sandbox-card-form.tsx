@@ -1,13 +1,13 @@
 /** The sandbox processor's card form: the fields a card form has, sent to the server's sandbox endpoint. */
 import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
-import { Alert } from "./alert.tsx";
-import { Button } from "./button.tsx";
-import { TextField } from "./text-field.tsx";
-import { addCard, confirmSandboxSetup, explainCardFailure } from "../lib/payments.ts";
-import { OFFLINE_REASON, online } from "../lib/online.ts";
-import { SELF } from "../lib/subject.ts";
-import { useFormSubmit } from "../lib/use-form-submit.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { addCard, confirmSandboxSetup, explainCardFailure } from "./payments.ts";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
+import { SELF } from "../../lib/subject.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import type { CardFormProps } from "./card-form.tsx";
 
 /** The server's texts (api/src/payments/schemas.ts SANDBOX_CARD_MESSAGES), so both sides say the same. */

@@ -3,8 +3,8 @@
  * Prices are settings on the server; no page may write a price as a literal.
  */
 import type { Prices } from "@api/contract";
-import { call } from "./typed-api.ts";
-import { useResource } from "./use-resource.ts";
+import { call } from "../../lib/typed-api.ts";
+import { useResource } from "../../lib/use-resource.ts";
 
 let prices: Promise<Prices> | undefined;
 

@@ -4,9 +4,9 @@
  * only), as the product promises, so the history opens without a signal even if its screen was never visited.
  */
 import type { DrugTest, ListPage } from "@api/contract";
-import { call } from "./typed-api.ts";
+import { call } from "../../lib/typed-api.ts";
 import { storableTest } from "./drug-tests.ts";
-import type { ResourceKey } from "./resource-store.ts";
+import type { ResourceKey } from "../../lib/resource-store.ts";
 
 export const TESTS_PER_PAGE = 10;
 

@@ -18,10 +18,10 @@ import type {
   VesselCreateRequest,
   VesselUpdateRequest,
 } from "@api/contract";
-import { api, ApiError, apiFile } from "./api.ts";
-import { call } from "./typed-api.ts";
-import type { ResourceKey } from "./resource-store.ts";
-import { invalidate } from "./use-resource.ts";
+import { api, ApiError, apiFile } from "../../lib/api.ts";
+import { call } from "../../lib/typed-api.ts";
+import type { ResourceKey } from "../../lib/resource-store.ts";
+import { invalidate } from "../../lib/use-resource.ts";
 
 /** The caller's businesses (a member's) and a DER's companies share this prefix. */
 export const BUSINESSES_KEY: ResourceKey = ["businesses"];

@@ -6,22 +6,22 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
-import { OFFLINE_REASON, online } from "../lib/online.ts";
-import { Alert } from "./alert.tsx";
-import { Chip } from "./chip.tsx";
-import { LoadError } from "./load-error.tsx";
-import { Skeleton } from "./skeleton.tsx";
-import { formatDay, formatInstantDay } from "../lib/dates.ts";
+import { OFFLINE_REASON, online } from "../../lib/online.ts";
+import { Alert } from "../../components/alert.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { LoadError } from "../../components/load-error.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership } from "@api/contract";
 import {
   membershipActions,
   membershipChips,
   type MembershipWords,
   TYPE_LABELS,
-} from "../lib/membership-view.ts";
-import type { ScreenPaths } from "../lib/subject.ts";
-import { OfflineNotice } from "../offline/offline-ui.tsx";
-import type { CachedResource } from "../offline/use-cached.ts";
+} from "../../lib/membership-view.ts";
+import type { ScreenPaths } from "../../lib/subject.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import type { CachedResource } from "../../offline/use-cached.ts";
 import "./membership.css";
 
 export { PauseWarningNotice } from "./pause-warning-notice.tsx";

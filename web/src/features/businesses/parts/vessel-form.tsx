@@ -9,12 +9,12 @@ import { Link, useLocation } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import * as v from "valibot";
 import type { Vessel, VesselCreateRequest } from "@api/contract";
-import { toast } from "../../lib/toast.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { Alert } from "../alert.tsx";
-import { Button } from "../button.tsx";
-import { CheckboxField } from "../checkbox-field.tsx";
-import { TextField } from "../text-field.tsx";
+import { toast } from "../../../lib/toast.ts";
+import { useFormSubmit } from "../../../lib/use-form-submit.ts";
+import { Alert } from "../../../components/alert.tsx";
+import { Button } from "../../../components/button.tsx";
+import { CheckboxField } from "../../../components/checkbox-field.tsx";
+import { TextField } from "../../../components/text-field.tsx";
 
 export const VESSEL_NAME_REQUIRED = "Vessel Name is required!";
 

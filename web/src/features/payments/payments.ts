@@ -12,12 +12,12 @@ import type {
   SandboxSetupAnswer,
   SandboxSetupRequest,
 } from "@api/contract";
-import { api, ApiError } from "./api.ts";
-import { errorMessage, fieldErrors } from "./form.ts";
-import { cardsKey, SELF, type Subject, subjectApi } from "./subject.ts";
-import { toast } from "./toast.ts";
-import type { FormFailure } from "./use-form-submit.ts";
-import { invalidate, resources } from "./use-resource.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { errorMessage, fieldErrors } from "../../lib/form.ts";
+import { cardsKey, SELF, type Subject, subjectApi } from "../../lib/subject.ts";
+import { toast } from "../../lib/toast.ts";
+import type { FormFailure } from "../../lib/use-form-submit.ts";
+import { invalidate, resources } from "../../lib/use-resource.ts";
 
 export const PAYMENT_MESSAGES = {
   intentFailed: "Failed to set up payment method. Please try again.",

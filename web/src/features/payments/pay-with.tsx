@@ -10,14 +10,14 @@
  */
 import { useState } from "react";
 import { Link } from "wouter";
-import { Alert } from "./alert.tsx";
-import { Button } from "./button.tsx";
-import { RadioGroup } from "./radio-group.tsx";
-import { TextField } from "./text-field.tsx";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { RadioGroup } from "../../components/radio-group.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import type { PaymentMethod } from "@api/contract";
-import { PAYMENT_MEDIUMS } from "../lib/admin-membership-schemas.ts";
-import { describeCard } from "../lib/payments.ts";
-import type { FieldErrors } from "../lib/form.ts";
+import { PAYMENT_MEDIUMS } from "./admin-membership-schemas.ts";
+import { describeCard } from "./payments.ts";
+import type { FieldErrors } from "../../lib/form.ts";
 
 /** The /payments/add address that comes back to `back` (only what must be is escaped: `/` stays). */
 export const addCardHref = (addPath: string, back: string): string =>

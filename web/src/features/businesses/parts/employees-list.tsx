@@ -4,16 +4,11 @@
  */
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
-import {
-  employeeRequestsKey,
-  employeesKey,
-  fetchEmployeeRequests,
-  fetchEmployees,
-} from "../../lib/businesses.ts";
-import { useResource } from "../../lib/use-resource.ts";
-import { Chip } from "../chip.tsx";
-import { LoadError } from "../load-error.tsx";
-import { Skeleton } from "../skeleton.tsx";
+import { employeeRequestsKey, employeesKey, fetchEmployeeRequests, fetchEmployees } from "../businesses.ts";
+import { useResource } from "../../../lib/use-resource.ts";
+import { Chip } from "../../../components/chip.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
+import { Skeleton } from "../../../components/skeleton.tsx";
 
 export function EmployeesList({ businessId }: { businessId: number }) {
   const employees = useResource(employeesKey(businessId), (signal) => fetchEmployees(businessId, signal));
