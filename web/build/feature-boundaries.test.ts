@@ -55,7 +55,7 @@ Deno.test("boundaries: each bad import is reported, the allowed ones are not", (
       import { useState } from "react";`,
     "app/routes.tsx": `const page = () => import("../features/account/page.tsx");`,
     // Allowed: a feature using another one below it (no way back), and app/'s other parts.
-    "features/membership/new-page.tsx": `import { PayWith } from "../payments/pay-with.tsx";`,
+    "features/memberships/new-page.tsx": `import { PayWith } from "../payments/pay-with.tsx";`,
     "features/public/home-page.tsx": `import { PageHeading } from "../../app/page-heading.tsx";`,
     "features/verify/page.tsx": `import type { PageProps } from "../../lib/page-props.ts";`,
     "lib/contract-user.ts": `import type { Membership, ListPage } from "@api/contract";`,

@@ -27,7 +27,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
     () => import("../../features/users/add-to-business-page.tsx"),
   ),
   ...membershipRoutes("/app/admin/users/:id", "user", [
-    ["update", "Update Membership", () => import("../../features/membership/update-page.tsx")],
+    ["update", "Update Membership", () => import("../../features/memberships/update-page.tsx")],
   ]),
   page(
     "/app/admin/users/:id/order",

@@ -41,7 +41,7 @@ type PublicPages = typeof import("../../features/public/pages.ts");
 export const publicPage = (name: keyof PublicPages) => () =>
   import("../../features/public/pages.ts").then((pages) => ({ default: pages[name] }));
 
-/** A membership screen (features/membership): written once, it takes whose membership it is. */
+/** A membership screen (features/memberships): written once, it takes whose membership it is. */
 type MembershipModule = Promise<{ default: ComponentType<{ subject: Subject }> }>;
 
 /**
@@ -59,13 +59,17 @@ export const membershipRoutes = (
         default: ({ params }: PageProps) => <Screen subject={subjectOf(family, params)} />,
       })));
   return [
-    screen("details", "Membership Details", () => import("../../features/membership/details-page.tsx")),
-    screen("new", "Set Up Membership", () => import("../../features/membership/new-page.tsx")),
-    screen("pause", "Pause Membership", () => import("../../features/membership/pause-page.tsx")),
-    screen("resume", "Resume Membership", () => import("../../features/membership/resume-page.tsx")),
-    screen("cancel", "Cancel Membership", () => import("../../features/membership/cancel-page.tsx")),
+    screen("details", "Membership Details", () => import("../../features/memberships/details-page.tsx")),
+    screen("new", "Set Up Membership", () => import("../../features/memberships/new-page.tsx")),
+    screen("pause", "Pause Membership", () => import("../../features/memberships/pause-page.tsx")),
+    screen("resume", "Resume Membership", () => import("../../features/memberships/resume-page.tsx")),
+    screen("cancel", "Cancel Membership", () => import("../../features/memberships/cancel-page.tsx")),
     ...extra.map(([path, title, load]) => screen(path, title, load)),
-    screen("payments/add", "Add Payment Method", () => import("../../features/membership/add-card-page.tsx")),
-    screen("payments", "Payment Methods", () => import("../../features/membership/payments-page.tsx")),
+    screen(
+      "payments/add",
+      "Add Payment Method",
+      () => import("../../features/memberships/add-card-page.tsx"),
+    ),
+    screen("payments", "Payment Methods", () => import("../../features/memberships/payments-page.tsx")),
   ];
 };

@@ -11,7 +11,7 @@ import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import { MembershipActions, MembershipFacts } from "../membership/membership-parts.tsx";
+import { MembershipActions, MembershipFacts } from "../memberships/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
 import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "./businesses.ts";

@@ -6,7 +6,7 @@ import type { DrugTest, Membership } from "@api/contract";
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
-import { PauseWarningNotice } from "../membership/pause-warning-notice.tsx";
+import { PauseWarningNotice } from "../memberships/pause-warning-notice.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { DrugTestTable } from "../drug-tests/drug-test-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";

@@ -1,5 +1,5 @@
 /**
- * Pieces of the membership screens (features/membership) and of the account page's summary: panels, the
+ * Pieces of the membership screens (features/memberships) and of the account page's summary: panels, the
  * membership card, its actions and the three states of a loaded membership. They take the subject's paths
  * and words (lib/membership-view.ts), so the member's and the administrators' screens share them.
  */
