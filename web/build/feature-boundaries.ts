@@ -1,9 +1,12 @@
 /**
  * The web's import rules, checked by feature-boundaries.test.ts over every file of web/src:
- * - a feature (`features/<x>/`) imports nothing from another feature (`features/<y>/`): what two features
- *   share lives in `components/` or `lib/`;
- * - only the route table's folder, `app/`, imports features (it is what puts them on screens); `lib/`,
- *   `components/`, `offline/`, `pwa/` and the entry files never do;
+ * - a feature (`features/<x>/`, named as the API's domain) owns its calls, rules and parts; another feature may
+ *   use them (the membership screens pay with `features/payments`), but the features' import graph has no
+ *   cycle, so each stands above the ones it uses (decision 0054);
+ * - only `app/` (the route table, the layouts, the preload) and features import features; `lib/`,
+ *   `components/`, `offline/`, `pwa/` and the entry files never do: they are the domain-free house below;
+ * - no feature imports the route table (`app/routes.tsx`, `app/routes/`) that loads it: a page's props come
+ *   from `lib/page-props.ts`;
  * - the API's types come through the `@api/contract` alias as `import type` (or `export type`) only: a value
  *   import would bundle server code. No file reaches into api/ any other way (tests may: one starts the API).
  * Pure functions over `{ path: source }`, so the test can show each rule refusing a bad import.
@@ -80,12 +83,56 @@ export function check(file: string, line: ImportLine): string | null {
   }
   const from = zoneOf(file);
   const to = zoneOf(target);
-  if (!to.startsWith("features/") || from === to) return null;
-  if (from.startsWith("features/")) {
-    return `${from} does not import from ${to}: move what they share to lib/ or components/`;
+  if (from.startsWith("features/") && (target === "app/routes.tsx" || target.startsWith("app/routes/"))) {
+    return `${from} does not import the route table that loads it: a page's props are lib/page-props.ts`;
   }
-  if (from !== "app") return `only app/ imports features; ${from} does not import from ${to}`;
-  return null;
+  if (!to.startsWith("features/") || from === to) return null;
+  if (from.startsWith("features/") || from === "app") return null; // features' cycles: see featureCycles
+  return `only app/ and features import features; ${from} does not import from ${to}`;
+}
+
+/**
+ * The imports between features that close a cycle: every edge `features/x → features/y` whose two ends reach
+ * each other. One violation per edge, named by its first importing file.
+ */
+export function featureCycles(files: Record<string, string>): Violation[] {
+  const edges = new Map<string, Map<string, Violation>>();
+  for (const [file, source] of Object.entries(files)) {
+    const from = zoneOf(file);
+    if (!from.startsWith("features/")) continue;
+    for (const { specifier } of importsOf(source)) {
+      if (!specifier.startsWith(".")) continue;
+      const target = resolve(file, specifier);
+      const to = target === null ? "" : zoneOf(target);
+      if (!to.startsWith("features/") || to === from) continue;
+      const out = edges.get(from) ?? new Map<string, Violation>();
+      edges.set(from, out);
+      if (!out.has(to)) {
+        out.set(to, {
+          file,
+          specifier,
+          rule: `${from} and ${to} import each other (a cycle between features)`,
+        });
+      }
+    }
+  }
+  const reaches = (start: string, goal: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length > 0) {
+      const zone = stack.pop()!;
+      if (zone === goal) return true;
+      if (seen.has(zone)) continue;
+      seen.add(zone);
+      stack.push(...(edges.get(zone)?.keys() ?? []));
+    }
+    return false;
+  };
+  const found: Violation[] = [];
+  for (const [from, out] of edges) {
+    for (const [to, violation] of out) if (reaches(to, from)) found.push(violation);
+  }
+  return found;
 }
 
 /** Every broken rule in a set of files (`path` relative to web/src → source). */
@@ -97,5 +144,5 @@ export function violations(files: Record<string, string>): Violation[] {
       if (rule) found.push({ file, specifier: line.specifier, rule });
     }
   }
-  return found;
+  return [...found, ...featureCycles(files)];
 }

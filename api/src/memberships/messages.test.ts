@@ -11,7 +11,7 @@ import {
   PAYMENT_MEDIUMS as WEB_MEDIUMS,
   UPDATE_MESSAGES,
   UpdateSchema as WebUpdate,
-} from "../../../web/src/lib/admin-membership-schemas.ts";
+} from "../../../web/src/features/payments/admin-membership-schemas.ts";
 import { assertEquals } from "../testing/assert.ts";
 import {
   AdminStartBody,

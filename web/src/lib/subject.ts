@@ -2,7 +2,7 @@
  * Whose membership and cards a screen shows: the caller's own, an employee's of the caller's business, or
  * any user's for an administrator (issue 9 item 5). The membership screens are written once and take a
  * subject; this module says where each subject's screens live and which cache keys hold its data (its
- * calls, typed by path, are in lib/membership.ts and lib/payments.ts). An employee's membership is run by the
+ * calls, typed by path, are in lib/membership.ts and features/payments/payments.ts). An employee's membership is run by the
  * company (its owner, the DER): its calls are under /auth/business/{id}/employee/{eid} and it is paid with
  * the company's cards, not the member's.
  */

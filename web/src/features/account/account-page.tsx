@@ -11,7 +11,7 @@ import {
   Panel,
   PauseWarningNotice,
   WithMembership,
-} from "../../components/membership-parts.tsx";
+} from "../memberships/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { membershipWords, STATUS_CHIPS, TYPE_LABELS } from "../../lib/membership-view.ts";

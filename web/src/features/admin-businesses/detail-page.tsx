@@ -4,7 +4,7 @@
  * Tests, Vessels (only if not individual) and Downloads (only with a compliance kit). A company whose
  * new-company request is still pending shows only 'Not Approved': managing it waits until it is processed.
  */
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";

@@ -5,7 +5,7 @@
  * membership: the Letter of Compliance, downloaded or e-mailed).
  */
 import { Link } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import type { BusinessUser } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";

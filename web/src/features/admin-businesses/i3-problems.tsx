@@ -10,7 +10,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
-import { REASON_LABELS } from "../../lib/drug-tests.ts";
+import { REASON_LABELS } from "../drug-tests/drug-tests.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchI3Problems, I3_KEY, retryTest, sendToI3 } from "./api.ts";

@@ -12,7 +12,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstantDay } from "../../lib/dates.ts";
-import { REASON_LABELS, STATUS_LABELS, type TestReason, type TestStatus } from "../../lib/drug-tests.ts";
+import { REASON_LABELS, STATUS_LABELS, type TestReason, type TestStatus } from "../drug-tests/drug-tests.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, fetchKitDocuments, fetchTests, fetchVessels } from "./api.ts";
 

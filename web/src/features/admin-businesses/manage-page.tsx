@@ -3,7 +3,7 @@
  * once (decision 0021). A company still waiting for its new-company approval cannot be managed yet.
  */
 import { useLocation } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Alert } from "../../components/alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";

@@ -1,10 +1,10 @@
 /**
  * /app/admin/businesses/{id}/vessel/new and /app/admin/manage-vessel/{vid}: the vessel form the company's
- * owner uses too (components/business/vessel-form.tsx). An administrator's change applies at once; both go
+ * owner uses too (features/businesses/parts/vessel-form.tsx). An administrator's change applies at once; both go
  * back to the business's Vessels tab.
  */
-import type { PageProps } from "../../app/routes.tsx";
-import { VesselForm } from "../../components/business/vessel-form.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
+import { VesselForm } from "../businesses/parts/vessel-form.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CaptchaField } from "../../components/captcha-field.tsx";

@@ -6,9 +6,9 @@
 import type { BusinessTest, DrugTest } from "@api/contract";
 import { Chip, type ChipTone } from "../../components/chip.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
-import { fetchBusinessTests } from "../../lib/businesses.ts";
+import { fetchBusinessTests } from "./businesses.ts";
 import { formatInstantDay } from "../../lib/dates.ts";
-import { REASON_LABELS, type TestOutcome, testOutcome, type TestReason } from "../../lib/drug-tests.ts";
+import { REASON_LABELS, type TestOutcome, testOutcome, type TestReason } from "../drug-tests/drug-tests.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 export function BusinessTests({ businessId, userId }: { businessId: number; userId?: number }) {

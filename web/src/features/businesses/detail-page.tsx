@@ -8,19 +8,14 @@
  */
 import { Link } from "wouter";
 import type { Business } from "@api/contract";
-import { EmployeesList } from "../../components/business/employees-list.tsx";
-import {
-  addEmployeeBlocked,
-  BusinessNotices,
-  editBlocked,
-  RoleBadge,
-} from "../../components/business/status.tsx";
-import { VesselsList } from "../../components/business/vessels-list.tsx";
+import { EmployeesList } from "./parts/employees-list.tsx";
+import { addEmployeeBlocked, BusinessNotices, editBlocked, RoleBadge } from "./parts/status.tsx";
+import { VesselsList } from "./parts/vessels-list.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
-import type { PageProps } from "../../app/routes.tsx";
-import { businessKey, fetchBusiness } from "../../lib/businesses.ts";
+import type { PageProps } from "../../lib/page-props.ts";
+import { businessKey, fetchBusiness } from "./businesses.ts";
 import { fetchMembership } from "../../lib/membership.ts";
 import { membershipKey, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";

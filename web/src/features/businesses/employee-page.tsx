@@ -7,14 +7,14 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import { MembershipActions, MembershipFacts } from "../../components/membership-parts.tsx";
+import { MembershipActions, MembershipFacts } from "../memberships/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
-import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "../../lib/businesses.ts";
+import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "./businesses.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { toast } from "../../lib/toast.ts";

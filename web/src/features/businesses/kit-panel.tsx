@@ -10,9 +10,9 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
-import { CardForm } from "../../components/card-form.tsx";
+import { CardForm } from "../payments/card-form.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import { CardPicker, useCardChoice } from "../../components/pay-with.tsx";
+import { CardPicker, useCardChoice } from "../payments/pay-with.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import {
   buyComplianceKit,
@@ -20,10 +20,10 @@ import {
   fetchKitDocuments,
   type KitDocument,
   kitDocumentsKey,
-} from "../../lib/businesses.ts";
+} from "./businesses.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { attemptKeys } from "../../lib/membership.ts";
-import { fetchCards } from "../../lib/payments.ts";
+import { fetchCards } from "../payments/payments.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { cardsKey, companyCards } from "../../lib/subject.ts";
 import { useAction } from "../../lib/use-action.ts";

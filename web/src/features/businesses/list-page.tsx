@@ -7,8 +7,8 @@ import type { Business } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { INACTIVE, RoleBadge } from "../../components/business/status.tsx";
-import { BUSINESSES_KEY, fetchOwnBusinesses } from "../../lib/businesses.ts";
+import { INACTIVE, RoleBadge } from "./parts/status.tsx";
+import { BUSINESSES_KEY, fetchOwnBusinesses } from "./businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import "./businesses.css";
 

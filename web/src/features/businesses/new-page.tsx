@@ -9,7 +9,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
-import { createBusiness } from "../../lib/businesses.ts";
+import { createBusiness } from "./businesses.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { businessBody, BusinessFields, BusinessSchema } from "./business-fields.tsx";

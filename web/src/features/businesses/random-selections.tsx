@@ -8,7 +8,7 @@ import type { DerSelection, DrugTest } from "@api/contract";
 import { Chip, type ChipTone } from "../../components/chip.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { formatDay } from "../../lib/dates.ts";
-import { testOutcome } from "../../lib/drug-tests.ts";
+import { testOutcome } from "../drug-tests/drug-tests.ts";
 import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 

@@ -1,9 +1,9 @@
 /** /app/member/businesses/{id}/vessel/{vid}/manage (?redirectURL=): change a vessel (UPDATE_VESSEL). */
-import type { PageProps } from "../../app/routes.tsx";
-import { VesselForm } from "../../components/business/vessel-form.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
+import { VesselForm } from "./parts/vessel-form.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { businessKey, fetchVessel, updateVessel } from "../../lib/businesses.ts";
+import { businessKey, fetchVessel, updateVessel } from "./businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useVesselBack } from "./vessel-back.ts";
 

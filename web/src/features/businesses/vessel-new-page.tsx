@@ -1,7 +1,7 @@
 /** /app/member/businesses/{id}/vessel/new (?redirectURL=): add a vessel to the company (NEW_VESSEL). */
-import type { PageProps } from "../../app/routes.tsx";
-import { VesselForm } from "../../components/business/vessel-form.tsx";
-import { createVessel } from "../../lib/businesses.ts";
+import type { PageProps } from "../../lib/page-props.ts";
+import { VesselForm } from "./parts/vessel-form.tsx";
+import { createVessel } from "./businesses.ts";
 import { useVesselBack } from "./vessel-back.ts";
 
 export default function NewVesselPage({ params }: PageProps) {

@@ -7,14 +7,14 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { Business } from "@api/contract";
-import { EmployeesList } from "../../components/business/employees-list.tsx";
-import { addEmployeeBlocked, BusinessNotices, RoleBadge } from "../../components/business/status.tsx";
-import { VesselsList } from "../../components/business/vessels-list.tsx";
+import { EmployeesList } from "../businesses/parts/employees-list.tsx";
+import { addEmployeeBlocked, BusinessNotices, RoleBadge } from "../businesses/parts/status.tsx";
+import { VesselsList } from "../businesses/parts/vessels-list.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
-import { BUSINESSES_KEY } from "../../lib/businesses.ts";
+import { BUSINESSES_KEY } from "../businesses/businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchCompanies } from "./api.ts";
 

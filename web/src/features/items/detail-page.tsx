@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";

@@ -1,6 +1,6 @@
 /** /app/admin/items/{id}/manage: Edit Item. */
 import { useLocation } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { toast } from "../../lib/toast.ts";

@@ -6,13 +6,13 @@
  */
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { cardName, fetchCards } from "../../lib/payments.ts";
+import { cardName, fetchCards } from "../payments/payments.ts";
 import { cardsKey, type Subject } from "../../lib/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";

@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Link } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";

@@ -3,7 +3,7 @@
  * mostly text), so moving between public pages afterwards needs no further request.
  */
 import "./public.css";
-import { loadPrices } from "../../lib/prices.ts";
+import { loadPrices } from "../settings/prices.ts";
 
 // Most public pages show a price: ask for them while React renders the page, not after.
 loadPrices().catch(() => {});

@@ -5,7 +5,7 @@ import { OFFICE_HOURS } from "../../lib/contact-info.ts";
 import { OfficeEmail, OfficePhone } from "../../components/office-contact.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import type { Prices } from "@api/contract";
-import { usePrices } from "../../lib/prices.ts";
+import { usePrices } from "../settings/prices.ts";
 
 /**
  * One price from GET /api/prices, in dollars. While loading it holds its place (and marks the page as still

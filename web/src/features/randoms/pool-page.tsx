@@ -12,7 +12,7 @@ import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Loading } from "../../components/loading.tsx";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { ApiError } from "../../lib/api.ts";
 import { formatInstant } from "../../lib/dates.ts";
 import { useAction } from "../../lib/use-action.ts";

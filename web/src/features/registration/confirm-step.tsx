@@ -8,7 +8,7 @@ import { useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
-import { CardPicker } from "../../components/pay-with.tsx";
+import { CardPicker } from "../payments/pay-with.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { addYears, formatDay, localDay } from "../../lib/dates.ts";
 import { errorMessage } from "../../lib/form.ts";

@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
-import { CardForm } from "../../components/card-form.tsx";
+import { CardForm } from "../payments/card-form.tsx";
 import type { PaymentMethod } from "@api/contract";
 import { track } from "./api.ts";
 import { ConfirmStep } from "./confirm-step.tsx";

@@ -1,6 +1,6 @@
 import { formatMoney } from "../../lib/money.ts";
 import type { Prices } from "@api/contract";
-import { usePrices as useServerPrices } from "../../lib/prices.ts";
+import { usePrices as useServerPrices } from "../settings/prices.ts";
 
 /** The server's prices as display text ('…' while loading, 'price unavailable' when the call failed). */
 export function usePrices(): Record<keyof Prices, string> {

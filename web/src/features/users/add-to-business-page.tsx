@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";

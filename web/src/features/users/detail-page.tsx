@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import "./users.css";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { Alert } from "../../components/alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";

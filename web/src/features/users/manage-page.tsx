@@ -1,7 +1,7 @@
 /** /app/admin/users/{id}/manage: Edit User (admin spec §2), then back to the user's page. */
 import { useLocation } from "wouter";
 import type { UserUpdateRequest } from "@api/contract";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { toast } from "../../lib/toast.ts";

@@ -11,7 +11,7 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
-import { DrugTestTable } from "../../components/drug-test-table.tsx";
+import { DrugTestTable } from "../drug-tests/drug-test-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";

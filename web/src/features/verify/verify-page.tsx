@@ -6,7 +6,7 @@
 import { Alert } from "../../components/alert.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import type { PageProps } from "../../app/routes.tsx";
+import type { PageProps } from "../../lib/page-props.ts";
 import { OfficePhone } from "../../components/office-contact.tsx";
 import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";

@@ -1,0 +1,106 @@
+/**
+ * …/membership/pause for any subject (admin spec §2 "Pause Membership form", §5, §9; public spec §8): a
+ * reason from the list, or 'Other' with a required free text that the server stores as the reason. The
+ * success toast is the specification's own text, 'Membership has been cancelled successfully' (admin §8:
+ * "also shown on pause"), for the member and the administrator alike.
+ */
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Button } from "../../components/button.tsx";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
+import { RadioGroup } from "../../components/radio-group.tsx";
+import { TextAreaField } from "../../components/text-area-field.tsx";
+import { fieldErrors } from "../../lib/form.ts";
+import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS, PauseSchema } from "../../lib/pause-schema.ts";
+import { failureText } from "../../lib/membership.ts";
+import { membershipWords } from "../../lib/membership-view.ts";
+import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { toast } from "../../lib/toast.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { sendChange } from "./send-change.ts";
+
+export const PAUSED_MESSAGE = "Membership has been cancelled successfully";
+export const PAUSE_FAILED = "Error occurred while pausing membership";
+
+export default function MembershipPausePage({ subject }: { subject: Subject }) {
+  const membership = useMembership(subject);
+  const words = membershipWords(subject);
+  return (
+    <WithMembership membership={membership} words={words}>
+      {(m) =>
+        m?.attributes.can_pause
+          ? <PauseForm subject={subject} membershipId={m.id} />
+          : (
+            <NotAllowed paths={screenPaths(subject)}>
+              {m?.attributes.is_paused
+                ? `${words.theMembership} is already paused.`
+                : "Only an active annual membership can be paused."}
+            </NotAllowed>
+          )}
+    </WithMembership>
+  );
+}
+
+function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: number }) {
+  useSignals();
+  const [, navigate] = useLocation();
+  const [reason, setReason] = useState("");
+  const own = subject.kind === "self";
+  const { errors, busy, onSubmit } = useFormSubmit(
+    PauseSchema,
+    async (body) => {
+      const outcome = await sendChange(subject, "pause", membershipId, body);
+      if (outcome.queued) toast.info(outcome.message);
+      else toast.success(PAUSED_MESSAGE);
+      navigate(screenPaths(subject).details);
+    },
+    {
+      explain: (error) => {
+        toast.error(failureText(PAUSE_FAILED, error));
+        return { errors: fieldErrors(error), formError: null };
+      },
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Pause membership" className="narrow">
+      <p>
+        {own
+          ? "While your membership is paused you are out of the random testing pool and no Letter of " +
+            "Compliance is issued. You can resume it at any time."
+          : "While the membership is paused the member is out of the random testing pool and no Letter of " +
+            "Compliance is issued. It can be resumed at any time."}
+      </p>
+      <RadioGroup
+        legend="Why are you pausing your membership?"
+        name="reason"
+        required
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+        }}
+        options={PAUSE_REASONS.map((r) => ({ value: r, label: r }))}
+        error={errors.value.reason}
+      />
+      {reason === OTHER_REASON && (
+        <TextAreaField
+          label="Reason for pausing"
+          name="other_reason"
+          required
+          rows={3}
+          maxLength={OTHER_REASON_MAX}
+          hint={own
+            ? "Tell us in a few words; this is stored as your reason."
+            : "This is stored as the reason."}
+          error={errors.value.other_reason}
+        />
+      )}
+      <div className="form-actions">
+        <Button type="submit" busy={busy.value} busyLabel="Pausing Membership...">Pause Membership</Button>
+        <Link href={screenPaths(subject).details}>Keep Membership Active</Link>
+      </div>
+    </form>
+  );
+}

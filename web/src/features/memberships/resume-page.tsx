@@ -1,0 +1,100 @@
+/**
+ * …/membership/resume for any subject (admin spec §2 "Resume screen", §8; public spec §8): who is resumed
+ * (the member's full name), what it means (back in the monthly random drug-test pool), 'Keep Membership
+ * Paused' back to the details and 'Resume Membership' ('Resuming Membership...' while busy). The member's
+ * success toast is the server's message; the administrators' is admin §8's 'Membership has been cancelled
+ * successfully' ("also shown on resume"). A failure toasts 'Error occurred while resuming membership' and the
+ * button is enabled again.
+ */
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useSignals } from "@preact/signals-react/runtime";
+import { Alert } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { NotAllowed, WithMembership } from "./membership-parts.tsx";
+import { Skeleton } from "../../components/skeleton.tsx";
+import { failureText } from "../../lib/membership.ts";
+import { membershipWords } from "../../lib/membership-view.ts";
+import { session } from "../../lib/session.ts";
+import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { call } from "../../lib/typed-api.ts";
+import { toast } from "../../lib/toast.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { useMembership } from "../../offline/use-cached.ts";
+import { sendChange } from "./send-change.ts";
+
+export const RESUME_FAILED = "Error occurred while resuming membership";
+const RESUMED_FALLBACK = "Membership has been resumed successfully";
+/** Admin spec §8: the administrators' resume toast. */
+export const ADMIN_RESUMED = "Membership has been cancelled successfully";
+
+export default function MembershipResumePage({ subject }: { subject: Subject }) {
+  const membership = useMembership(subject);
+  const words = membershipWords(subject);
+  return (
+    <WithMembership membership={membership} words={words}>
+      {(m) =>
+        m?.attributes.can_resume
+          ? <ResumeConfirm subject={subject} membershipId={m.id} />
+          : (
+            <NotAllowed paths={screenPaths(subject)}>
+              {words.theMembership} is not paused, so there is nothing to resume.
+            </NotAllowed>
+          )}
+    </WithMembership>
+  );
+}
+
+/** The name of whoever is resumed: the signed-in member, or the user an administrator is looking at. */
+function useFullName(subject: Subject): string | undefined {
+  useSignals();
+  const userId = subject.kind === "user" ? subject.userId : null;
+  // The same key and record as the account page's and the user screens' (`GET /auth/user/{id}` → data).
+  const user = useResource(
+    userId === null ? null : ["user", userId],
+    async (signal) => (await call("/auth/user/{id}").GET({ params: { id: userId! }, signal })).data,
+  );
+  return userId === null ? session.value?.full_name : user.data?.attributes.full_name;
+}
+
+function ResumeConfirm({ subject, membershipId }: { subject: Subject; membershipId: number }) {
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  const name = useFullName(subject);
+  const own = subject.kind === "self";
+
+  async function onResume() {
+    setBusy(true);
+    try {
+      const outcome = await sendChange(subject, "resume", membershipId);
+      if (outcome.queued) toast.info(outcome.message);
+      else toast.success(own ? messageOf(outcome.body) || RESUMED_FALLBACK : ADMIN_RESUMED);
+      navigate(screenPaths(subject).details);
+    } catch (error) {
+      toast.error(failureText(RESUME_FAILED, error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="resume-who" className="narrow">
+      {name === undefined
+        ? <Skeleton lines={1} label="Loading the member's name…" />
+        : <h2 id="resume-who">{name}</h2>}
+      <Alert variant="info">
+        {own
+          ? "Resuming this membership makes you eligible for monthly random drug tests again."
+          : "Resuming this membership makes the member eligible for monthly random drug tests again."}
+      </Alert>
+      <div className="form-actions">
+        <Button busy={busy} busyLabel="Resuming Membership..." onClick={onResume}>Resume Membership</Button>
+        <Link href={screenPaths(subject).details} className="button button-secondary">
+          Keep Membership Paused
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const messageOf = (body: unknown) =>
+  body && typeof body === "object" && "message" in body ? String((body as { message: unknown }).message) : "";
