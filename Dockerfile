@@ -4,6 +4,8 @@ FROM denoland/deno:2.9.6 AS build
 WORKDIR /app
 COPY deno.json deno.lock ./
 COPY api/deno.json api/deno.json
+# The shared rules member (decision 0055), a workspace member inside api/.
+COPY api/rules/deno.json api/rules/deno.json
 COPY web/deno.json web/deno.json
 COPY e2e/deno.json e2e/deno.json
 # The patched postgres.js (vendor/postgres/PATCHES.md), linked from deno.json.

@@ -10,6 +10,7 @@ import { initialJsBudget } from "./build/initial-js-budget.ts";
 import { publicPagesFile } from "./build/public-pages-file.ts";
 import { SIGNED_IN_HTML, signedInHtmlFile } from "./build/signed-in-html.ts";
 import { PRECACHE_BUDGET_BYTES, precacheBudget } from "./build/precache-budget.ts";
+import { rulesAliases } from "./build/rules-alias.ts";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
 
@@ -59,6 +60,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The shared rules member, `@apca/rules/...` (decision 0055): Vite does not read Deno's workspace.
+  resolve: { alias: rulesAliases() },
   server: {
     // The dev server only serves the web; every /api call goes to the Deno server.
     proxy: { "/api": { target: API_TARGET, changeOrigin: false } },

@@ -1,35 +1,18 @@
 /**
- * The web's one dates module. Its date rules are the server's (api/src/lib/dates.ts): the web may not import
- * values from api/ (web/build/feature-boundaries.ts), so the few it needs are mirrored here and dates.test.ts
- * proves they give the server's answers at the hours where the days disagree. The clock is the caller's `now`.
+ * The web's one dates module. Its date rules are the server's: both import them from the shared rules member
+ * (`@apca/rules/dates`, decision 0055), so there is nothing to mirror. The clock is the caller's `now`.
  * Formatting lives here too, so every screen writes dates the same way ("June 15, 2026"): calendar dates from
  * the server ('YYYY-MM-DD': expiry, coverage) are shown as that very day, never shifted by a time zone;
  * instants (ISO timestamps) are shown in the reader's own time zone.
  */
+import { type DateString, DEFAULT_OFFICE_TIME_ZONE, officeDay as officeDayIn } from "@apca/rules/dates";
 
-/** A calendar date, 'YYYY-MM-DD'. */
-export type DateString = string;
-
-/** The coverage day of `now`: the date at UTC-12, on which the server reads "covered" and "expired". */
-export function coverageDay(now: Date): DateString {
-  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Adds years as the server does (api/src/lib/dates.ts addYears): 29 February becomes 1 March. */
-export function addYears(date: DateString, years: number): DateString {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
-}
+export { addYears, coverageDay, type DateString, termLapsed } from "@apca/rules/dates";
 
 /** The reader's own calendar date of `now` ('YYYY-MM-DD'). */
 export function localDay(now: Date): DateString {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Whether a term ending on `expireAt` (null: never) is over on the coverage day of `now`. */
-export function termLapsed(expireAt: DateString | null, now: Date): boolean {
-  return expireAt !== null && expireAt < coverageDay(now);
 }
 
 const LONG: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
@@ -56,16 +39,12 @@ export function formatInstant(iso: string, timeZone?: string): string {
     : date.toLocaleString("en-US", { ...LONG, hour: "numeric", minute: "2-digit", timeZone });
 }
 
-/**
- * The office's time zone, the server's default (api/src/lib/dates.ts DEFAULT_OFFICE_TIME_ZONE, mirrored here
- * as the web may not import it; dates.test.ts proves they agree).
- */
-export const OFFICE_TIME_ZONE = "America/New_York";
+/** The office's time zone: the server's default (`@apca/rules/dates`). */
+export const OFFICE_TIME_ZONE = DEFAULT_OFFICE_TIME_ZONE;
 
-/** The office's calendar date of `now` ('YYYY-MM-DD'). */
+/** The office's calendar date of `now` ('YYYY-MM-DD'), in the office's zone unless told another. */
 export function officeDay(now: Date, timeZone = OFFICE_TIME_ZONE): DateString {
-  // en-CA writes dates as YYYY-MM-DD.
-  return now.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return officeDayIn(now, timeZone);
 }
 
 /**

@@ -1,6 +1,9 @@
-import { assertEquals } from "../testing/assert.ts";
-import { addYears } from "../lib/dates.ts";
-import { type MembershipFacts, membershipState, refusal } from "./state.ts";
+import assert from "node:assert/strict";
+import { addYears } from "./dates.ts";
+import { type MembershipFacts, membershipState, refusal } from "./membership-state.ts";
+
+const assertEquals = <T>(actual: T, expected: T, message?: string) =>
+  assert.deepStrictEqual(actual, expected, message);
 
 const TODAY = "2026-06-15";
 const annual = (more: Partial<MembershipFacts> = {}): MembershipFacts => ({
