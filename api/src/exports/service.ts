@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { DB, JsonObject } from "../db/types.ts";
 import type { Selectable } from "kysely";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import type { ListParams } from "../lib/list.ts";
@@ -24,11 +24,6 @@ import {
   restartExport,
 } from "./queries.ts";
 import { EXPORT_MESSAGES as M, type ExportCreateBody } from "./schemas.ts";
-
-export interface Actor {
-  user: SessionUser;
-  ip: string | null;
-}
 
 type ExportRow = Pick<
   Selectable<DB["exports"]>,
