@@ -19,6 +19,7 @@ import type { Deps, SessionUser } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hit, resetLimit } from "../../lib/rate-limit.ts";
 import {
+  accountEmail,
   clearSessionChallenge,
   deleteFactor,
   deleteFactorsOf,
@@ -139,6 +140,11 @@ async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
 }
 
 // TOTP
+
+/** The signed-in user's email and name, as the authenticator app and the passkey label show them. */
+export async function accountOf(deps: Pick<Deps, "database">, user: SessionUser) {
+  return { email: await accountEmail(deps.database.db, user.user_id), name: user.full_name };
+}
 
 export function startTotp(c: Caller, email: string) {
   mustBeAbleToEnrol(c.user);
