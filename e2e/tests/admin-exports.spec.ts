@@ -2,8 +2,8 @@
  * Journey: an administrator runs exports (admin spec §2 "Export wizard", §4 Export states, §5, §8 toasts;
  * issue 14). Each type goes through the three-step wizard to 'Export Queued!', then the list shows it go to
  * BUILT and it downloads as export-{id}.csv with 'Export Downloaded'. A failed export (the storage failure
- * injected with the non-production filter simulate_storage_failure, decision 0032) shows as FAILED with its
- * error and builds when run again.
+ * injected with the non-production header X-Simulate-Storage-Failure, decisions 0032 and 0052) shows as FAILED
+ * with its error and builds when run again.
  */
 import type { Page } from "@playwright/test";
 import postgres from "postgres";
@@ -87,7 +87,8 @@ test("each export type goes through the wizard, builds and downloads", async ({ 
 test("a failed export shows as failed and can be run again", async ({ page, logInAs, visit }) => {
   await logInAs("admin");
   const res = await page.request.post("/api/auth/exports", {
-    data: { type: "users", filters: { simulate_storage_failure: true } },
+    data: { type: "users" },
+    headers: { "X-Simulate-Storage-Failure": "1" },
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).data.id as number;

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
-import { recordEvent } from "./queries.ts";
 import { AnalyticsEventBody } from "./schemas.ts";
+import { recordAnalyticsEvent } from "./service.ts";
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .post(
@@ -13,14 +13,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     describe({ summary: "Record a product analytics event", tags: ["Analytics"], status: 204 }),
     validate("json", AnalyticsEventBody),
     async (c) => {
-      const { name, props } = c.req.valid("json");
-      const { database, now } = c.var.deps;
-      await recordEvent(database.db, {
-        name,
-        props: props ?? {},
-        user_id: caller(c).user_id,
-        created_at: now(),
-      });
+      await recordAnalyticsEvent(c.var.deps, caller(c).user_id, c.req.valid("json"));
       return c.body(null, 204);
     },
   );

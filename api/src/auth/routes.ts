@@ -5,11 +5,9 @@ import { allow, allowBeforeSecondFactor, caller } from "../lib/access.ts";
 import { stateOf } from "./second-factor/service.ts";
 import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
-import { hit, resetLimit } from "../lib/rate-limit.ts";
 import { describe, validate } from "../lib/route.ts";
 import { LoginBody, LoginResponse, SessionUserBody } from "./schemas.ts";
-import { checkCredentials } from "./service.ts";
+import { signIn } from "./service.ts";
 import { authenticate, clientIp, endSession, startSession } from "./sessions.ts";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -24,33 +22,8 @@ export const authRoutes = new Hono<AppEnv>()
     }),
     validate("json", LoginBody),
     async (c) => {
-      const { email, password } = c.req.valid("json");
-      const { deps } = c.var;
-      const emailKey = email.toLowerCase();
-      const wait = Math.max(
-        await hit(deps, "loginPerIp", clientIp(c)),
-        await hit(deps, "loginPerEmail", emailKey),
-      );
-      if (wait > 0) {
-        throw new AppError(
-          "RATE_LIMITED",
-          "Too many sign-in attempts. Please wait a few minutes and try again.",
-          [],
-          {
-            "Retry-After": String(wait),
-          },
-        );
-      }
-      const { db } = c.var.deps.database;
-      const user = await checkCredentials(db, email, password);
-      if (!user) {
-        await audit(db, { actor: null, action: "login_failed", entity: "session", ip: clientIp(c) });
-        throw new AppError("INVALID_CREDENTIALS", "Invalid email or password.");
-      }
-      await resetLimit(deps, "loginPerEmail", emailKey);
-      const token = await startSession(c, user.user_id);
-      await audit(db, { actor: user.user_id, action: "login", entity: "session", ip: clientIp(c) });
-      return c.json({ token, user }, 200);
+      const answer = await signIn(c.var.deps, c.req.valid("json"), clientIp(c), (id) => startSession(c, id));
+      return c.json(answer, 200);
     },
   )
   .post(

@@ -1,11 +1,34 @@
 /** A visitor's message to the office: kept in `contact_messages` (the record) and mailed to OFFICE_EMAIL. */
+import { requireCaptcha } from "../integrations/captcha/captcha.ts";
 import type { Deps } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+import { hit, type LimitDeps } from "../lib/rate-limit.ts";
 import { insertContactMessage } from "./queries.ts";
 import type { ContactInput } from "./schemas.ts";
 
 /** Stores the message, then mails it to the office; the outbox row means the mail is never lost. */
+/** The contact form: the per-address limit, the captcha, then the message stored and mailed. */
+export async function contactOffice(
+  deps: LimitDeps & Pick<Deps, "captcha" | "database" | "now" | "mailer" | "config">,
+  input: ContactInput,
+  ip: string,
+): Promise<number> {
+  const { recaptcha, ...message } = input;
+  const wait = await hit(deps, "contactPerIp", ip);
+  if (wait > 0) {
+    throw new AppError(
+      "RATE_LIMITED",
+      "Too many messages from this address. Please wait a while, or call the office.",
+      [],
+      { "Retry-After": String(wait) },
+    );
+  }
+  await requireCaptcha(deps.captcha, recaptcha, ip);
+  return await submitContactMessage(deps, message);
+}
+
 export async function submitContactMessage(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "config">,
   input: Omit<ContactInput, "recaptcha">,
 ): Promise<number> {
   const id = await insertContactMessage(deps.database.db, {

@@ -9,7 +9,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { describe } from "../lib/route.ts";
 import { mailboxPage } from "./page.ts";
-import { latestMail } from "./queries.ts";
+import { mailbox } from "./service.ts";
 
 const DevMailList = z.object({
   data: z.array(z.object({
@@ -40,7 +40,7 @@ export const devMailApiRoutes = new Hono<AppEnv>()
       if (c.var.deps.config.production) {
         throw new AppError("ROUTE_NOT_FOUND", `There is no endpoint GET ${c.req.path}.`);
       }
-      return c.json({ data: await latestMail(c.var.deps.database.db) }, 200);
+      return c.json({ data: await mailbox(c.var.deps) }, 200);
     },
   );
 
@@ -48,5 +48,5 @@ export const devMailPageRoutes = new Hono<AppEnv>()
   .get("/dev/mail", allow("public"), async (c) => {
     if (c.var.deps.config.production) return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");
-    return c.html(mailboxPage(await latestMail(c.var.deps.database.db)));
+    return c.html(mailboxPage(await mailbox(c.var.deps)));
   });

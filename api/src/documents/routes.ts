@@ -2,15 +2,11 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { listQuery } from "../lib/list.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { findOwnDocument, listDocumentsOf } from "./queries.ts";
 import { DocumentList } from "./schemas.ts";
-
-/** A filename safe inside a quoted Content-Disposition value. */
-const safeFilename = (name: string) => name.replace(/["\\\r\n]/g, "_");
+import { myDocumentDownload, myDocuments } from "./service.ts";
 
 export const documentsRoutes = new Hono<AppEnv>()
   .get(
@@ -18,8 +14,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     allow("user"),
     describe({ summary: "My documents", tags: ["Documents"], response: DocumentList }),
     validate("query", listQuery(["created_at", "kind"])),
-    async (c) =>
-      c.json(await listDocumentsOf(c.var.deps.database.db, caller(c).user_id, c.req.valid("query")), 200),
+    async (c) => c.json(await myDocuments(c.var.deps, caller(c).user_id, c.req.valid("query")), 200),
   )
   .get(
     "/auth/account/documents/:id",
@@ -31,16 +26,5 @@ export const documentsRoutes = new Hono<AppEnv>()
       errors: { 404: "No such document, or not yours" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const doc = await findOwnDocument(c.var.deps.database.db, caller(c).user_id, c.req.valid("param").id);
-      if (!doc) throw notFound("Document");
-      return new Response(doc.bytes as Uint8Array<ArrayBuffer>, {
-        status: 200,
-        headers: {
-          "Content-Type": doc.content_type,
-          "Content-Disposition": `attachment; filename="${safeFilename(doc.filename)}"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
-    },
+    async (c) => await myDocumentDownload(c.var.deps, caller(c).user_id, c.req.valid("param").id),
   );

@@ -17,7 +17,14 @@ import {
   ExportListQuery,
   ExportPage,
 } from "./schemas.ts";
-import { createExport, exportPage, getExport, openDownload, retryExport } from "./service.ts";
+import {
+  createExport,
+  exportPage,
+  getExport,
+  openDownload,
+  retryExport,
+  SIMULATE_STORAGE_FAILURE_HEADER,
+} from "./service.ts";
 
 const TAGS = ["Exports"];
 const NOT_FOUND = { 404: "No such export" };
@@ -43,7 +50,8 @@ export const adminExportRoutes = new Hono<AppEnv>()
     validate("json", ExportCreateBody),
     async (c) => {
       const actor = { user: caller(c), ip: clientIp(c) };
-      return c.json({ data: await createExport(c.var.deps, actor, c.req.valid("json")) }, 201);
+      const hooks = { simulateStorageFailure: c.req.header(SIMULATE_STORAGE_FAILURE_HEADER) === "1" };
+      return c.json({ data: await createExport(c.var.deps, actor, c.req.valid("json"), hooks) }, 201);
     },
   )
   .get(

@@ -21,6 +21,7 @@ import {
 import { csvCell } from "./csv.ts";
 import { EXPORT_MESSAGES as M } from "./schemas.ts";
 import { parseCsv, seedFixedData } from "./test-helpers.ts";
+import { SIMULATE_STORAGE_FAILURE_HEADER } from "./service.ts";
 
 const HANDLERS = { [BUILD_QUEUE]: buildExport, [EXPIRE_QUEUE]: expireExports };
 
@@ -28,8 +29,8 @@ function runnerFor(ctx: TestContext) {
   return createJobRunner(ctx.deps, HANDLERS, { schedules: [schedule(EXPIRE_QUEUE, HOUR)] });
 }
 
-async function create(ctx: TestContext, body: unknown) {
-  const res = await ctx.request("admin", "POST", "/api/auth/exports", body);
+async function create(ctx: TestContext, body: unknown, headers?: HeadersInit) {
+  const res = await ctx.request("admin", "POST", "/api/auth/exports", body, headers);
   const json = await res.json();
   assertEquals(res.status, 201, JSON.stringify(json));
   return json.data as { id: number; attributes: Record<string, unknown> };
@@ -385,7 +386,7 @@ Deno.test("exports: progress while streaming, and a storage failure that can be 
     });
 
     await t.step("the test-only simulated failure fails the first run only", async () => {
-      const e = await create(ctx, { type: "users", filters: { simulate_storage_failure: true } });
+      const e = await create(ctx, { type: "users" }, { [SIMULATE_STORAGE_FAILURE_HEADER]: "1" });
       await runner.tick();
       assertEquals([(await show(ctx, e.id)).status, (await show(ctx, e.id)).error], [
         "FAILED",
@@ -414,9 +415,8 @@ Deno.test("exports: progress while streaming, and a storage failure that can be 
     await t.step("in production the simulation is refused", async () => {
       ctx.deps.config.production = true;
       try {
-        const res = await ctx.request("admin", "POST", "/api/auth/exports", {
-          type: "users",
-          filters: { simulate_storage_failure: true },
+        const res = await ctx.request("admin", "POST", "/api/auth/exports", { type: "users" }, {
+          [SIMULATE_STORAGE_FAILURE_HEADER]: "1",
         });
         assertEquals([res.status, (await res.json()).error], [422, M.simulationRefused]);
       } finally {

@@ -33,9 +33,9 @@ export const storageKey = (id: number) => `exports/${id}.csv`;
 export const CSV_TYPE = "text/csv; charset=utf-8";
 
 /**
- * Test and development only (never in production: the filter is refused there, schemas.ts): an export whose
- * filters carry `simulate_storage_failure` fails its first run at the storage, so the failed state and the
- * Run again action can be exercised end to end.
+ * Test and development only (never in production: the header that sets it is refused there, service.ts): an
+ * export whose stored filters carry `simulate_storage_failure` fails its first run at the storage, so the
+ * failed state and the Run again action can be exercised end to end.
  */
 export const SIMULATED_FAILURE = "Storage unavailable (simulated storage failure)";
 

@@ -23,7 +23,7 @@ export const EXPORT_MESSAGES = {
     `You already have ${n} export${n === 1 ? "" : "s"} being built. Try again once one has finished.`,
   notBuilt: "This export is not built yet.",
   expired: "This export has expired; create it again.",
-  simulationRefused: "simulate_storage_failure is for testing and is not available in production.",
+  simulationRefused: "The simulated storage failure is for testing and is not available in production.",
 } as const;
 const M = EXPORT_MESSAGES;
 
@@ -42,9 +42,6 @@ export const ExportFilters = z.object({
     .nullish().transform((v) => v ?? null).describe("MIS report: the calendar year"),
   business_id: idNumber("business_id must be a positive whole number").nullish().transform((v) => v ?? null)
     .describe("MIS report: one employer; null for every employer and the consortium total"),
-  simulate_storage_failure: z.boolean().optional().describe(
-    "Testing only, refused in production: the first run fails at the storage (decision 0032)",
-  ),
 }).default({
   reason: null,
   from: null,

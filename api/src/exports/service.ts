@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { DB, JsonObject } from "../db/types.ts";
 import type { Selectable } from "kysely";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import type { ListParams } from "../lib/list.ts";
@@ -24,11 +24,6 @@ import {
   restartExport,
 } from "./queries.ts";
 import { EXPORT_MESSAGES as M, type ExportCreateBody } from "./schemas.ts";
-
-export interface Actor {
-  user: SessionUser;
-  ip: string | null;
-}
 
 type ExportRow = Pick<
   Selectable<DB["exports"]>,
@@ -72,7 +67,7 @@ export function toExportRecord(e: ExportRow) {
 }
 
 /** Only the filters a type reads are kept, so the record says exactly what the file holds. */
-function filtersFor(input: z.infer<typeof ExportCreateBody>): JsonObject {
+function filtersFor(input: z.infer<typeof ExportCreateBody>, hooks: TestHooks): JsonObject {
   const f = input.filters;
   const kept: JsonObject = input.type === "i3_tests"
     ? { reason: f.reason, from: f.from, to: f.to }
@@ -81,7 +76,7 @@ function filtersFor(input: z.infer<typeof ExportCreateBody>): JsonObject {
     : input.type === "mis"
     ? { year: f.year, business_id: f.business_id }
     : {};
-  if (f.simulate_storage_failure) kept.simulate_storage_failure = true;
+  if (hooks.simulateStorageFailure) kept.simulate_storage_failure = true;
   return kept;
 }
 
@@ -100,7 +95,11 @@ export const QUEUED_RETRY_AFTER_SECONDS = 30;
  * At most `exportsPerAdmin` exports of one administrator BUILDING at once. The administrator's user row is
  * locked first, so concurrent requests of one administrator count one after another and never pass together.
  */
-async function refuseOverQueued(trx: Parameters<typeof enqueue>[0], deps: Deps, userId: number) {
+async function refuseOverQueued(
+  trx: Parameters<typeof enqueue>[0],
+  deps: Pick<Deps, "config">,
+  userId: number,
+) {
   const limit = deps.config.exportsPerAdmin;
   if (await lockAndCountBuilding(trx, userId) >= limit) {
     throw new AppError("RATE_LIMITED", M.tooManyQueued(limit), undefined, {
@@ -109,13 +108,28 @@ async function refuseOverQueued(trx: Parameters<typeof enqueue>[0], deps: Deps, 
   }
 }
 
-export async function createExport(deps: Deps, actor: Actor, input: z.infer<typeof ExportCreateBody>) {
-  if (input.filters.simulate_storage_failure && deps.config.production) {
-    throw invalid("filters.simulate_storage_failure", M.simulationRefused);
+/**
+ * Test and development only, outside the request schema and the OpenAPI document (decision 0052): the
+ * `X-Simulate-Storage-Failure: 1` header makes the export's first run fail at the storage (jobs.ts), so the
+ * failed state and Run again can be exercised end to end. Refused in production.
+ */
+export const SIMULATE_STORAGE_FAILURE_HEADER = "X-Simulate-Storage-Failure";
+export interface TestHooks {
+  simulateStorageFailure?: boolean;
+}
+
+export async function createExport(
+  deps: Pick<Deps, "database" | "now" | "config">,
+  actor: Actor,
+  input: z.infer<typeof ExportCreateBody>,
+  hooks: TestHooks = {},
+) {
+  if (hooks.simulateStorageFailure && deps.config.production) {
+    throw invalid(SIMULATE_STORAGE_FAILURE_HEADER, M.simulationRefused);
   }
   return await deps.database.db.transaction().execute(async (trx) => {
     await refuseOverQueued(trx, deps, actor.user.user_id);
-    const row = await insertExport(trx, input.type, filtersFor(input), actor.user.user_id);
+    const row = await insertExport(trx, input.type, filtersFor(input, hooks), actor.user.user_id);
     await enqueueRun(trx, row.id, 1, deps.now());
     await audit(trx, {
       actor: actor.user.user_id,
@@ -130,7 +144,7 @@ export async function createExport(deps: Deps, actor: Actor, input: z.infer<type
 }
 
 /** A FAILED export back to BUILDING with a new run and job; 409 for any other state. */
-export async function retryExport(deps: Deps, actor: Actor, id: number) {
+export async function retryExport(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   return await deps.database.db.transaction().execute(async (trx) => {
     const row = await lockExport(trx, id);
     if (!row) throw notFound("Export");
@@ -150,13 +164,13 @@ export async function retryExport(deps: Deps, actor: Actor, id: number) {
   });
 }
 
-export async function getExport(deps: Deps, id: number) {
+export async function getExport(deps: Pick<Deps, "database">, id: number) {
   const row = await findExport(deps.database.db, id);
   if (!row) throw notFound("Export");
   return toExportRecord(row);
 }
 
-export async function exportPage(deps: Deps, params: ListParams) {
+export async function exportPage(deps: Pick<Deps, "database">, params: ListParams) {
   const { rows, meta } = await listExports(deps.database.db, params);
   return { data: rows.map(toExportRecord), meta };
 }
@@ -165,7 +179,7 @@ export async function exportPage(deps: Deps, params: ListParams) {
  * The built file as a stream, after writing the download to the audit log (who, which export, which type):
  * a download that then breaks off is still recorded, which is the safe side for personal data.
  */
-export async function openDownload(deps: Deps, actor: Actor, id: number) {
+export async function openDownload(deps: Pick<Deps, "database" | "storage">, actor: Actor, id: number) {
   const row = await findExport(deps.database.db, id);
   if (!row) throw notFound("Export");
   if (row.status !== "BUILT" || !row.storage_key) throw new AppError("CONFLICT", M.notBuilt);

@@ -21,11 +21,7 @@ import {
 } from "./queries.ts";
 import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
 
-/** Who is acting: the member themself or an administrator. */
-export interface Actor {
-  userId: number;
-  ip?: string | null;
-}
+export type { ActorById as Actor } from "../lib/context.ts";
 
 export const conflict = (message: string) => new AppError("MEMBERSHIP_CONFLICT", message);
 

@@ -6,12 +6,10 @@
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
-import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { officeDay } from "../lib/dates.ts";
 import { describe, validate } from "../lib/route.ts";
-import { misFilename, renderMisPdf } from "./pdf.ts";
 import { MisAnswer, MisParams, MisQuery } from "./schemas.ts";
+import { misPdfDownload } from "./download.ts";
 import { misReport } from "./service.ts";
 
 const TAGS = ["MIS report"];
@@ -51,26 +49,8 @@ export const adminMisRoutes = new Hono<AppEnv>()
     validate("param", MisParams),
     validate("query", MisQuery),
     async (c) => {
-      const { deps } = c.var;
-      const { year } = c.req.valid("param");
+      const actor = { user: caller(c), ip: clientIp(c) };
       const businessId = c.req.valid("query").business_id ?? null;
-      const report = await misReport(deps.database.db, deps.config.officeTimeZone, year, businessId);
-      const bytes = await renderMisPdf(report, officeDay(deps.now(), deps.config.officeTimeZone));
-      await audit(deps.database.db, {
-        actor: caller(c).user_id,
-        action: "mis.download",
-        entity: "mis_report",
-        entityId: year,
-        detail: { business_id: businessId },
-        ip: clientIp(c),
-      });
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        status: 200,
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `attachment; filename="${misFilename(year, businessId)}"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      return await misPdfDownload(c.var.deps, actor, c.req.valid("param").year, businessId);
     },
   );

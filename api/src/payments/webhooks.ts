@@ -19,7 +19,10 @@ function failureMessage(object: Record<string, unknown>): string | null {
 }
 
 /** Handles one verified event; `duplicate` when it was handled before. */
-export async function handleWebhookEvent(deps: Deps, event: WebhookEvent): Promise<{ duplicate: boolean }> {
+export async function handleWebhookEvent(
+  deps: Pick<Deps, "database" | "payments" | "now">,
+  event: WebhookEvent,
+): Promise<{ duplicate: boolean }> {
   const { db } = deps.database;
   const { provider } = deps.payments;
   if (await webhookEventSeen(db, provider, event.id)) return { duplicate: true };

@@ -9,7 +9,7 @@ import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
-import type { Deps } from "../lib/context.ts";
+import type { ActorById, Deps } from "../lib/context.ts";
 import {
   insertRandomTest,
   liveTestBusiness as candidateBusiness,
@@ -106,7 +106,7 @@ async function selectedCandidate(trx: Kysely<DB>, poolId: number, candidateId: n
 /** Exempts a selected candidate with its documented reason; a test placed for it is cancelled. */
 export async function exemptCandidate(
   deps: ChangeDeps,
-  actor: { userId: number; ip?: string | null },
+  actor: ActorById,
   poolId: number,
   candidateId: number,
   reason: string,
@@ -139,7 +139,7 @@ export async function exemptCandidate(
  */
 export async function substituteCandidate(
   deps: ChangeDeps,
-  actor: { userId: number; ip?: string | null },
+  actor: ActorById,
   poolId: number,
   candidateId: number,
   reason: string,

@@ -14,7 +14,7 @@ import {
   testBusinessFacts,
 } from "../drug-tests/random-tests.ts";
 import { audit } from "../lib/audit.ts";
-import type { Deps } from "../lib/context.ts";
+import type { ActorById as Actor, Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
@@ -47,10 +47,7 @@ import {
 import { substitute } from "./changes.ts";
 
 export type PoolDeps = Pick<Deps, "database" | "i3" | "now" | "config">;
-export interface Actor {
-  userId: number;
-  ip?: string | null;
-}
+export type { Actor };
 
 export const QUEUES = {
   build: "randoms.build",

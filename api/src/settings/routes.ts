@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe } from "../lib/route.ts";
-import { getPrices } from "./queries.ts";
 import { PricesResponse } from "./schemas.ts";
+import { currentPrices } from "./service.ts";
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get(
@@ -16,7 +16,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       response: PricesResponse,
     }),
     async (c) => {
-      const prices = await getPrices(c.var.deps.database.db);
+      const prices = await currentPrices(c.var.deps);
       // Short and shared: a price change shows within a minute, and most page views cost no query.
       c.header("Cache-Control", "public, max-age=60");
       return c.json(prices, 200);

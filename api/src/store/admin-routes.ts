@@ -2,18 +2,16 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { adminItemRecord, createItem, findItem, listItems, retireItem, updateItem } from "./queries.ts";
 import {
   AdminItemList,
   AdminItemListQuery,
   AdminItemResponse,
-  ITEM_MESSAGES,
   ItemBody,
   RetireItemResponse,
 } from "./schemas.ts";
+import { addItem, catalogue, catalogueItem, editItem, retire } from "./service.ts";
 
 const TAGS = ["Store"];
 
@@ -27,17 +25,14 @@ export const adminStoreRoutes = new Hono<AppEnv>()
       response: AdminItemList,
     }),
     validate("query", AdminItemListQuery),
-    async (c) => c.json(await listItems(c.var.deps.database.db, c.req.valid("query")), 200),
+    async (c) => c.json(await catalogue(c.var.deps, c.req.valid("query")), 200),
   )
   .post(
     "/auth/items",
     allow("admin"),
     describe({ summary: "Add a store item", tags: TAGS, status: 201, response: AdminItemResponse }),
     validate("json", ItemBody),
-    async (c) => {
-      const item = await createItem(c.var.deps.database.db, c.req.valid("json"), caller(c).user_id);
-      return c.json({ data: adminItemRecord(item) }, 201);
-    },
+    async (c) => c.json(await addItem(c.var.deps, c.req.valid("json"), caller(c).user_id), 201),
   )
   .get(
     "/auth/items/:id",
@@ -49,11 +44,7 @@ export const adminStoreRoutes = new Hono<AppEnv>()
       errors: { 404: "No such item" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const item = await findItem(c.var.deps.database.db, c.req.valid("param").id);
-      if (!item) throw notFound("Item");
-      return c.json({ data: adminItemRecord(item) }, 200);
-    },
+    async (c) => c.json(await catalogueItem(c.var.deps, c.req.valid("param").id), 200),
   )
   .put(
     "/auth/items/:id",
@@ -69,12 +60,11 @@ export const adminStoreRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     validate("json", ItemBody),
-    async (c) => {
-      const { db } = c.var.deps.database;
-      const item = await updateItem(db, c.req.valid("param").id, c.req.valid("json"), caller(c).user_id);
-      if (!item) throw notFound("Item");
-      return c.json({ data: adminItemRecord(item) }, 200);
-    },
+    async (c) =>
+      c.json(
+        await editItem(c.var.deps, c.req.valid("param").id, c.req.valid("json"), caller(c).user_id),
+        200,
+      ),
   )
   .delete(
     "/auth/items/:id",
@@ -88,10 +78,5 @@ export const adminStoreRoutes = new Hono<AppEnv>()
       errors: { 404: "No such item" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const done = await retireItem(c.var.deps.database.db, c.req.valid("param").id, caller(c).user_id);
-      if (!done) throw notFound("Item");
-      const message = done.retired ? ITEM_MESSAGES.retired : ITEM_MESSAGES.deleted;
-      return c.json({ message, retired: done.retired }, 200);
-    },
+    async (c) => c.json(await retire(c.var.deps, c.req.valid("param").id, caller(c).user_id), 200),
   );

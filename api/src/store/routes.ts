@@ -2,12 +2,11 @@
 import { Hono } from "hono";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminStoreRoutes } from "./admin-routes.ts";
-import { findActiveItem, listActiveItems, storeItemRecord } from "./queries.ts";
 import { StoreItemList, StoreItemResponse } from "./schemas.ts";
+import { itemForSale, itemsForSale } from "./service.ts";
 
 const TAGS = ["Store"];
 
@@ -16,7 +15,7 @@ const shopRoutes = new Hono<AppEnv>()
     "/store/items",
     allow("user"),
     describe({ summary: "The items for sale, in the store's order", tags: TAGS, response: StoreItemList }),
-    async (c) => c.json({ data: (await listActiveItems(c.var.deps.database.db)).map(storeItemRecord) }, 200),
+    async (c) => c.json(await itemsForSale(c.var.deps), 200),
   )
   .get(
     "/store/items/:id",
@@ -28,11 +27,7 @@ const shopRoutes = new Hono<AppEnv>()
       errors: { 404: "No such item, or it is not for sale" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const item = await findActiveItem(c.var.deps.database.db, c.req.valid("param").id);
-      if (!item) throw notFound("Item");
-      return c.json({ data: storeItemRecord(item) }, 200);
-    },
+    async (c) => c.json(await itemForSale(c.var.deps, c.req.valid("param").id), 200),
   );
 
 export const storeRoutes = new Hono<AppEnv>().route("/", shopRoutes).route("/", adminStoreRoutes);

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { audit } from "../lib/audit.ts";
-import type { Deps, SessionUser } from "../lib/context.ts";
+import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { USER_CHANGE_FIELDS, type UserChange, type UserChangeField } from "../notifications/kinds.ts";
 import { notify } from "../notifications/notify.ts";
@@ -21,8 +21,6 @@ import {
   updateUserFields,
 } from "./queries.ts";
 import { PROFILE_MESSAGES, type ProfileUpdateBody } from "./schemas.ts";
-
-type Actor = { user: SessionUser; ip: string | null };
 
 const fieldsThat = (how: "identity" | "contact") =>
   (Object.keys(USER_CHANGE_FIELDS) as UserChangeField[]).filter((k) => USER_CHANGE_FIELDS[k] === how);

@@ -20991,8 +20991,6 @@ export interface operations {
                         year?: number | null;
                         /** @description MIS report: one employer; null for every employer and the consortium total */
                         business_id?: number | null;
-                        /** @description Testing only, refused in production: the first run fails at the storage (decision 0032) */
-                        simulate_storage_failure?: boolean;
                     };
                 };
             };

@@ -7,7 +7,6 @@ import { allow, allowBeforeSecondFactor, caller, requireRecentSecondFactor } fro
 import type { AppEnv } from "../../lib/context.ts";
 import { IdParam } from "../../lib/params.ts";
 import { describe, validate } from "../../lib/route.ts";
-import { accountEmail } from "./queries.ts";
 import {
   EnrolAnswer,
   MessageAnswer,
@@ -23,6 +22,7 @@ import {
 import { adminSecondFactorRoutes } from "./admin-routes.ts";
 import { callerOf, STEP_UP, TAGS } from "./caller.ts";
 import {
+  accountOf,
   enrolPasskey,
   enrolTotp,
   newRecoveryCodeSet,
@@ -40,8 +40,7 @@ const PENDING = {
 };
 
 async function account(c: Context<AppEnv>) {
-  const user = caller(c);
-  return { email: await accountEmail(c.var.deps.database.db, user.user_id), name: user.full_name };
+  return await accountOf(c.var.deps, caller(c));
 }
 
 export const secondFactorRoutes = new Hono<AppEnv>()

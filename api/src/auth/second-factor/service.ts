@@ -19,6 +19,7 @@ import type { Deps, SessionUser } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hit, resetLimit } from "../../lib/rate-limit.ts";
 import {
+  accountEmail,
   clearSessionChallenge,
   deleteFactor,
   deleteFactorsOf,
@@ -49,7 +50,7 @@ import { acceptedStep, newTotpSecret, totpUri } from "./totp.ts";
 const CHALLENGE_SECONDS = 5 * 60;
 
 export interface Caller {
-  deps: Deps;
+  deps: Pick<Deps, "database" | "now" | "config" | "limits">;
   user: SessionUser;
   ip: string;
   /** The origin passkeys belong to: WEBAUTHN_ORIGIN, else the site's address. */
@@ -139,6 +140,11 @@ async function replaceRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
 }
 
 // TOTP
+
+/** The signed-in user's email and name, as the authenticator app and the passkey label show them. */
+export async function accountOf(deps: Pick<Deps, "database">, user: SessionUser) {
+  return { email: await accountEmail(deps.database.db, user.user_id), name: user.full_name };
+}
 
 export function startTotp(c: Caller, email: string) {
   mustBeAbleToEnrol(c.user);
@@ -451,7 +457,11 @@ export async function removeFactor(c: Caller, factorId: number) {
  * recovery codes and ends their sessions; at their next sign-in an administrator enrols again, a member signs
  * in with the password alone. The last administrator uses `deno task second-factor:reset` instead.
  */
-export async function resetFactorsOf(deps: Deps, actor: { user: SessionUser; ip: string }, userId: number) {
+export async function resetFactorsOf(
+  deps: Pick<Deps, "database" | "now">,
+  actor: { user: SessionUser; ip: string },
+  userId: number,
+) {
   if (userId === actor.user.user_id) throw new AppError("CONFLICT", M.resetSelf);
   await deps.database.db.transaction().execute(async (tx) => {
     if (!(await isLiveUser(tx, userId))) throw new AppError("NOT_FOUND", "No such user.");
