@@ -21,6 +21,7 @@ import { auditGuard } from "./lib/audit-guard.ts";
 import { inRequest } from "./lib/request-context.ts";
 import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
+import { adminUserRoutes, userDetailRoutes } from "./desk/users-routes.ts";
 import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -90,7 +91,9 @@ export function createApp(deps: Deps) {
   app.route("/api", metricsRoutes);
   app.route("/api", authRoutes);
   app.route("/api", secondFactorRoutes);
+  app.route("/api", userDetailRoutes);
   app.route("/api", usersRoutes);
+  app.route("/api", adminUserRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", businessRosterRoutes);
   app.route("/api", employeesRoutes);

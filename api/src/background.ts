@@ -26,7 +26,8 @@ import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
-import { deleteDueAccounts, DELETION_QUEUE } from "./users/deletion.ts";
+import { DELETION_QUEUE } from "./users/deletion.ts";
+import { deleteDueAccounts } from "./desk/users-deletion.ts";
 import { businessComplianceKit } from "./compliance-kit/service.ts";
 import {
   MEMBERSHIP_TEST_QUEUE,

@@ -2,7 +2,7 @@
  * Limits that agree (issue 26 item 4, docs/decisions/0044-audit-and-limits.md): every refusal of the HTTP layer
  * (an oversized address, headers or body) answers in the error model, and one administrator has at most
  * EXPORTS_PER_ADMIN exports BUILDING at once (429 with Retry-After). The safety letter's own 5 MiB limit is
- * tested with its route in users/admin.test.ts; int4 bounds on ids in int4-ids.test.ts.
+ * tested with its route in desk/users-admin.test.ts; int4 bounds on ids in int4-ids.test.ts.
  */
 import { hashPassword } from "./auth/passwords.ts";
 import { ERROR_STATUS } from "./lib/errors.ts";

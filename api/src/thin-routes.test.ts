@@ -22,7 +22,6 @@ const ALLOWED = [
   "payment-methods/routes.ts",
   "randoms/admin-routes.ts",
   "randoms/der-routes.ts",
-  "users/admin-routes.ts",
 ];
 
 async function* routeFiles(dir: URL, prefix = ""): AsyncGenerator<string> {

@@ -264,6 +264,12 @@ export async function softDeleteBusiness(db: Kysely<DB>, id: number, at: Date) {
   await db.updateTable("businesses").set({ deleted_at: at }).where("id", "=", id).execute();
 }
 
+/** Ends every live link of a deleted account to its businesses (decision 0024). */
+export async function endUserLinks(db: Kysely<DB>, userId: number, at: Date) {
+  await db.updateTable("business_users").set({ removed_at: at, is_primary: false })
+    .where("user_id", "=", userId).where("removed_at", "is", null).execute();
+}
+
 /** Hard delete of a business with no history (its links, vessels and activations go with it). */
 export async function hardDeleteBusiness(db: Kysely<DB>, id: number) {
   await db.deleteFrom("new_business_requests").where("business_id", "=", id).where("status", "=", "pending")

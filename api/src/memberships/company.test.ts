@@ -9,7 +9,7 @@ import { createTestContext } from "../testing/app.ts";
 import { addCard, addCompanyCard } from "../testing/cards.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { DAY } from "../lib/jobs.ts";
-import { runDueDeletions } from "../users/deletion.ts";
+import { runDueDeletions } from "../desk/users-deletion.ts";
 import { MEMBERSHIP_MESSAGES as M } from "./schemas.ts";
 import { seedMembership } from "./test-helpers.ts";
 

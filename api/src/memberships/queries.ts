@@ -273,6 +273,12 @@ export async function cancelMemberships(
     .where("user_id", "=", userId).where("id", "in", ids).where("cancelled_at", "is", null).execute();
 }
 
+/** A deleted account's memberships stop renewing (decision 0024); their records stay. */
+export async function stopAutorenewOfUser(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable("memberships").set({ autorenew: false })
+    .where("user_id", "=", userId).where("autorenew", "=", true).execute();
+}
+
 /** The administrators' expiry update of one membership row. */
 export async function setExpiry(
   trx: Transaction<DB>,

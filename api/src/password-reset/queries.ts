@@ -44,3 +44,8 @@ export async function expireOtherTokens(db: Kysely<DB>, userId: number, now: Dat
   await db.updateTable("password_reset_tokens").set({ used_at: now })
     .where("user_id", "=", userId).where("used_at", "is", null).execute();
 }
+
+/** A deleted account's reset links go (decision 0024). */
+export async function deleteTokensOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
+}

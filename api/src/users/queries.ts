@@ -251,9 +251,10 @@ export async function clearScheduledDeletion(db: Kysely<DB>, userId: number): Pr
 
 /**
  * "Deletes" an account as decision 0024 says: sign-in disabled (an unusable password hash, the deleted mark the
- * sign-in and session queries filter on, reset links gone; the caller revokes every session through auth's
- * revokeAllSessions in the same transaction, since sessions are auth's table), contact and identity details not
- * needed for the retained records removed, links to businesses ended. The row itself, its name,
+ * sign-in and session queries filter on), contact and identity details not needed for the retained records
+ * removed. This writes only users: the desk's deleteAccount (desk/users-deletion.ts) also revokes the sessions
+ * (auth), drops the reset links (password-reset), ends the business links (businesses) and stops the renewals
+ * (memberships), each through its owner, in the same transaction. The row itself, its name,
  * member number and USCG credential stay, because the drug tests, memberships and orders that 49 CFR 40.333
  * (and the tax rules for orders) require us to keep point at it and must stay attributable.
  */
@@ -277,11 +278,6 @@ export async function minimiseAccount(db: Kysely<DB>, userId: number, now: Date,
     deletion_reason: reason,
     scheduled_deletion_at: null,
   }).where("id", "=", userId).where("deleted_at", "is", null).execute();
-  await db.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
-  await db.updateTable("business_users").set({ removed_at: now, is_primary: false })
-    .where("user_id", "=", userId).where("removed_at", "is", null).execute();
-  await db.updateTable("memberships").set({ autorenew: false })
-    .where("user_id", "=", userId).where("autorenew", "=", true).execute();
 }
 
 /** The live user's own columns, as a change compares against them. */

@@ -1,44 +1,17 @@
 /**
- * Users: one user (yourself, or anyone for an administrator), and a member's change of their own details
- * (decision 0027). The administrators' list is in admin-routes.ts.
+ * Users: a member's own details and their change of them (decision 0027). One user with every flag, and the
+ * administrators' user page, are in desk/users-routes.ts (decision 0050).
  */
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
-import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { adminUserRoutes } from "./admin-routes.ts";
 import { profileOf, updateOwnProfile } from "./changes.ts";
-import {
-  PROFILE_MESSAGES,
-  ProfileAnswer,
-  ProfileUpdateAnswer,
-  ProfileUpdateBody,
-  UserResponse,
-} from "./schemas.ts";
-import { userDetail } from "./admin.ts";
+import { PROFILE_MESSAGES, ProfileAnswer, ProfileUpdateAnswer, ProfileUpdateBody } from "./schemas.ts";
 
-const ownRoutes = new Hono<AppEnv>()
-  .get(
-    "/auth/user/:id",
-    allow("user"),
-    describe({
-      summary: "One user, with every flag of admin spec §3 User",
-      description: "Yourself, or anyone for an administrator (a deleted account too: _deleted is true).",
-      tags: ["Users"],
-      response: UserResponse,
-      errors: { 404: "No such user" },
-    }),
-    validate("param", IdParam),
-    async (c) => {
-      const user = await userDetail(c.var.deps, caller(c), c.req.valid("param").id);
-      if (!user) throw notFound("User");
-      return c.json({ data: user }, 200);
-    },
-  )
+export const usersRoutes = new Hono<AppEnv>()
   .get(
     "/auth/account/profile",
     allow("user"),
@@ -74,5 +47,3 @@ const ownRoutes = new Hono<AppEnv>()
       return c.json(await updateOwnProfile(c.var.deps, actor, c.req.valid("json")), 200);
     },
   );
-
-export const usersRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminUserRoutes);

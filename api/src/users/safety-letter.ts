@@ -7,14 +7,20 @@
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
-import { liveDetail } from "./admin.ts";
-import { deleteSafetyLetter, findSafetyLetter, replaceSafetyLetter } from "./queries.ts";
+import { deleteSafetyLetter, findSafetyLetter, findUserRowFor, replaceSafetyLetter } from "./queries.ts";
 import { SAFETY_LETTER_MAX_BYTES, USER_MESSAGES } from "./schemas.ts";
 
 export { SAFETY_LETTER_MAX_BYTES };
 const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
+
+/** The user as `actor` may see them, or 404; a deleted account answers 409 with the restore text. */
+async function mustBeLive(deps: Deps, actor: SessionUser, id: number) {
+  const row = await findUserRowFor(deps.database.db, actor, id);
+  if (!row) throw notFound("User");
+  if (row.deleted_at !== null) throw new AppError("CONFLICT", USER_MESSAGES.alreadyDeleted);
+}
 
 export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= PDF_MAGIC.length && PDF_MAGIC.every((b, i) => bytes[i] === b);
@@ -29,7 +35,7 @@ export function safeFilename(name: string): string {
 }
 
 export async function uploadSafetyLetter(ctx: Ctx, userId: number, file: unknown) {
-  await liveDetail(ctx.deps, ctx.actor, userId);
+  await mustBeLive(ctx.deps, ctx.actor, userId);
   if (!(file instanceof File) || file.size === 0) throw invalid("document", USER_MESSAGES.letterRequired);
   if (file.size > SAFETY_LETTER_MAX_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", USER_MESSAGES.letterTooLarge);

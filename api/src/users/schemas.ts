@@ -190,7 +190,7 @@ export const AdminRightsBody = z.object({
 
 /**
  * The largest safety concern letter kept: 5 MiB. Its upload route has a body limit of its own, this plus room
- * for the multipart framing (users/admin-routes.ts), so the global BODY_LIMIT does not cut it lower; the web's
+ * for the multipart framing (desk/users-routes.ts), so the global BODY_LIMIT does not cut it lower; the web's
  * form shows the same number (its type is this one's, through api/src/contract.ts).
  */
 export const SAFETY_LETTER_MAX_BYTES = 5_242_880 as const;

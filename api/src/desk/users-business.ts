@@ -8,13 +8,13 @@ import {
   insertBusiness,
   insertBusinessUser,
   listOwnBusinesses,
-} from "../businesses/queries.ts";
+} from "../businesses/links.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { liveDetail } from "./admin.ts";
-import { liveLinkExists, lockUser, primaryLinkExists } from "./queries.ts";
-import { USER_MESSAGES } from "./schemas.ts";
+import { liveLinkExists, lockUser, primaryLinkExists } from "../users/desk.ts";
+import { USER_MESSAGES } from "../users/schemas.ts";
+import { liveDetail } from "./users-admin.ts";
 
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
 

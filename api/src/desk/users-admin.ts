@@ -1,7 +1,8 @@
 /**
  * The administrators' account actions on a user (admin spec §2 user detail, §6): the detail with every flag of
  * §3 User, create and edit, admin rights, deletion, a reset e-mail, a new password. Every action is audited in
- * the transaction that makes it (decision 0030).
+ * the transaction that makes it (decision 0030). They cross domains (compliance, password-reset, businesses,
+ * memberships), so they live in the desk, above every domain (decision 0050); users keeps the account itself.
  */
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessions } from "../auth/sessions.ts";
@@ -10,24 +11,24 @@ import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { mailResetLinkTo } from "../password-reset/service.ts";
-import { memberNumber } from "../registration/service.ts";
-import { insertUser } from "./service.ts";
 import { REGISTRATION_MESSAGES } from "../lib/person-fields.ts";
+import { mailResetLinkTo } from "../password-reset/service.ts";
+import { memberNumber } from "../registration/desk.ts";
 import {
   countAdmins,
   emailInUse,
   findSafetyLetter,
   findUserRowFor,
-  minimiseAccount,
   runningMemberships,
   setAdmin,
   setPasswordHash,
   toUserRecord,
   updateProfile,
   userFacts,
-} from "./queries.ts";
-import { USER_MESSAGES, type UserProfileInput } from "./schemas.ts";
+} from "../users/desk.ts";
+import { USER_MESSAGES, type UserProfileInput } from "../users/schemas.ts";
+import { insertUser } from "../users/service.ts";
+import { deleteAccount } from "./users-deletion.ts";
 
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
 
@@ -155,8 +156,7 @@ export async function deleteUser(ctx: Ctx, id: number) {
   if (!detail.attributes.can_delete) throw new AppError("CONFLICT", USER_MESSAGES.cannotDelete);
   const now = ctx.deps.now();
   await ctx.deps.database.db.transaction().execute(async (trx) => {
-    await minimiseAccount(trx, id, now, "deleted_by_administrator");
-    await revokeAllSessions(trx, id, now);
+    await deleteAccount(trx, id, now, "deleted_by_administrator");
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: "account_deleted",

@@ -7,7 +7,7 @@ import {
   UserList,
   UserMessageResponse,
   UserResponse,
-} from "./schemas.ts";
+} from "../users/schemas.ts";
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 

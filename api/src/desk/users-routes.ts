@@ -1,37 +1,26 @@
 /**
  * The administrators' user calls (admin spec §2 /app/admin/users, §6, §7 "Businesses and users"): the list,
  * create and edit, admin rights, deletion, a reset e-mail, a new password, the possible duplicates and the
- * safety concern letter. Paths the specification leaves "not shown" follow the rest (decision 0030).
+ * safety concern letter. Paths the specification leaves "not shown" follow the rest (decision 0030). They cross
+ * domains, so they live in the desk (decision 0050); the handlers call users' and the desk's services.
  */
 import { type Context, Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
+import { BusinessList } from "../businesses/schemas.ts";
 import { audit } from "../lib/audit.ts";
 import { allow, caller, requireRecentSecondFactor } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { bodyLimitOf, describe, validate } from "../lib/route.ts";
-
-/** Room for the multipart framing around the letter (boundaries, part headers, a long file name). */
-const MULTIPART_ROOM = 64 * 1024;
-import {
-  createUser,
-  deleteUser,
-  emailPasswordReset,
-  liveDetail,
-  setAdminRights,
-  setUserPassword,
-  updateUser,
-} from "./admin.ts";
-import { listDuplicates, listUsers } from "./queries.ts";
+import { listDuplicates, listUsers } from "../users/desk.ts";
 import {
   readSafetyLetter,
   removeSafetyLetter,
   SAFETY_LETTER_MAX_BYTES,
   uploadSafetyLetter,
-} from "./safety-letter.ts";
-import { BusinessList } from "../businesses/schemas.ts";
-import { addUserToBusiness, businessesOf } from "./admin-business.ts";
+} from "../users/safety-letter.ts";
 import {
   AddToBusinessBody,
   AddToBusinessResponse,
@@ -45,12 +34,50 @@ import {
   UserList,
   UserListQuery,
   UserMessageResponse,
-} from "./schemas.ts";
+  UserResponse,
+} from "../users/schemas.ts";
+import {
+  createUser,
+  deleteUser,
+  emailPasswordReset,
+  liveDetail,
+  setAdminRights,
+  setUserPassword,
+  updateUser,
+  userDetail,
+} from "./users-admin.ts";
+import { addUserToBusiness, businessesOf } from "./users-business.ts";
+
+/** Room for the multipart framing around the letter (boundaries, part headers, a long file name). */
+const MULTIPART_ROOM = 64 * 1024;
 
 const TAGS = ["Users"];
 const NOT_FOUND = { 404: "No such user" };
 const DELETED = { 409: "The account has been deleted" };
 const ctx = (c: Context<AppEnv>) => ({ deps: c.var.deps, actor: caller(c), ip: clientIp(c) });
+
+/**
+ * One user with every flag of admin spec §3 User (yourself, or anyone for an administrator). The flags read
+ * compliance, so the route lives here; app.ts mounts it where users' routes began, so the OpenAPI order stays.
+ */
+export const userDetailRoutes = new Hono<AppEnv>()
+  .get(
+    "/auth/user/:id",
+    allow("user"),
+    describe({
+      summary: "One user, with every flag of admin spec §3 User",
+      description: "Yourself, or anyone for an administrator (a deleted account too: _deleted is true).",
+      tags: TAGS,
+      response: UserResponse,
+      errors: { 404: "No such user" },
+    }),
+    validate("param", IdParam),
+    async (c) => {
+      const user = await userDetail(c.var.deps, caller(c), c.req.valid("param").id);
+      if (!user) throw notFound("User");
+      return c.json({ data: user }, 200);
+    },
+  );
 
 export const adminUserRoutes = new Hono<AppEnv>()
   .get(
