@@ -11,22 +11,18 @@
  */
 import type { z } from "zod";
 import type { AnalyticsEventBody } from "./analytics/schemas.ts";
-import type { LoginBody, LoginResponse, SessionUserBody } from "./auth/schemas.ts";
+import type { LoginBody, SessionUserBody } from "./auth/schemas.ts";
 import type {
   EnrolAnswer,
-  MessageAnswer as SecondFactorMessageAnswer,
-  RecoveryCodesAnswer,
   SecondFactorStatus,
   TotpSecretAnswer,
-  VerifyAnswer,
   VerifyBody,
-  WebAuthnOptions,
 } from "./auth/second-factor/schemas.ts";
 import type { BusinessRecord } from "./businesses/schemas.ts";
 import type { VerificationResponse } from "./compliance/schemas.ts";
 import type { ContactBody, ContactResponse } from "./contact/schemas.ts";
 import type { DocumentList } from "./documents/schemas.ts";
-import type { KitAnswer, KitBody, KitDocumentList, KitOrderAnswer } from "./compliance-kit/schemas.ts";
+import type { KitBody, KitDocumentList } from "./compliance-kit/schemas.ts";
 import type {
   DrugTestRecord,
   I3ProblemsAnswer,
@@ -84,19 +80,12 @@ export interface ListPage<T> {
 // Session and account
 export type SessionUser = z.infer<typeof SessionUserBody>;
 export type LoginRequest = z.input<typeof LoginBody>;
-export type LoginAnswer = z.infer<typeof LoginResponse>;
 /** The second factor (decision 0043). */
 export type SecondFactorState = SessionUser["second_factor"];
 export type SecondFactorOverview = z.infer<typeof SecondFactorStatus>;
 export type SecondFactorEnrolAnswer = z.infer<typeof EnrolAnswer>;
 export type SecondFactorVerifyRequest = z.input<typeof VerifyBody>;
-export type SecondFactorVerifyAnswer = z.infer<typeof VerifyAnswer>;
 export type TotpSecret = z.infer<typeof TotpSecretAnswer>;
-export type WebAuthnOptionsAnswer = z.infer<typeof WebAuthnOptions>;
-export type RecoveryCodes = z.infer<typeof RecoveryCodesAnswer>;
-export type SecondFactorMessage = z.infer<typeof SecondFactorMessageAnswer>;
-/** `GET /api/auth/session/probe`: the signed-in user, or null for a visitor. */
-export type SessionProbeAnswer = { user: SessionUser | null };
 export type User = z.infer<typeof UserRecord>;
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordBody>;
 export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
@@ -130,7 +119,6 @@ export type SandboxSetupAnswer = z.infer<typeof ConfirmSetupIntentResponse>;
 // Store and orders
 export type StoreItem = z.infer<typeof StoreItemRecord>;
 export type Order = z.infer<typeof OrderRecord>;
-export type OrderItem = Order["attributes"]["items"][number];
 export type PurchaseRequest = z.input<typeof PurchaseBody>;
 export type PurchaseAnswer = z.infer<typeof PurchaseResponse>;
 
@@ -162,7 +150,6 @@ export type {
   BusinessUserListAnswer,
   EmployeeRequest,
   EmployeeRequestAnswer,
-  EmployeeRequestListAnswer,
   EmployeeRequestRequest,
 } from "./employees/schemas.ts";
 export type {
@@ -178,20 +165,16 @@ export type I3SetUp = z.infer<typeof I3SetUpAnswer>;
 export type I3Problems = z.infer<typeof I3ProblemsAnswer>["data"];
 export type RetriedTest = z.infer<typeof RetriedTestAnswer>["data"];
 export type KitPurchaseRequest = z.input<typeof KitBody>;
-export type KitPurchaseAnswer = z.infer<typeof KitAnswer>;
-export type KitOrder = z.infer<typeof KitOrderAnswer>["data"];
 export type KitDocument = z.infer<typeof KitDocumentList>["data"][number];
 // Exports (decision 0032)
 export type {
   Export,
-  ExportAnswerBody,
   ExportCreateRequest,
   ExportFiltersInput,
   ExportListParams,
   ExportPageAnswer,
   ExportTypeName,
 } from "./exports/schemas.ts";
-export type { MisReportAnswer } from "./mis/schemas.ts";
 
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;
@@ -229,10 +212,8 @@ export type {
 export type {
   CreatePoolRequest,
   DerSelection,
-  DerSelectionPageAnswer,
   PoolCandidate,
   PoolPace,
-  PoolPageAnswer,
   PoolRecordAnswer,
   PoolVerifyAnswer,
   ReasonRequest,

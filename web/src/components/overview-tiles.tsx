@@ -3,12 +3,10 @@
  * 'Download Users' (the CSV of members without a primary business) only when there are any. Shared: the
  * analytics screen shows it and the administrator dashboard places it too.
  */
-import { useState } from "react";
 import type { StatsOverview } from "@api/contract";
 import { call, callFile } from "../lib/typed-api.ts";
-import { errorMessage } from "../lib/form.ts";
 import { saveFile } from "../lib/save-file.ts";
-import { toast } from "../lib/toast.ts";
+import { useAction } from "../lib/use-action.ts";
 import { useResource } from "../lib/use-resource.ts";
 import { Button } from "./button.tsx";
 import { LoadError } from "./load-error.tsx";
@@ -31,19 +29,10 @@ export function OverviewTiles() {
     ["stats", "overview"],
     (signal): Promise<StatsOverview> => call("/auth/stats/overview").GET({ signal }),
   );
-  const [downloading, setDownloading] = useState(false);
-
-  async function download() {
-    setDownloading(true);
-    try {
-      const file = await callFile("/auth/stats/users-without-primary-business").GET();
-      saveFile(file.blob, file.filename ?? "users-without-primary-business.csv");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const download = useAction(async () => {
+    const file = await callFile("/auth/stats/users-without-primary-business").GET();
+    saveFile(file.blob, file.filename ?? "users-without-primary-business.csv");
+  });
 
   if (overview.error) {
     return (
@@ -59,7 +48,12 @@ export function OverviewTiles() {
           <span className="overview-tile-value">{number.format(data[key])}</span>
           <span className="overview-tile-label">{label}</span>
           {key === "usersWithoutPrimaryBusiness" && data[key] > 0 && (
-            <Button variant="secondary" busy={downloading} busyLabel="Downloading…" onClick={download}>
+            <Button
+              variant="secondary"
+              busy={download.busy}
+              busyLabel="Downloading…"
+              onClick={() => download.run()}
+            >
               Download Users
             </Button>
           )}

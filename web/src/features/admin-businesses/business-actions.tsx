@@ -10,34 +10,25 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { activate, deactivate, deleteBusiness, downloadRoster, sendToI3 } from "./api.ts";
 
 export const REASON_REQUIRED = "A reason for deactivating is required";
 
-/** Runs one action at a time: its name while it runs, a toast for its outcome. */
-function useAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  async function run(name: string, action: () => Promise<string | void>): Promise<boolean> {
-    setBusy(name);
-    try {
-      const message = await action();
-      if (message) toast.success(message);
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, run };
+/** Runs one action at a time: its name while it runs (every button waits), the words it answers as a toast. */
+function useBusinessAction() {
+  const action = useAction((_name: string, work: () => Promise<string | void>) => work(), {
+    success: (message) => message || undefined,
+  });
+  return {
+    busy: action.running?.[0] ?? null,
+    run: async (name: string, work: () => Promise<string | void>) => (await action.run(name, work)).ok,
+  };
 }
 
 export function I3Status({ business }: { business: Business }) {
   const { id, attributes: b } = business;
-  const { busy, run } = useAction();
+  const { busy, run } = useBusinessAction();
   if (b.is_i3_setup) {
     return <p>Set up in i3{b.i3_location_code ? ` (location code ${b.i3_location_code})` : ""}.</p>;
   }
@@ -61,7 +52,7 @@ export function I3Status({ business }: { business: Business }) {
 export function BusinessActions({ business }: { business: Business }) {
   const { id, attributes: b } = business;
   const [, navigate] = useLocation();
-  const { busy, run } = useAction();
+  const { busy, run } = useBusinessAction();
   const [dialog, setDialog] = useState<"deactivate" | "delete" | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();

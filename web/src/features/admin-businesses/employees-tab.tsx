@@ -12,8 +12,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, fetchEmployees, removeEmployee } from "./api.ts";
 
@@ -28,20 +27,14 @@ export function EmployeesTab({ businessId }: { businessId: number }) {
     (s) => fetchEmployees(businessId, s),
   );
   const [removing, setRemoving] = useState<BusinessUser | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removeAction = useAction((id: BusinessUser["id"]) => removeEmployee(businessId, id), {
+    success: "Employee has been removed from the business",
+  });
+  const busy = removeAction.busy;
 
   async function remove() {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await removeEmployee(businessId, removing.id);
-      toast.success("Employee has been removed from the business");
-      setRemoving(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if ((await removeAction.run(removing.id)).ok) setRemoving(null);
   }
 
   if (employees.error) {

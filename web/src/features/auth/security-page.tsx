@@ -15,6 +15,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { fetchOverview, newRecoveryCodes, removeFactor } from "./second-factor-api.ts";
 import { PasskeySetup, RecoveryCodesPanel, TotpSetup } from "./second-factor-parts.tsx";
 
@@ -28,7 +29,6 @@ export default function SecurityPage() {
   const adding = useSignal<"passkey" | "totp" | null>(null);
   const codes = useSignal<string[] | null>(null);
   const removing = useSignal<Factor | null>(null);
-  const busy = useSignal(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -48,6 +48,11 @@ export default function SecurityPage() {
     if (answer.recovery_codes) codes.value = answer.recovery_codes;
     reload();
   };
+
+  const newCodes = useAction(newRecoveryCodes);
+  const remove = useAction((id: Factor["id"]) => removeFactor(id), { success: (answer) => answer.message });
+  // One busy for both: neither starts while the other runs.
+  const busy = newCodes.busy || remove.busy;
 
   if (failure.value && !overview.value) {
     return (
@@ -97,18 +102,13 @@ export default function SecurityPage() {
                 {" "}
                 <Button
                   variant="secondary"
-                  busy={busy.value}
+                  busy={busy}
                   busyLabel="Making new codes…"
                   onClick={async () => {
-                    busy.value = true;
-                    try {
-                      codes.value = (await newRecoveryCodes()).recovery_codes;
-                      reload();
-                    } catch (error) {
-                      toast.error(errorMessage(error));
-                    } finally {
-                      busy.value = false;
-                    }
+                    const outcome = await newCodes.run();
+                    if (!outcome.ok) return;
+                    codes.value = outcome.result.recovery_codes;
+                    reload();
                   }}
                 >
                   New recovery codes
@@ -134,22 +134,15 @@ export default function SecurityPage() {
         title="Remove this second factor?"
         confirmLabel="Remove"
         busyLabel="Removing…"
-        busy={busy.value}
+        busy={busy}
         destructive
         onClose={() => (removing.value = null)}
         onConfirm={async () => {
           const factor = removing.value;
-          if (!factor) return;
-          busy.value = true;
-          try {
-            toast.success((await removeFactor(factor.id)).message);
-            removing.value = null;
-            reload();
-          } catch (error) {
-            toast.error(errorMessage(error));
-          } finally {
-            busy.value = false;
-          }
+          if (!factor || busy) return;
+          if (!(await remove.run(factor.id)).ok) return;
+          removing.value = null;
+          reload();
         }}
       >
         <p>{removing.value?.label} will no longer sign you in.</p>

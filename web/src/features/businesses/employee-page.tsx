@@ -4,7 +4,6 @@
  * membership. The membership itself is run through the shared membership screens under
  * …/employee/{eid}/membership (lib/subject.ts), paid with the company's cards.
  */
-import { useState } from "react";
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
 import type { PageProps } from "../../lib/page-props.ts";
@@ -15,9 +14,8 @@ import { MembershipActions, MembershipFacts } from "../memberships/membership-pa
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
 import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "./businesses.ts";
-import { errorMessage } from "../../lib/form.ts";
 import { saveFile } from "../../lib/save-file.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { fetchMembership } from "../../lib/membership.ts";
 import { membershipKey, screenPaths, type Subject } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -126,24 +124,16 @@ function EmployeeMembership({ subject }: { subject: Subject }) {
 function EmployeeLetter(
   { businessId, employee, name }: { businessId: number; employee: BusinessUser; name: string },
 ) {
-  const [busy, setBusy] = useState(false);
+  const download = useAction(async () => {
+    const file = await downloadEmployeeLetter(businessId, employee.attributes.user_id);
+    saveFile(file.blob, file.filename);
+  });
   if (!employee.attributes.user_can_download_compliance) {
     return <p>{name} cannot have a Letter of Compliance yet.</p>;
   }
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await downloadEmployeeLetter(businessId, employee.attributes.user_id);
-      saveFile(file.blob, file.filename);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <p>
-      <Button busy={busy} busyLabel="Downloading…" onClick={download}>
+      <Button busy={download.busy} busyLabel="Downloading…" onClick={() => download.run()}>
         Download {name}'s Letter of Compliance
       </Button>
     </p>

@@ -21,13 +21,11 @@ import {
   type KitDocument,
   kitDocumentsKey,
 } from "./businesses.ts";
-import { errorMessage } from "../../lib/form.ts";
 import { attemptKeys } from "../../lib/membership.ts";
 import { fetchCards } from "../payments/payments.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { cardsKey, companyCards } from "../../lib/subject.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 /** The owner's offer to buy the kit, paid with a company card (added here if it has none). */
@@ -55,22 +53,22 @@ function KitOffer({ business }: { business: Business }) {
   const cards = useResource(cardsKey(owner), (signal) => fetchCards(owner, signal));
   const [cardId, setCardId] = useCardChoice(cards.data ?? []);
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState(false);
   const keys = useRef(attemptKeys());
+  const buyAction = useAction(async (card: number) => {
+    try {
+      const message = await buyComplianceKit(business.id, card, keys.current.next());
+      keys.current.settled();
+      return message;
+    } catch (error) {
+      keys.current.settled(error);
+      throw error;
+    }
+  }, { success: (message) => message });
+  const busy = buyAction.busy;
 
   async function buy() {
     if (cardId === null) return;
-    setBusy(true);
-    try {
-      const message = await buyComplianceKit(business.id, cardId, keys.current.next());
-      keys.current.settled();
-      toast.success(message);
-    } catch (error) {
-      keys.current.settled(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await buyAction.run(cardId);
   }
 
   return (

@@ -14,8 +14,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatInstant } from "../../lib/dates.ts";
 import { storableTest } from "../drug-tests/drug-tests.ts";
-import { errorMessage } from "../../lib/form.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import type { StoredFile } from "../../offline/db.ts";
 import { cachedLoad, dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
@@ -201,40 +200,28 @@ function SavedLetter({ file }: { file: StoredFile | null }) {
 
 /** Download and e-mail. A 403 means the membership changed since the page loaded: say why and reload it. */
 function LetterActions({ membership, onRefused }: { membership: Membership; onRefused(): void }) {
-  const [downloading, setDownloading] = useState(false);
-  const [emailing, setEmailing] = useState(false);
-
-  const fail = (error: unknown) => {
-    toast.error(errorMessage(error));
-    if (error instanceof ApiError && error.status === 403) onRefused();
+  // A 403 means the membership changed since the page loaded: the toast says why, then it reloads.
+  const refusedOn = (outcome: { ok: boolean; error?: unknown }) => {
+    if (!outcome.ok && outcome.error instanceof ApiError && outcome.error.status === 403) onRefused();
   };
+  const download = useAction(async () => {
+    const file = await fetchLetter();
+    saveFile(file.blob, file.filename);
+    await saveLetter(file.blob, file.filename, letterVersion(membership));
+  });
+  const email = useAction(emailLetter, { success: (words) => words });
+  const downloading = download.busy;
 
   // A real link (it can be opened or saved like any other); a click fetches the file so that a refusal
   // becomes a message instead of a saved error page.
   async function onDownload(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (downloading) return;
-    setDownloading(true);
-    try {
-      const file = await fetchLetter();
-      saveFile(file.blob, file.filename);
-      await saveLetter(file.blob, file.filename, letterVersion(membership));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setDownloading(false);
-    }
+    refusedOn(await download.run());
   }
 
   async function onEmail() {
-    setEmailing(true);
-    try {
-      toast.success(await emailLetter());
-    } catch (error) {
-      fail(error);
-    } finally {
-      setEmailing(false);
-    }
+    refusedOn(await email.run());
   }
 
   return (
@@ -253,7 +240,7 @@ function LetterActions({ membership, onRefused }: { membership: Membership; onRe
         >
           {downloading ? "Preparing your letter…" : "Download Letter of Compliance"}
         </a>
-        <Button variant="secondary" busy={emailing} busyLabel="Sending…" onClick={onEmail}>
+        <Button variant="secondary" busy={email.busy} busyLabel="Sending…" onClick={onEmail}>
           Email it to me
         </Button>
       </div>

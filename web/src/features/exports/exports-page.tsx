@@ -3,7 +3,7 @@
  * BUILDING the list polls every two seconds and shows its progress (rows written of the total); a FAILED one
  * shows its error and a Run again action.
  */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import type { Export } from "@api/contract";
 import { Button } from "../../components/button.tsx";
@@ -13,8 +13,8 @@ import { usePageParam } from "../../components/paged-list.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
-import { toast } from "../../lib/toast.ts";
-import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { useResource } from "../../lib/use-resource.ts";
 import { downloadExport, fetchExports, runAgain } from "./api.ts";
 
 const POLL_MS = 2000;
@@ -83,32 +83,16 @@ function ExportTable({ rows }: { rows: Export[] }) {
 
 function ExportRow({ row }: { row: Export }) {
   const { id, attributes: e } = row;
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadExport(id);
-      toast.success("Export Downloaded");
-    } catch {
-      toast.error("Error Downloading Export");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function retry() {
-    setBusy(true);
-    try {
-      await runAgain(id);
-      toast.success("Export Queued!");
-      await invalidate(["exports"]);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : "The export could not be queued again");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const download = useAction(() => downloadExport(id), {
+    success: "Export Downloaded",
+    failure: () => "Error Downloading Export",
+  });
+  const retry = useAction(() => runAgain(id), {
+    success: "Export Queued!",
+    invalidate: [["exports"]],
+    failure: (error) => error instanceof Error ? error.message : "The export could not be queued again",
+  });
+  const busy = download.busy || retry.busy;
 
   return (
     <tr>
@@ -120,12 +104,22 @@ function ExportRow({ row }: { row: Export }) {
       <td>{formatInstant(e.created_at)}</td>
       <td>
         {e.status === "BUILT" && !e.expired && (
-          <Button variant="link" busy={busy} busyLabel="Downloading…" onClick={download}>
+          <Button
+            variant="link"
+            busy={busy}
+            busyLabel="Downloading…"
+            onClick={() => download.run()}
+          >
             Download<span className="visually-hidden">{` export ${id}`}</span>
           </Button>
         )}
         {e.status === "FAILED" && (
-          <Button variant="secondary" busy={busy} busyLabel="Queuing…" onClick={retry}>
+          <Button
+            variant="secondary"
+            busy={busy}
+            busyLabel="Queuing…"
+            onClick={() => retry.run()}
+          >
             Run again<span className="visually-hidden">{` export ${id}`}</span>
           </Button>
         )}

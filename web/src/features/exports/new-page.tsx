@@ -10,8 +10,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { toast } from "../../lib/toast.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { createExport, misPdfHref, REASON_OPTIONS, TYPE_OPTIONS, typeLabel } from "./api.ts";
 
 type Step = "type" | "filters" | "confirm" | "queued";
@@ -34,7 +33,11 @@ export default function NewExportPage() {
   const [type, setType] = useState<ExportTypeName | "">("");
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const submitAction = useAction(() => createExport(request()), {
+    invalidate: [["exports"]],
+    failure: (e) => e instanceof Error ? e.message : "The export could not be queued",
+  });
+  const busy = submitAction.busy;
   const [queuedId, setQueuedId] = useState<number | null>(null);
 
   const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
@@ -75,17 +78,10 @@ export default function NewExportPage() {
   }
 
   async function submit() {
-    setBusy(true);
-    try {
-      const created = await createExport(request());
-      setQueuedId(created.id);
-      await invalidate(["exports"]);
-      setStep("queued");
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : "The export could not be queued");
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await submitAction.run();
+    if (!outcome.ok) return;
+    setQueuedId(outcome.result.id);
+    setStep("queued");
   }
 
   function restart() {

@@ -10,10 +10,9 @@ import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { toast } from "../../lib/toast.ts";
-import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { useResource } from "../../lib/use-resource.ts";
 import { fetchItem, itemKey, itemsKey, retireItem } from "./api.ts";
 
 export default function ItemDetailPage({ params }: PageProps) {
@@ -21,7 +20,10 @@ export default function ItemDetailPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const item = useResource(itemKey(id), (signal) => fetchItem(id, signal));
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const retireAction = useAction(() => retireItem(id), {
+    success: (answer) => answer.message,
+    invalidate: [itemsKey],
+  });
   if (item.loading && !item.data) return <Skeleton lines={4} label="Loading the item…" />;
   if (item.error || !item.data) {
     return <LoadError title="The item could not be loaded" error={item.error} onRetry={item.reload} />;
@@ -29,18 +31,10 @@ export default function ItemDetailPage({ params }: PageProps) {
   const a = item.data.attributes;
 
   async function retire() {
-    setBusy(true);
-    try {
-      const answer = await retireItem(id);
-      toast.success(answer.message);
-      setConfirm(false);
-      await invalidate(itemsKey);
-      if (!answer.retired) navigate("/app/admin/items");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await retireAction.run();
+    if (!outcome.ok) return;
+    setConfirm(false);
+    if (!outcome.result.retired) navigate("/app/admin/items");
   }
 
   return (
@@ -65,7 +59,7 @@ export default function ItemDetailPage({ params }: PageProps) {
         title="Retire this item?"
         confirmLabel="Retire Item"
         busyLabel="Retiring…"
-        busy={busy}
+        busy={retireAction.busy}
         destructive
         onConfirm={retire}
         onClose={() => setConfirm(false)}

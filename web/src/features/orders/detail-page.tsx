@@ -11,10 +11,9 @@ import { DataTable } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { toast } from "../../lib/toast.ts";
-import { invalidate, useResource } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { useResource } from "../../lib/use-resource.ts";
 import { cancelOrder, fetchOrder, orderKey } from "./api.ts";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -23,7 +22,10 @@ export default function OrderDetailPage({ params }: PageProps) {
   const id = params.id!;
   const order = useResource(orderKey(id), (signal) => fetchOrder(id, signal));
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const cancelAction = useAction(() => cancelOrder(id), {
+    success: (answer) => answer.message,
+    invalidate: [orderKey(id)],
+  });
   if (order.loading && !order.data) return <Skeleton lines={5} label="Loading the order…" />;
   if (order.error || !order.data) {
     return <LoadError title="The order could not be loaded" error={order.error} onRetry={order.reload} />;
@@ -33,17 +35,7 @@ export default function OrderDetailPage({ params }: PageProps) {
   const userId = o.relationships.user.data?.id;
 
   async function cancel() {
-    setBusy(true);
-    try {
-      const answer = await cancelOrder(id);
-      toast.success(answer.message);
-      setConfirm(false);
-      await invalidate(orderKey(id));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if ((await cancelAction.run()).ok) setConfirm(false);
   }
 
   return (
@@ -105,7 +97,7 @@ export default function OrderDetailPage({ params }: PageProps) {
         confirmLabel="Cancel Order"
         cancelLabel="Keep Order"
         busyLabel="Cancelling…"
-        busy={busy}
+        busy={cancelAction.busy}
         destructive
         onConfirm={cancel}
         onClose={() => setConfirm(false)}

@@ -6,23 +6,16 @@ import { useState } from "react";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { type Pool, verifyPool, type VerifyReport } from "./api.ts";
 
 export function AuditPanel({ pool }: { pool: Pool }) {
   const [report, setReport] = useState<VerifyReport>();
-  const [busy, setBusy] = useState(false);
-
-  async function verify() {
-    setBusy(true);
-    try {
-      setReport(await verifyPool(pool.id));
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : "Verify failed");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const verifyAction = useAction(async () => setReport(await verifyPool(pool.id)), {
+    failure: (e) => e instanceof ApiError ? e.message : "Verify failed",
+  });
+  const busy = verifyAction.busy;
+  const verify = () => verifyAction.run();
 
   return (
     <section aria-labelledby="audit-heading">

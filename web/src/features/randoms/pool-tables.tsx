@@ -5,8 +5,7 @@ import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { toast } from "../../lib/toast.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { type Candidate, changeCandidate, pdfHref, type Pool, RANDOMS_KEY, zipHref } from "./api.ts";
 
 const ROLE_LABELS: Record<Candidate["role"], string> = {
@@ -50,23 +49,23 @@ export function CandidateTable(
   const [change, setChange] = useState<{ candidate: Candidate; action: "exempt" | "substitute" }>();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const changeAction = useAction(
+    (candidate: Candidate, action: "exempt" | "substitute", why: string) =>
+      changeCandidate(pool.id, candidate.id, action, why),
+    {
+      success: (_, _candidate, action) =>
+        action === "exempt" ? "Candidate exempted" : "Candidate substituted",
+      invalidate: [RANDOMS_KEY],
+      failure: (e) => e instanceof ApiError ? e.message : "The change failed",
+    },
+  );
+  const busy = changeAction.busy;
   if (!candidates.length) return <p>No candidates drawn yet.</p>;
 
   async function confirm() {
     if (!change) return;
     if (!reason.trim()) return setError("A reason is required");
-    setBusy(true);
-    try {
-      await changeCandidate(pool.id, change.candidate.id, change.action, reason.trim());
-      toast.success(change.action === "exempt" ? "Candidate exempted" : "Candidate substituted");
-      setChange(undefined);
-      await invalidate(RANDOMS_KEY);
-    } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : "The change failed");
-    } finally {
-      setBusy(false);
-    }
+    if ((await changeAction.run(change.candidate, change.action, reason.trim())).ok) setChange(undefined);
   }
 
   const open = (candidate: Candidate, action: "exempt" | "substitute") => {

@@ -9,10 +9,8 @@ import { Link, useLocation } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { errorMessage } from "../../lib/form.ts";
 import { session } from "../../lib/session.ts";
-import { toast } from "../../lib/toast.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { deleteUser, setAdmin, USER_TOASTS, userKey } from "./api.ts";
 import { SafetyLetter } from "./safety-letter.tsx";
 
@@ -33,30 +31,25 @@ export function DetailsTab({ user }: { user: UserDetail }) {
   const id = String(user.id);
   const a = user.attributes;
   const [, navigate] = useLocation();
-  const [busy, setBusy] = useState<"admin" | "delete" | null>(null);
   const [confirm, setConfirm] = useState<"admin" | "delete" | null>(null);
   const isAdmin = a.roles.includes("admin");
   const self = session.value?.user_id === user.id;
 
+  const admin = useAction(() => setAdmin(id, !isAdmin), {
+    success: USER_TOASTS.adminUpdated,
+    invalidate: [userKey(id)],
+  });
+  const remove = useAction(() => deleteUser(id), {
+    success: USER_TOASTS.deleted,
+    invalidate: [["admin-users"]],
+  });
+
   async function run(kind: "admin" | "delete") {
-    setBusy(kind);
-    try {
-      if (kind === "admin") {
-        await setAdmin(id, !isAdmin);
-        toast.success(USER_TOASTS.adminUpdated);
-        setConfirm(null);
-        await invalidate(userKey(id));
-      } else {
-        await deleteUser(id);
-        toast.success(USER_TOASTS.deleted);
-        setConfirm(null);
-        await invalidate(["admin-users"]);
-        navigate("/app/admin/users");
-      }
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
+    if (kind === "admin") {
+      if ((await admin.run()).ok) setConfirm(null);
+    } else if ((await remove.run()).ok) {
+      setConfirm(null);
+      navigate("/app/admin/users");
     }
   }
 
@@ -95,7 +88,7 @@ export function DetailsTab({ user }: { user: UserDetail }) {
         title={isAdmin ? "Revoke admin rights?" : "Grant admin rights?"}
         confirmLabel={isAdmin ? "Revoke Admin Rights" : "Grant Admin Rights"}
         busyLabel="Updating…"
-        busy={busy === "admin"}
+        busy={admin.busy}
         destructive={isAdmin}
         onConfirm={() => run("admin")}
         onClose={() => setConfirm(null)}
@@ -109,7 +102,7 @@ export function DetailsTab({ user }: { user: UserDetail }) {
         title="Delete this user?"
         confirmLabel="Delete User"
         busyLabel="Deleting…"
-        busy={busy === "delete"}
+        busy={remove.busy}
         destructive
         onConfirm={() => run("delete")}
         onClose={() => setConfirm(null)}

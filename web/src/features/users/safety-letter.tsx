@@ -7,9 +7,8 @@ import { type FormEvent, useState } from "react";
 import type { SafetyLetterMaxBytes, UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { errorMessage } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
-import { invalidate } from "../../lib/use-resource.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { downloadLetter, removeLetter, uploadLetter, USER_TOASTS, userKey } from "./api.ts";
 
 /** The server's limit (api/src/users/schemas.ts); the type check fails if the two numbers part. */
@@ -19,23 +18,20 @@ export const LETTER_LIMIT_TEXT = `PDF, at most ${LETTER_MAX_BYTES / 1024 / 1024}
 export function SafetyLetter({ user }: { user: UserDetail }) {
   const id = String(user.id);
   const doc = user.attributes.safety_document;
-  const [busy, setBusy] = useState<"upload" | "download" | "remove" | null>(null);
   const [confirm, setConfirm] = useState(false);
-
-  async function act(kind: "upload" | "download" | "remove", work: () => Promise<unknown>, done: string) {
-    setBusy(kind);
-    try {
-      if (kind === "download") toast.info(done);
-      await work();
-      if (kind !== "download") toast.success(done);
-      setConfirm(false);
-      if (kind !== "download") await invalidate(userKey(id));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const upload = useAction((file: File) => uploadLetter(id, file), {
+    success: USER_TOASTS.letterUploaded,
+    invalidate: [userKey(id)],
+  });
+  // The download toasts before it starts ('Will Soon Start Downloading'), not after; it reloads nothing.
+  const download = useAction((filename: string) => {
+    toast.info(USER_TOASTS.letterDownloading);
+    return downloadLetter(id, filename);
+  });
+  const remove = useAction(() => removeLetter(id), {
+    success: USER_TOASTS.letterRemoved,
+    invalidate: [userKey(id)],
+  });
 
   function onUpload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +39,7 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
     const file = (form.elements.namedItem("document") as HTMLInputElement).files?.[0];
     if (!file) return toast.error("Choose a PDF file to upload.");
     if (file.size > LETTER_MAX_BYTES) return toast.error(`The letter is too large (${LETTER_LIMIT_TEXT}).`);
-    void act("upload", () => uploadLetter(id, file), USER_TOASTS.letterUploaded).then(() => form.reset());
+    void upload.run(file).then(() => form.reset());
   }
 
   return (
@@ -61,10 +57,9 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
         <div className="form-actions">
           <Button
             variant="secondary"
-            busy={busy === "download"}
+            busy={download.busy}
             busyLabel="Downloading…"
-            onClick={() =>
-              act("download", () => downloadLetter(id, doc.filename), USER_TOASTS.letterDownloading)}
+            onClick={() => download.run(doc.filename)}
           >
             Download Letter
           </Button>
@@ -78,16 +73,18 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
           </label>
           <input id="letter-file" name="document" type="file" accept="application/pdf,.pdf" />
         </div>
-        <Button type="submit" busy={busy === "upload"} busyLabel="Uploading…">Upload Letter</Button>
+        <Button type="submit" busy={upload.busy} busyLabel="Uploading…">Upload Letter</Button>
       </form>
       <ConfirmDialog
         open={confirm}
         title="Remove the safety concern letter?"
         confirmLabel="Remove Letter"
         busyLabel="Removing…"
-        busy={busy === "remove"}
+        busy={remove.busy}
         destructive
-        onConfirm={() => act("remove", () => removeLetter(id), USER_TOASTS.letterRemoved)}
+        onConfirm={async () => {
+          if ((await remove.run()).ok) setConfirm(false);
+        }}
         onClose={() => setConfirm(false)}
       >
         The letter is deleted for good.

@@ -16,9 +16,9 @@ import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { errorMessage } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import {
   downloadCompliance,
@@ -129,28 +129,14 @@ export function MembershipTab({ id }: { id: string }) {
   );
 }
 
-function useAction() {
-  const [busy, setBusy] = useState<string | null>(null);
-  async function run(name: string, work: () => Promise<unknown>, done: string, before = false) {
-    setBusy(name);
-    try {
-      if (before) toast.info(done);
-      await work();
-      if (!before) toast.success(done);
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, run };
-}
-
 export function DownloadsTab({ user }: { user: UserDetail }) {
   const id = String(user.id);
-  const { busy, run } = useAction();
+  // The download toasts before it starts ('Downloading Document'), not after.
+  const download = useAction(() => {
+    toast.info(USER_TOASTS.downloading);
+    return downloadCompliance(id);
+  });
+  const email = useAction(() => emailCompliance(id), { success: USER_TOASTS.letterEmailed });
   if (!user.attributes.can_download_compliance) {
     return (
       <p className="empty-state">
@@ -161,17 +147,17 @@ export function DownloadsTab({ user }: { user: UserDetail }) {
   return (
     <div className="form-actions">
       <Button
-        busy={busy === "download"}
+        busy={download.busy}
         busyLabel="Downloading…"
-        onClick={() => run("download", () => downloadCompliance(id), USER_TOASTS.downloading, true)}
+        onClick={() => download.run()}
       >
         Download Letter Of Compliance
       </Button>
       <Button
         variant="secondary"
-        busy={busy === "email"}
+        busy={email.busy}
         busyLabel="Emailing…"
-        onClick={() => run("email", () => emailCompliance(id), USER_TOASTS.letterEmailed)}
+        onClick={() => email.run()}
       >
         Email Letter Of Compliance
       </Button>
@@ -180,7 +166,11 @@ export function DownloadsTab({ user }: { user: UserDetail }) {
 }
 
 export function PasswordTab({ id }: { id: string }) {
-  const { busy, run } = useAction();
+  const reset = useAction(() => emailReset(id), { success: USER_TOASTS.resetEmailed });
+  const set = useAction((password: string) => setPassword(id, password), {
+    success: "Password Has Been Updated",
+  });
+  const factors = useAction(() => resetSecondFactor(id), { success: "Second factor reset" });
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -190,16 +180,16 @@ export function PasswordTab({ id }: { id: string }) {
     const password = (form.elements.namedItem("password") as HTMLInputElement).value;
     setError(undefined);
     if (password.length < 8) return setError("Password must be at least 8 characters");
-    if (await run("set", () => setPassword(id, password), "Password Has Been Updated")) form.reset();
+    if ((await set.run(password)).ok) form.reset();
   }
 
   return (
     <>
       <div className="form-actions">
         <Button
-          busy={busy === "reset"}
+          busy={reset.busy}
           busyLabel="Sending…"
-          onClick={() => run("reset", () => emailReset(id), USER_TOASTS.resetEmailed)}
+          onClick={() => reset.run()}
         >
           Send Password Reset Email
         </Button>
@@ -213,7 +203,7 @@ export function PasswordTab({ id }: { id: string }) {
           error={error}
         />
         <div className="form-actions">
-          <Button type="submit" variant="secondary" busy={busy === "set"} busyLabel="Saving…">
+          <Button type="submit" variant="secondary" busy={set.busy} busyLabel="Saving…">
             Set Password
           </Button>
         </div>
@@ -227,7 +217,7 @@ export function PasswordTab({ id }: { id: string }) {
         <div className="form-actions">
           <Button
             variant="danger"
-            busy={busy === "factors"}
+            busy={factors.busy}
             busyLabel="Resetting…"
             onClick={() => setConfirming(true)}
           >
@@ -240,11 +230,11 @@ export function PasswordTab({ id }: { id: string }) {
         title="Reset this user's second factor?"
         confirmLabel="Reset"
         busyLabel="Resetting…"
-        busy={busy === "factors"}
+        busy={factors.busy}
         destructive
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          if (await run("factors", () => resetSecondFactor(id), "Second factor reset")) setConfirming(false);
+          if ((await factors.run()).ok) setConfirming(false);
         }}
       >
         <p>Their passkeys, authenticator apps and recovery codes stop working, and they are signed out.</p>
