@@ -11,15 +11,9 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
+import { insertBusiness, insertBusinessUser, insertCompanyRequest } from "../businesses/writes.ts";
 import { notify } from "../notifications/notify.ts";
-import {
-  emailExists,
-  insertBusiness,
-  insertBusinessRequest,
-  insertBusinessUser,
-  insertUser,
-  likelyDuplicateCompany,
-} from "./queries.ts";
+import { emailExists, insertUser, likelyDuplicateCompany } from "./queries.ts";
 import { type DerRegistration, type MemberRegistration, REGISTRATION_MESSAGES } from "./schemas.ts";
 
 export interface RegisteredUser {
@@ -119,7 +113,7 @@ async function addCompanyRequest(
     businessId: request.business_id,
     meta: { ...member, business_id: request.business_id, business_name: request.business_name },
   });
-  await insertBusinessRequest(trx, {
+  await insertCompanyRequest(trx, {
     ...request,
     notification_id: notificationId,
     user_id: userId,
