@@ -12,17 +12,6 @@ export async function emailExists(db: Kysely<DB>, email: string): Promise<boolea
   return row !== undefined;
 }
 
-/** Inserts the user and gives them their member number (made from the new id); answers the id. */
-export async function insertUser(
-  db: Kysely<DB>,
-  user: Omit<Insertable<DB["users"]>, "member_number">,
-  memberNumber: (id: number) => string,
-): Promise<number> {
-  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
-  await db.updateTable("users").set({ member_number: memberNumber(id) }).where("id", "=", id).execute();
-  return id;
-}
-
 /** The oldest live company with the same name (any case), other than `exceptId`: a likely duplicate. */
 export async function likelyDuplicateCompany(
   db: Kysely<DB>,
