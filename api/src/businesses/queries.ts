@@ -199,8 +199,13 @@ export async function insertBusiness(db: Kysely<DB>, business: Insertable<DB["bu
   return id;
 }
 
-export async function insertBusinessUser(db: Kysely<DB>, link: Insertable<DB["business_users"]>) {
-  await db.insertInto("business_users").values(link).execute();
+/** Links a user to a business; answers the business-user id. */
+export async function insertBusinessUser(
+  db: Kysely<DB>,
+  link: Insertable<DB["business_users"]>,
+): Promise<number> {
+  const { id } = await db.insertInto("business_users").values(link).returning("id").executeTakeFirstOrThrow();
+  return id;
 }
 
 export async function insertCompanyRequest(db: Kysely<DB>, request: Insertable<DB["new_business_requests"]>) {
@@ -430,4 +435,11 @@ export async function findDuplicateCompanies(
 export async function businessRequestById(db: Kysely<DB>, id: number) {
   return await db.selectFrom("new_business_requests").select(["id", "notification_id", "status"])
     .where("id", "=", id).executeTakeFirst() ?? null;
+}
+
+/** Ends one user's link to a business; their tests and memberships stay attached. False when already ended. */
+export async function endBusinessUser(db: Kysely<DB>, businessUserId: number, at: Date): Promise<boolean> {
+  const result = await db.updateTable("business_users").set({ removed_at: at, is_primary: false })
+    .where("id", "=", businessUserId).where("removed_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

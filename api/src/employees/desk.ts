@@ -4,10 +4,11 @@
  */
 export {
   employeeRequestByNotification,
-  insertBusinessUser,
   isLinked,
   liveUser,
   lockEmployeeRequest,
   resolveEmployeeRequest,
   userCandidates,
 } from "./queries.ts";
+/** The links themselves are written by their owner, businesses (decision 0046). */
+export { insertBusinessUser } from "../businesses/writes.ts";

@@ -61,13 +61,6 @@ export async function businessOfLink(db: Kysely<DB>, businessUserId: number): Pr
   return row?.business_id ?? null;
 }
 
-/** Ends a user's link to a business; their tests and memberships stay attached. False when already ended. */
-export async function removeBusinessUser(db: Kysely<DB>, businessUserId: number, at: Date): Promise<boolean> {
-  const result = await db.updateTable("business_users").set({ removed_at: at, is_primary: false })
-    .where("id", "=", businessUserId).where("removed_at", "is", null).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** A live user with this e-mail (any case), or else with this first and last name (any case). */
 export async function possibleExistingUser(db: Kysely<DB>, who: NamedPerson): Promise<number | null> {
   if (who.email) {
@@ -152,15 +145,6 @@ export async function isLinked(db: Kysely<DB>, businessId: number, userId: numbe
   const row = await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
     .where("user_id", "=", userId).where("removed_at", "is", null).executeTakeFirst();
   return row !== undefined;
-}
-
-/** Links a user to a business; answers the business-user id. */
-export async function insertBusinessUser(
-  db: Kysely<DB>,
-  link: Insertable<DB["business_users"]>,
-): Promise<number> {
-  const { id } = await db.insertInto("business_users").values(link).returning("id").executeTakeFirstOrThrow();
-  return id;
 }
 
 /** A live user, by id. */

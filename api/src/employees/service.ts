@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { ownedBusiness } from "../businesses/service.ts";
+import { endBusinessUser, insertBusinessUser } from "../businesses/writes.ts";
 import { membershipFacts } from "../compliance/status.ts";
 import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
@@ -22,14 +23,12 @@ import {
   businessUserRows,
   type EmployeeRequestRow,
   employeeRequestsOf,
-  insertBusinessUser,
   insertEmployeeRequest,
   isLinked,
   liveUser,
   openRequestFor,
   ownerNames,
   possibleExistingUser,
-  removeBusinessUser,
 } from "./queries.ts";
 import {
   type AddBusinessUserBody,
@@ -97,7 +96,7 @@ export async function removeEmployee(deps: Deps, actor: Actor, businessId: numbe
   if (!row) throw notFound("Employee");
   if (row.pending_request || row.user_pending_request) throw new AppError("CONFLICT", M.pendingRequest);
   await db.transaction().execute(async (trx) => {
-    if (!await removeBusinessUser(trx, id, deps.now())) throw notFound("Employee");
+    if (!await endBusinessUser(trx, id, deps.now())) throw notFound("Employee");
     await audit(trx, {
       actor: actor.user.user_id,
       action: "business.remove_employee",

@@ -32,13 +32,6 @@ export async function claimToken(db: Kysely<DB>, tokenHash: string, now: Date): 
   return claimed?.user_id ?? null;
 }
 
-/** Sets a live account's password hash; false when the account is gone. */
-export async function setPassword(db: Kysely<DB>, userId: number, passwordHash: string, now: Date) {
-  const changed = await db.updateTable("users").set({ password_hash: passwordHash, updated_at: now })
-    .where("id", "=", userId).where("deleted_at", "is", null).returning("id").executeTakeFirst();
-  return changed !== undefined;
-}
-
 /** Every other outstanding link of the user stops working. */
 export async function expireOtherTokens(db: Kysely<DB>, userId: number, now: Date): Promise<void> {
   await db.updateTable("password_reset_tokens").set({ used_at: now })

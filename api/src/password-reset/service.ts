@@ -9,14 +9,8 @@ import { afterAnswer } from "../lib/after-answer.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
-import {
-  claimToken,
-  expireOtherTokens,
-  findUserByEmail,
-  insertResetToken,
-  setPassword,
-  usableToken,
-} from "./queries.ts";
+import { claimToken, expireOtherTokens, findUserByEmail, insertResetToken, usableToken } from "./queries.ts";
+import { setPasswordHash } from "../users/service.ts";
 import { RESET_MESSAGES } from "./schemas.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -123,7 +117,7 @@ export async function resetPassword(
   await db.transaction().execute(async (trx) => {
     const userId = await claimToken(trx, tokenHash, now);
     if (userId === null) throw invalidLink();
-    if (!await setPassword(trx, userId, passwordHash, now)) throw invalidLink();
+    if (!await setPasswordHash(trx, userId, passwordHash, now)) throw invalidLink();
     await expireOtherTokens(trx, userId, now);
     await revokeAllSessions(trx, userId, now);
     await audit(trx, { actor: userId, action: "password_reset", entity: "user", entityId: userId, ip });

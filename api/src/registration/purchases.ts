@@ -4,6 +4,8 @@
  * (orders/pay.ts). Prices come from settings. Success also marks the registration paid and records
  * 'registration_completed'.
  */
+import type { Transaction } from "kysely";
+import type { DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -11,7 +13,19 @@ import { record } from "../lib/list.ts";
 import { type MembershipPlan, startMembership, writeMembership } from "../memberships/start.ts";
 import type { Fulfilment } from "../orders/pay.ts";
 import { buyComplianceKit, KIT_MESSAGES, type KitPlan, setComplianceKit } from "../compliance-kit/service.ts";
-import { activeMembership, derCompany, recordCompletion } from "./queries.ts";
+import { recordEvent } from "../analytics/events.ts";
+import { activeMembership, derCompany, markRegistrationPaid } from "./queries.ts";
+
+/** The wizard is paid for: the registration's progress row says so, and the analytics event is recorded. */
+async function recordCompletion(
+  trx: Transaction<DB>,
+  userId: number,
+  now: Date,
+  props: { kind: "member"; is_annual: boolean } | { kind: "der" },
+) {
+  await markRegistrationPaid(trx, userId, now, "is_annual" in props ? props.is_annual : undefined);
+  await recordEvent(trx, { name: "registration_completed", user_id: userId, props, created_at: now });
+}
 
 export const PURCHASE_MESSAGES = {
   membershipExists: "You already have an active membership.",

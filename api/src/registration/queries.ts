@@ -12,29 +12,6 @@ export async function emailExists(db: Kysely<DB>, email: string): Promise<boolea
   return row !== undefined;
 }
 
-/** Inserts the user and gives them their member number (made from the new id); answers the id. */
-export async function insertUser(
-  db: Kysely<DB>,
-  user: Omit<Insertable<DB["users"]>, "member_number">,
-  memberNumber: (id: number) => string,
-): Promise<number> {
-  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
-  await db.updateTable("users").set({ member_number: memberNumber(id) }).where("id", "=", id).execute();
-  return id;
-}
-
-export async function insertBusiness(
-  db: Kysely<DB>,
-  business: Insertable<DB["businesses"]>,
-): Promise<number> {
-  const { id } = await db.insertInto("businesses").values(business).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function insertBusinessUser(db: Kysely<DB>, link: Insertable<DB["business_users"]>) {
-  await db.insertInto("business_users").values(link).execute();
-}
-
 /** The oldest live company with the same name (any case), other than `exceptId`: a likely duplicate. */
 export async function likelyDuplicateCompany(
   db: Kysely<DB>,
@@ -49,26 +26,17 @@ export async function likelyDuplicateCompany(
   return row?.id ?? null;
 }
 
-export async function insertBusinessRequest(
-  db: Kysely<DB>,
-  request: Insertable<DB["new_business_requests"]>,
-) {
-  await db.insertInto("new_business_requests").values(request).execute();
-}
-
-/** The wizard is paid for: the registration's progress row says so, and the analytics event is recorded. */
-export async function recordCompletion(
+/** The wizard is paid for: the registration's progress row says so. */
+export async function markRegistrationPaid(
   trx: Transaction<DB>,
   userId: number,
   now: Date,
-  props: { kind: "member"; is_annual: boolean } | { kind: "der" },
+  isAnnual?: boolean,
 ) {
   await trx.updateTable("registration_notifications").set({
     paid_at: now,
-    ...("is_annual" in props ? { is_annual: props.is_annual } : {}),
+    ...(isAnnual === undefined ? {} : { is_annual: isAnnual }),
   }).where("user_id", "=", userId).execute();
-  await trx.insertInto("analytics_events")
-    .values({ name: "registration_completed", user_id: userId, props, created_at: now }).execute();
 }
 
 /** A membership of the user that covers `today` (the wizard sells a first membership only). */

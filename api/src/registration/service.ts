@@ -11,15 +11,10 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
+import { insertBusiness, insertBusinessUser, insertCompanyRequest } from "../businesses/writes.ts";
 import { notify } from "../notifications/notify.ts";
-import {
-  emailExists,
-  insertBusiness,
-  insertBusinessRequest,
-  insertBusinessUser,
-  insertUser,
-  likelyDuplicateCompany,
-} from "./queries.ts";
+import { insertUser, memberNumber } from "../users/service.ts";
+import { emailExists, likelyDuplicateCompany } from "./queries.ts";
 import { type DerRegistration, type MemberRegistration, REGISTRATION_MESSAGES } from "./schemas.ts";
 
 export interface RegisteredUser {
@@ -42,8 +37,8 @@ const isUniqueViolation = (error: unknown, constraint?: string) => {
   return name === constraint || (e.message ?? "").includes(constraint);
 };
 
-/** A member number that reads well on a Letter of Compliance: M-000042. */
-export const memberNumber = (userId: number) => `M-${String(userId).padStart(6, "0")}`;
+/** The member number is users' (users/service.ts); re-exported for the callers that still import it here. */
+export { memberNumber };
 
 const clean = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
 
@@ -119,7 +114,7 @@ async function addCompanyRequest(
     businessId: request.business_id,
     meta: { ...member, business_id: request.business_id, business_name: request.business_name },
   });
-  await insertBusinessRequest(trx, {
+  await insertCompanyRequest(trx, {
     ...request,
     notification_id: notificationId,
     user_id: userId,

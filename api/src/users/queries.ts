@@ -156,9 +156,15 @@ export async function emailInUse(db: Kysely<DB>, email: string, exceptId?: numbe
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function setPasswordHash(db: Kysely<DB>, id: number, hash: string, now: Date) {
-  await db.updateTable("users").set({ password_hash: hash, updated_at: now }).where("id", "=", id)
-    .where("deleted_at", "is", null).execute();
+/** Sets a live account's password hash; false when the account is gone. */
+export async function setPasswordHash(db: Kysely<DB>, id: number, hash: string, now: Date): Promise<boolean> {
+  const changed = await db.updateTable("users").set({ password_hash: hash, updated_at: now }).where(
+    "id",
+    "=",
+    id,
+  )
+    .where("deleted_at", "is", null).returning("id").executeTakeFirst();
+  return changed !== undefined;
 }
 
 export async function findSafetyLetter(db: Kysely<DB>, userId: number) {
