@@ -11,8 +11,6 @@ const SRC = new URL("./", import.meta.url);
 const ALLOWED = [
   "businesses/admin-routes.ts",
   "businesses/routes.ts",
-  "compliance-kit/admin-routes.ts",
-  "compliance-kit/routes.ts",
   "drug-tests/admin-routes.ts",
   "drug-tests/routes.ts",
   "orders/admin-routes.ts",
