@@ -11,8 +11,6 @@ const SRC = new URL("./", import.meta.url);
 const ALLOWED = [
   "businesses/admin-routes.ts",
   "businesses/routes.ts",
-  "orders/admin-routes.ts",
-  "orders/routes.ts",
   "payment-methods/admin-routes.ts",
   "payment-methods/company-routes.ts",
   "payment-methods/routes.ts",
