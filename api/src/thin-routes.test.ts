@@ -11,9 +11,6 @@ const SRC = new URL("./", import.meta.url);
 const ALLOWED = [
   "businesses/admin-routes.ts",
   "businesses/routes.ts",
-  "payment-methods/admin-routes.ts",
-  "payment-methods/company-routes.ts",
-  "payment-methods/routes.ts",
   "randoms/admin-routes.ts",
   "randoms/der-routes.ts",
   "users/admin-routes.ts",
