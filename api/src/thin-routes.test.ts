@@ -9,10 +9,7 @@ import { assertEquals } from "./testing/assert.ts";
 const SRC = new URL("./", import.meta.url);
 
 const ALLOWED = [
-  "businesses/admin-routes.ts",
-  "businesses/routes.ts",
   "randoms/admin-routes.ts",
-  "randoms/der-routes.ts",
   "users/admin-routes.ts",
 ];
 
