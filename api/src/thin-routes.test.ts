@@ -9,19 +9,7 @@ import { assertEquals } from "./testing/assert.ts";
 const SRC = new URL("./", import.meta.url);
 
 const ALLOWED = [
-  "businesses/admin-routes.ts",
-  "businesses/routes.ts",
-  "compliance-kit/admin-routes.ts",
-  "compliance-kit/routes.ts",
-  "drug-tests/admin-routes.ts",
-  "drug-tests/routes.ts",
-  "orders/admin-routes.ts",
-  "orders/routes.ts",
-  "payment-methods/admin-routes.ts",
-  "payment-methods/company-routes.ts",
-  "payment-methods/routes.ts",
   "randoms/admin-routes.ts",
-  "randoms/der-routes.ts",
 ];
 
 async function* routeFiles(dir: URL, prefix = ""): AsyncGenerator<string> {

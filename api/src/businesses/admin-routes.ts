@@ -9,7 +9,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { listAllBusinesses } from "./queries.ts";
+import { allBusinesses } from "./lists.ts";
 import {
   AdminBusinessCreateBody,
   BusinessDeleted,
@@ -36,8 +36,7 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
       response: BusinessPage,
     }),
     validate("query", BusinessListQuery),
-    async (c) =>
-      c.json(await listAllBusinesses(c.var.deps.database.db, caller(c), c.req.valid("query")), 200),
+    async (c) => c.json(await allBusinesses(c.var.deps, caller(c), c.req.valid("query")), 200),
   )
   .post(
     "/auth/businesses",

@@ -6,12 +6,11 @@
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminBusinessRoutes } from "./admin-routes.ts";
-import { findBusinessFor, listDerCompanies, listOwnBusinesses } from "./queries.ts";
+import { derCompanies, getBusiness, ownBusinesses } from "./lists.ts";
 import {
   BusinessCreateBody,
   BusinessCreated,
@@ -37,17 +36,13 @@ const ownRoutes = new Hono<AppEnv>()
       errors: { 404: "No such business, or not yours" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const business = await findBusinessFor(c.var.deps.database.db, caller(c), c.req.valid("param").id);
-      if (!business) throw notFound("Business");
-      return c.json({ data: business }, 200);
-    },
+    async (c) => c.json({ data: await getBusiness(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
   )
   .get(
     "/auth/account/businesses",
     allow("user"),
     describe({ summary: "The caller's own businesses", tags: ["Businesses"], response: BusinessList }),
-    async (c) => c.json({ data: await listOwnBusinesses(c.var.deps.database.db, caller(c)) }, 200),
+    async (c) => c.json({ data: await ownBusinesses(c.var.deps, caller(c)) }, 200),
   )
   .post(
     "/auth/account/businesses",
@@ -106,7 +101,7 @@ const ownRoutes = new Hono<AppEnv>()
       tags: ["Businesses"],
       response: BusinessList,
     }),
-    async (c) => c.json({ data: await listDerCompanies(c.var.deps.database.db, caller(c)) }, 200),
+    async (c) => c.json({ data: await derCompanies(c.var.deps, caller(c)) }, 200),
   );
 
 export const businessesRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminBusinessRoutes);

@@ -6,21 +6,21 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError, notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { PAYMENT_ERROR_DOCS } from "../orders/schemas.ts";
-import { requireOwnedCompany } from "../payment-methods/company.ts";
 import { adminComplianceKitRoutes } from "./admin-routes.ts";
-import { findKitDocument, KIT_DOCUMENTS } from "./documents.ts";
-import { renderKitDocument } from "./pdf.ts";
-import { kitBusinessFor } from "./queries.ts";
 import { KitAnswer, KitBody, KitDocumentList, KitDocumentParam } from "./schemas.ts";
-import { buyComplianceKit, KIT_MESSAGES } from "./service.ts";
+import {
+  buyComplianceKitAs,
+  KIT_MESSAGES,
+  kitDocumentPdf,
+  kitFilename,
+  listKitDocuments,
+} from "./service.ts";
 
 const TAGS = ["Compliance kit"];
-const filename = (slug: string) => `${slug}.pdf`;
 
 const ownRoutes = new Hono<AppEnv>()
   .post(
@@ -45,17 +45,9 @@ const ownRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", KitBody),
     async (c) => {
-      const me = caller(c);
-      const { id } = c.req.valid("param");
-      const payment = c.req.valid("json");
-      await requireOwnedCompany(c.var.deps.database.db, me, id);
-      if (payment.type === "manual" && !me.is_admin) {
-        throw new AppError("FORBIDDEN", KIT_MESSAGES.manualAdminsOnly);
-      }
-      const data = await buyComplianceKit(c.var.deps, {
-        businessId: id,
-        actorId: me.user_id,
-        payment,
+      const data = await buyComplianceKitAs(c.var.deps, caller(c), {
+        businessId: c.req.valid("param").id,
+        payment: c.req.valid("json"),
         headerKey: c.req.header("Idempotency-Key"),
       });
       return c.json({ data, message: KIT_MESSAGES.purchased }, 200);
@@ -73,22 +65,8 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const business = await kitBusinessFor(c.var.deps.database.db, caller(c), id);
-      if (!business) throw notFound("Business");
-      const docs = business.has_compliance_kit ? KIT_DOCUMENTS : [];
-      return c.json({
-        data: docs.map((d) => ({
-          id: d.slug,
-          type: "compliance_kit_document" as const,
-          attributes: {
-            title: d.title,
-            description: d.description,
-            filename: filename(d.slug),
-            download_url: `/api/auth/business/${id}/compliance-kit/documents/${d.slug}`,
-          },
-        })),
-      }, 200);
+      const data = await listKitDocuments(c.var.deps, caller(c), c.req.valid("param").id);
+      return c.json({ data }, 200);
     },
   )
   .get(
@@ -103,17 +81,10 @@ const ownRoutes = new Hono<AppEnv>()
     validate("param", KitDocumentParam),
     async (c) => {
       const { id, slug } = c.req.valid("param");
-      const business = await kitBusinessFor(c.var.deps.database.db, caller(c), id);
-      const document = findKitDocument(slug);
-      if (!business || !business.has_compliance_kit || !document) throw notFound("Document");
-      const pdf = await renderKitDocument({
-        document,
-        businessName: business.name,
-        generatedOn: c.var.deps.now().toISOString().slice(0, 10),
-      });
+      const pdf = await kitDocumentPdf(c.var.deps, caller(c), id, slug);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename(slug)}"`,
+        "Content-Disposition": `attachment; filename="${kitFilename(slug)}"`,
         "Cache-Control": "private, no-store",
       });
     },

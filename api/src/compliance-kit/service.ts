@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import { recordComplianceKit } from "../businesses/facts.ts";
 import type { DateString, DB, PaymentMedium } from "../db/types.ts";
-import type { Deps } from "../lib/context.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import {
   chargeableCard,
@@ -19,7 +19,10 @@ import {
 } from "../orders/pay.ts";
 import { chargeableCompanyCard } from "../payment-methods/company.ts";
 import { findCompanyCard } from "../payment-methods/service.ts";
-import { complianceKitPrice, hasComplianceKit, kitBusiness } from "./queries.ts";
+import { requireOwnedCompany } from "../payment-methods/company.ts";
+import { findKitDocument, KIT_DOCUMENTS } from "./documents.ts";
+import { renderKitDocument } from "./pdf.ts";
+import { complianceKitPrice, hasComplianceKit, kitBusiness, kitBusinessFor, kitOrder } from "./queries.ts";
 
 export const KIT_MESSAGES = {
   // The business record says the same before any card is asked for (businesses/schemas.ts NO_DER_MESSAGE;
@@ -108,4 +111,80 @@ export async function buyComplianceKit(deps: Deps, p: KitPurchase) {
     },
   });
   return { business_id: business.id, has_compliance_kit: true as const };
+}
+
+/**
+ * The company's owner (or an administrator) buys the kit from the business's page: only administrators record
+ * a manual payment.
+ */
+export async function buyComplianceKitAs(
+  deps: Deps,
+  me: SessionUser,
+  p: Omit<KitPurchase, "actorId" | "purpose" | "fulfilment">,
+) {
+  await requireOwnedCompany(deps.database.db, me, p.businessId);
+  if (p.payment.type === "manual" && !me.is_admin) {
+    throw new AppError("FORBIDDEN", KIT_MESSAGES.manualAdminsOnly);
+  }
+  return await buyComplianceKit(deps, { ...p, actorId: me.user_id });
+}
+
+/** The kit documents' file name. */
+export const kitFilename = (slug: string) => `${slug}.pdf`;
+
+/** The kit's documents for the business's Downloads tab (empty without a kit); 404 unless the viewer may see it. */
+export async function listKitDocuments(
+  deps: Pick<Deps, "database">,
+  viewer: SessionUser,
+  businessId: number,
+) {
+  const business = await kitBusinessFor(deps.database.db, viewer, businessId);
+  if (!business) throw notFound("Business");
+  const docs = business.has_compliance_kit ? KIT_DOCUMENTS : [];
+  return docs.map((d) => ({
+    id: d.slug,
+    type: "compliance_kit_document" as const,
+    attributes: {
+      title: d.title,
+      description: d.description,
+      filename: kitFilename(d.slug),
+      download_url: `/api/auth/business/${businessId}/compliance-kit/documents/${d.slug}`,
+    },
+  }));
+}
+
+/** One kit document as a PDF with the business's name; 404 without the business, its kit or the document. */
+export async function kitDocumentPdf(
+  deps: Pick<Deps, "database" | "now">,
+  viewer: SessionUser,
+  businessId: number,
+  slug: string,
+): Promise<Uint8Array> {
+  const business = await kitBusinessFor(deps.database.db, viewer, businessId);
+  const document = findKitDocument(slug);
+  if (!business || !business.has_compliance_kit || !document) throw notFound("Document");
+  return await renderKitDocument({
+    document,
+    businessName: business.name,
+    generatedOn: deps.now().toISOString().slice(0, 10),
+  });
+}
+
+/** How the business's kit was paid, for administrators (null without a paid kit); 404 without the business. */
+export async function kitOrderRecord(deps: Pick<Deps, "database">, businessId: number) {
+  const { db } = deps.database;
+  if (!await kitBusiness(db, businessId)) throw notFound("Business");
+  const o = await kitOrder(db, businessId);
+  return o
+    ? {
+      order_id: o.id,
+      number: o.number,
+      total_cents: o.total_cents,
+      payment_type: o.payment_type,
+      payment_medium: o.payment_medium,
+      payment_date: o.manual_charge_date,
+      completed_at: o.completed_at ? new Date(o.completed_at).toISOString() : null,
+      created_by_user_id: o.created_by_user_id,
+    }
+    : null;
 }

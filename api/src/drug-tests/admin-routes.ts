@@ -6,18 +6,15 @@
  */
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
-import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { SYNC_QUEUE } from "./jobs.ts";
-import { i3Problems } from "./queries.ts";
+import { listI3Problems } from "./lists.ts";
 import { I3ProblemsAnswer, I3SetUpAnswer, RetriedTestAnswer } from "./schemas.ts";
-import { I3_MESSAGES, retryDrugTest, setUpBusinessInI3 } from "./service.ts";
+import { I3_MESSAGES, retryDrugTest, setUpBusinessInI3As } from "./service.ts";
 
 const TAGS = ["i3"];
-const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 export const adminDrugTestRoutes = new Hono<AppEnv>()
   .post(
@@ -37,15 +34,7 @@ export const adminDrugTestRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     async (c) => {
       const { id } = c.req.valid("param");
-      const code = await setUpBusinessInI3(c.var.deps, id);
-      // A failure is traced too: the audit guard writes its row with the 502 (lib/audit-guard.ts).
-      await audit(c.var.deps.database.db, {
-        actor: caller(c).user_id,
-        action: "business.i3_setup",
-        entity: "business",
-        entityId: id,
-        detail: { i3_location_code: code },
-      });
+      const code = await setUpBusinessInI3As(c.var.deps, caller(c).user_id, id);
       return c.json({
         data: { business_id: id, is_i3_setup: true as const, i3_location_code: code },
         message: "Business has been set up in i3",
@@ -77,36 +66,5 @@ export const adminDrugTestRoutes = new Hono<AppEnv>()
       tags: TAGS,
       response: I3ProblemsAnswer,
     }),
-    async (c) => {
-      const p = await i3Problems(c.var.deps.database.db, SYNC_QUEUE);
-      return c.json({
-        data: {
-          businesses: p.businesses.map((b) => ({
-            business_id: b.id,
-            name: b.name,
-            error: b.i3_setup_error!,
-            attempted_at: iso(b.i3_setup_attempted_at),
-          })),
-          tests: p.tests.map((t) => ({
-            drug_test_id: t.id,
-            user_id: t.user_id,
-            user_name: `${t.first_name} ${t.last_name}`,
-            business_id: t.business_id,
-            business_name: t.business_name,
-            reason: t.reason,
-            membership_id: t.membership_id,
-            error: t.error,
-            failed_at: iso(t.updated_at),
-          })),
-          sync: p.sync
-            ? {
-              error: p.sync.last_error!,
-              attempts: p.sync.attempts,
-              gave_up: p.sync.failed,
-              next_attempt_at: p.sync.failed ? null : iso(p.sync.run_at),
-            }
-            : null,
-        },
-      }, 200);
-    },
+    async (c) => c.json({ data: await listI3Problems(c.var.deps) }, 200),
   );

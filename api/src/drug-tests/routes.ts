@@ -5,13 +5,10 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { userExists } from "../users/service.ts";
-import { ownedBusiness } from "../businesses/service.ts";
 import { BusinessTestPage, BusinessTestQuery } from "../businesses/schemas.ts";
-import { listBusinessTests, listTestsOf, maySeeTestsOf } from "./queries.ts";
+import { ownTests, testsOfBusiness, testsOfUser } from "./lists.ts";
 import { DrugTestList, TestListQuery } from "./schemas.ts";
 import { adminDrugTestRoutes } from "./admin-routes.ts";
 
@@ -26,13 +23,7 @@ const ownRoutes = new Hono<AppEnv>()
       response: DrugTestList,
     }),
     validate("query", TestListQuery),
-    async (c) =>
-      c.json(
-        await listTestsOf(c.var.deps.database.db, caller(c).user_id, c.req.valid("query"), {
-          unreleasedRandoms: caller(c).is_admin,
-        }),
-        200,
-      ),
+    async (c) => c.json(await ownTests(c.var.deps, caller(c), c.req.valid("query")), 200),
   )
   .get(
     "/auth/user/:id/tests",
@@ -46,16 +37,8 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     validate("query", TestListQuery),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      if (!maySeeTestsOf(caller(c), id)) throw notFound("User");
-      if (!await userExists(db, id)) throw notFound("User");
-      return c.json(
-        await listTestsOf(db, id, c.req.valid("query"), { unreleasedRandoms: caller(c).is_admin }),
-        200,
-      );
-    },
+    async (c) =>
+      c.json(await testsOfUser(c.var.deps, caller(c), c.req.valid("param").id, c.req.valid("query")), 200),
   )
   .get(
     "/auth/business/:id/tests",
@@ -71,13 +54,11 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     validate("query", BusinessTestQuery),
-    async (c) => {
-      const { db } = c.var.deps.database;
-      const { id } = c.req.valid("param");
-      await ownedBusiness(db, caller(c), id);
-      const unreleasedRandoms = caller(c).is_admin;
-      return c.json(await listBusinessTests(db, id, c.req.valid("query"), { unreleasedRandoms }), 200);
-    },
+    async (c) =>
+      c.json(
+        await testsOfBusiness(c.var.deps, caller(c), c.req.valid("param").id, c.req.valid("query")),
+        200,
+      ),
   );
 
 export const drugTestsRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminDrugTestRoutes);

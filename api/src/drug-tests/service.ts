@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { recordI3SetUp, recordI3SetUpFailed } from "../businesses/facts.ts";
 import type { DateString, DB, DrugTestReason, DrugTestResult } from "../db/types.ts";
 import { I3Error } from "../integrations/i3/i3.ts";
+import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { addYears, officeDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -258,4 +259,24 @@ async function recordResult(
     if (panel) await keepPanel(tx, test.id, panel as Record<string, unknown>);
     return true;
   });
+}
+
+/**
+ * An administrator sets a business up in i3 (also 'Resend to i3'), audited. A failure is traced too: the audit
+ * guard writes its row with the 502 (lib/audit-guard.ts).
+ */
+export async function setUpBusinessInI3As(
+  deps: I3Deps,
+  actorId: number,
+  businessId: number,
+): Promise<string> {
+  const code = await setUpBusinessInI3(deps, businessId);
+  await audit(deps.database.db, {
+    actor: actorId,
+    action: "business.i3_setup",
+    entity: "business",
+    entityId: businessId,
+    detail: { i3_location_code: code },
+  });
+  return code;
 }

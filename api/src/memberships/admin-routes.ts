@@ -66,19 +66,16 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", AdminStartBody),
     async (c) => {
-      const body = c.req.valid("json");
-      const data = await startMembership(
-        c.var.deps,
-        { userId: caller(c).user_id, ip: clientIp(c) },
-        c.req.valid("param").id,
-        {
-          membershipType: body.membershipType,
-          payment: body.payment,
-          expirationDate: body.expirationDate,
-          orderTest: body.orderTest,
-          headerKey: c.req.header("Idempotency-Key"),
-        },
-      );
+      const { membershipType, payment, expirationDate, orderTest } = c.req.valid("json");
+      const headerKey = c.req.header("Idempotency-Key");
+      const actor = { userId: caller(c).user_id, ip: clientIp(c) };
+      const data = await startMembership(c.var.deps, actor, c.req.valid("param").id, {
+        membershipType,
+        payment,
+        expirationDate,
+        orderTest,
+        headerKey,
+      });
       return c.json({ data, message: M.startedForUser }, 200);
     },
   )

@@ -6,15 +6,15 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { liveUserExists, userExists } from "../users/service.ts";
+import { notFound } from "../lib/errors.ts";
+import { liveUserExists } from "../users/service.ts";
 import { clientIp } from "../auth/sessions.ts";
-import { cancelOrder } from "./cancel.ts";
+import { cancelOrderAndShow } from "./cancel.ts";
 import { purchase } from "./purchase.ts";
-import { findOrder, listUserOrders } from "./queries.ts";
+import { getOrder, ordersOfUser } from "./lists.ts";
 import {
   AdminPurchaseBody,
   CancelOrderResponse,
@@ -73,12 +73,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     validate("query", UserOrdersQuery),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      if (!await userExists(db, id)) throw notFound("User");
-      return c.json(await listUserOrders(db, id, c.req.valid("query")), 200);
-    },
+    async (c) => c.json(await ordersOfUser(c.var.deps, c.req.valid("param").id, c.req.valid("query")), 200),
   )
   .get(
     "/auth/orders/:id",
@@ -90,11 +85,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
       errors: { 404: "No such order" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const order = await findOrder(c.var.deps.database.db, c.req.valid("param"));
-      if (!order) throw notFound("Order");
-      return c.json({ data: order }, 200);
-    },
+    async (c) => c.json({ data: await getOrder(c.var.deps, c.req.valid("param")) }, 200),
   )
   .post(
     "/auth/orders/:id/cancel",
@@ -116,8 +107,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     async (c) => {
       const { id } = c.req.valid("param");
-      await cancelOrder(c.var.deps, id, caller(c).user_id, clientIp(c));
-      const order = await findOrder(c.var.deps.database.db, { id });
-      return c.json({ data: order!, message: ORDER_MESSAGES.cancelled }, 200);
+      const order = await cancelOrderAndShow(c.var.deps, id, caller(c).user_id, clientIp(c));
+      return c.json({ data: order, message: ORDER_MESSAGES.cancelled }, 200);
     },
   );

@@ -10,7 +10,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { markOrderCancelled } from "../notifications/notify.ts";
-import { markCancelled, orderForCancel } from "./queries.ts";
+import { findOrder, markCancelled, orderForCancel } from "./queries.ts";
 import { ORDER_MESSAGES } from "./schemas.ts";
 
 export async function cancelOrder(deps: Deps, orderId: number, actor: number, ip: string | null) {
@@ -50,4 +50,10 @@ export async function cancelOrder(deps: Deps, orderId: number, actor: number, ip
       ip,
     });
   });
+}
+
+/** Cancels the order (cancelOrder) and answers it as it now stands. */
+export async function cancelOrderAndShow(deps: Deps, orderId: number, actor: number, ip: string | null) {
+  await cancelOrder(deps, orderId, actor, ip);
+  return (await findOrder(deps.database.db, { id: orderId }))!;
 }

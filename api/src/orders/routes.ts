@@ -5,13 +5,12 @@
 import { Hono } from "hono";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IDEMPOTENCY_HEADER, idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminOrderRoutes } from "./admin-routes.ts";
 import { purchase } from "./purchase.ts";
-import { findOrder } from "./queries.ts";
+import { getOrder } from "./lists.ts";
 import {
   ORDER_MESSAGES,
   OrderNumberParam,
@@ -61,11 +60,7 @@ const ownRoutes = new Hono<AppEnv>()
       errors: { 404: "No such order among mine" },
     }),
     validate("param", OrderNumberParam),
-    async (c) => {
-      const order = await findOrder(c.var.deps.database.db, c.req.valid("param"), caller(c).user_id);
-      if (!order) throw notFound("Order");
-      return c.json({ data: order }, 200);
-    },
+    async (c) => c.json({ data: await getOrder(c.var.deps, c.req.valid("param"), caller(c).user_id) }, 200),
   )
   .get(
     "/auth/account/orders/:id",
@@ -77,11 +72,7 @@ const ownRoutes = new Hono<AppEnv>()
       errors: { 404: "No such order among mine" },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const order = await findOrder(c.var.deps.database.db, c.req.valid("param"), caller(c).user_id);
-      if (!order) throw notFound("Order");
-      return c.json({ data: order }, 200);
-    },
+    async (c) => c.json({ data: await getOrder(c.var.deps, c.req.valid("param"), caller(c).user_id) }, 200),
   );
 
 export const ordersRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminOrderRoutes);

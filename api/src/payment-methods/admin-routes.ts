@@ -19,8 +19,7 @@ import {
   PaymentMethodList,
   PaymentMethodResponse,
 } from "./schemas.ts";
-import { listOwnCards } from "./queries.ts";
-import { cardRecord, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
+import { cardRecord, createPaymentIntent, listCardRecords, saveCardFromSetupIntent } from "./service.ts";
 
 const TAGS = ["Payment methods"];
 const positiveId = idText("id must be a positive whole number");
@@ -63,9 +62,8 @@ export const adminPaymentMethodRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      await requireUser(db, id);
-      return c.json({ data: (await listOwnCards(db, id)).map(cardRecord) }, 200);
+      await requireUser(c.var.deps.database.db, id);
+      return c.json({ data: await listCardRecords(c.var.deps, id) }, 200);
     },
   )
   .post(

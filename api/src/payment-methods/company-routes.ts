@@ -9,11 +9,11 @@ import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import {
   COMPANY_CARD_MESSAGES,
+  companyCardRecords,
   createCompanyPaymentIntent,
   requireOwnedCompany,
   saveCompanyCard,
 } from "./company.ts";
-import { listCompanyCards } from "./queries.ts";
 import {
   AddPaymentMethodBody,
   PaymentIntentResponse,
@@ -84,10 +84,6 @@ export const companyPaymentMethodRoutes = new Hono<AppEnv>()
       errors: { 404: NOT_YOURS },
     }),
     validate("param", IdParam),
-    async (c) => {
-      const { db } = c.var.deps.database;
-      const { id } = c.req.valid("param");
-      await requireOwnedCompany(db, caller(c), id);
-      return c.json({ data: (await listCompanyCards(db, id)).map(cardRecord) }, 200);
-    },
+    async (c) =>
+      c.json({ data: await companyCardRecords(c.var.deps, caller(c), c.req.valid("param").id) }, 200),
   );

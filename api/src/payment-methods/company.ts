@@ -8,8 +8,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
-import { findCompanyCard, ownedCompany } from "./queries.ts";
-import { type CardRow, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
+import { findCompanyCard, listCompanyCards, ownedCompany } from "./queries.ts";
+import { cardRecord, type CardRow, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
 
 export const COMPANY_CARD_MESSAGES = {
   /** public spec §6, admin §6: a company without a DER cannot pay (its cards are held under the DER). */
@@ -66,4 +66,15 @@ export async function chargeableCompanyCard(deps: Deps, businessId: number, paym
     throw invalid("payment_method_id", COMPANY_CARD_MESSAGES.otherProcessor);
   }
   return card;
+}
+
+/** The company's saved cards as the API answers them, default first; 404 unless the viewer owns the company. */
+export async function companyCardRecords(
+  deps: Pick<Deps, "database">,
+  viewer: { user_id: number; is_admin: boolean },
+  businessId: number,
+) {
+  const { db } = deps.database;
+  await requireOwnedCompany(db, viewer, businessId);
+  return (await listCompanyCards(db, businessId)).map(cardRecord);
 }

@@ -16,8 +16,7 @@ import {
   PaymentMethodList,
   PaymentMethodResponse,
 } from "./schemas.ts";
-import { listOwnCards } from "./queries.ts";
-import { cardRecord, createPaymentIntent, saveCardFromSetupIntent } from "./service.ts";
+import { cardRecord, createPaymentIntent, listCardRecords, saveCardFromSetupIntent } from "./service.ts";
 
 const ownRoutes = new Hono<AppEnv>()
   .get(
@@ -59,10 +58,7 @@ const ownRoutes = new Hono<AppEnv>()
       tags: ["Payment methods"],
       response: PaymentMethodList,
     }),
-    async (c) => {
-      const cards = await listOwnCards(c.var.deps.database.db, caller(c).user_id);
-      return c.json({ data: cards.map(cardRecord) }, 200);
-    },
+    async (c) => c.json({ data: await listCardRecords(c.var.deps, caller(c).user_id) }, 200),
   )
   .put(
     "/auth/account/payment-methods/:id/default",

@@ -17,6 +17,7 @@ import {
   findCardByRef,
   hasDefaultCard,
   insertCard,
+  listOwnCards as ownCards,
   lockCardsOf,
 } from "./queries.ts";
 
@@ -152,4 +153,9 @@ export async function saveCardFromSetupIntent(
   );
   if (!saved) throw notFound("Setup intent");
   return saved;
+}
+
+/** A user's saved cards as the API answers them, default first. */
+export async function listCardRecords(deps: Pick<Deps, "database">, userId: number) {
+  return (await ownCards(deps.database.db, userId)).map(cardRecord);
 }

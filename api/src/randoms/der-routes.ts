@@ -5,16 +5,12 @@
  * unreleased pools and other companies' candidates are simply not there (16.230(g); 49 CFR 40.321).
  */
 import { Hono } from "hono";
-import { ownedBusiness } from "../businesses/service.ts";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
-import { audit } from "../lib/audit.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { notFound } from "../lib/errors.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { listDerSelections } from "./der.ts";
-import { documentBytes, findDerSelection } from "./queries.ts";
+import { derSelectionPdf, derSelectionsOf } from "./der.ts";
 import { BusinessCandidateParam, DerSelectionPage, DerSelectionQuery } from "./schemas.ts";
 
 const TAGS = ["Businesses", "Random pools"];
@@ -34,15 +30,11 @@ export const derRandomRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     validate("query", DerSelectionQuery),
-    async (c) => {
-      const { deps } = c.var;
-      const { id } = c.req.valid("param");
-      await ownedBusiness(deps.database.db, caller(c), id);
-      return c.json(
-        await listDerSelections(deps.database.db, id, c.req.valid("query"), deps.config.officeTimeZone),
+    async (c) =>
+      c.json(
+        await derSelectionsOf(c.var.deps, caller(c), c.req.valid("param").id, c.req.valid("query")),
         200,
-      );
-    },
+      ),
   )
   .get(
     "/auth/business/:id/random-selections/:candidateId/pdf",
@@ -59,21 +51,7 @@ export const derRandomRoutes = new Hono<AppEnv>()
     validate("param", BusinessCandidateParam),
     async (c) => {
       const { id, candidateId } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      await ownedBusiness(db, caller(c), id);
-      const selection = await findDerSelection(db, id, candidateId);
-      const doc = selection && !selection.exempt && selection.pdf_document_id
-        ? await documentBytes(db, selection.pdf_document_id)
-        : undefined;
-      if (!doc) throw notFound("PDF");
-      await audit(db, {
-        actor: caller(c).user_id,
-        action: "random_pool.download",
-        entity: "random_pool",
-        entityId: selection!.pool_id,
-        detail: { candidate_id: candidateId, business_id: id },
-        ip: clientIp(c),
-      });
+      const doc = await derSelectionPdf(c.var.deps, caller(c), clientIp(c), id, candidateId);
       return new Response(doc.bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           "Content-Type": "application/pdf",

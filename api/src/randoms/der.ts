@@ -9,7 +9,11 @@ import type { DB } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 import type { ListParams } from "../lib/list.ts";
-import { derSelectionRows, type findDerSelection } from "./queries.ts";
+import { ownedBusiness } from "../businesses/service.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps, SessionUser } from "../lib/context.ts";
+import { notFound } from "../lib/errors.ts";
+import { derSelectionRows, documentBytes, findDerSelection } from "./queries.ts";
 import type { DerSelection } from "./schemas.ts";
 
 /** One page of the company's released selections, newest pool first. */
@@ -49,4 +53,45 @@ function selectionRecord(r: Row, timeZone: string): DerSelection {
     },
     pdf_ready: !r.exempt && r.pdf_document_id !== null,
   };
+}
+
+/** The company's released selections for its owner (its DER) or an administrator (403/404 otherwise). */
+export async function derSelectionsOf(
+  deps: Pick<Deps, "database" | "config">,
+  viewer: SessionUser,
+  businessId: number,
+  params: ListParams,
+) {
+  const { db } = deps.database;
+  await ownedBusiness(db, viewer, businessId);
+  return await listDerSelections(db, businessId, params, deps.config.officeTimeZone);
+}
+
+/**
+ * The notice PDF of one of the company's released selections, for its owner or an administrator; the download
+ * is audited. 404 without the selection, for an exempt one, or without a PDF.
+ */
+export async function derSelectionPdf(
+  deps: Pick<Deps, "database">,
+  viewer: SessionUser,
+  ip: string | null,
+  businessId: number,
+  candidateId: number,
+) {
+  const { db } = deps.database;
+  await ownedBusiness(db, viewer, businessId);
+  const selection = await findDerSelection(db, businessId, candidateId);
+  const doc = selection && !selection.exempt && selection.pdf_document_id
+    ? await documentBytes(db, selection.pdf_document_id)
+    : undefined;
+  if (!doc) throw notFound("PDF");
+  await audit(db, {
+    actor: viewer.user_id,
+    action: "random_pool.download",
+    entity: "random_pool",
+    entityId: selection!.pool_id,
+    detail: { candidate_id: candidateId, business_id: businessId },
+    ip,
+  });
+  return doc;
 }
