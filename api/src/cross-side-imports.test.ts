@@ -14,7 +14,6 @@ const ALLOWED = new Set([
   // Starts the API to replay the offline outbox against it.
   "web/src/offline/outbox.model.test.ts",
   // Compare the web's copies of message tables with the server's (to move into @apca/rules).
-  "api/src/registration/registration-messages.test.ts",
   "api/src/site/site.test.ts",
   "api/src/start-banner.test.ts",
 ]);
