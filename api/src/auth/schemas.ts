@@ -1,14 +1,10 @@
 /** Request and response shapes of the session endpoints, with the specification's messages (§5 Login). */
 import { z } from "zod";
 
-export const LOGIN_MESSAGES = {
-  emailRequired: "This field is required",
-  emailInvalid: "Invalid Email",
-  passwordRequired: "This field is required",
-} as const;
+import { EMAIL_PATTERN, LOGIN_MESSAGES } from "@apca/rules/messages/auth";
 
-/** One email pattern for every form (a later test checks the web uses the same). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The words and the pattern live once in the shared rules member (decision 0055).
+export { EMAIL_PATTERN, LOGIN_MESSAGES };
 
 export const LoginBody = z.object({
   email: z.string({ error: LOGIN_MESSAGES.emailRequired }).trim()

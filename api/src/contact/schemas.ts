@@ -1,28 +1,14 @@
 /**
  * The contact form's request shape and its messages. The specification gives no texts for this form, so these
- * follow its style for the same kinds of field (§5 Member); the web's valibot schema uses the same words and
- * messages.test.ts keeps the two in step.
+ * follow its style for the same kinds of field (§5 Member); the web's valibot schema uses the same words
+ * (`@apca/rules/messages/contact`) and both sides test their schema against the same cases.
  */
 import { z } from "zod";
-import { EMAIL_PATTERN } from "../auth/schemas.ts";
-import { CAPTCHA_MESSAGES } from "../integrations/captcha/captcha.ts";
+import { EMAIL_PATTERN } from "@apca/rules/messages/auth";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, PHONE_PATTERN } from "@apca/rules/messages/contact";
 
-export const CONTACT_MESSAGES = {
-  nameRequired: "Name is required!",
-  nameTooLong: "Name must be at most 200 characters",
-  emailRequired: "Email is required!",
-  emailInvalid: "Please enter a valid email address",
-  phoneInvalid: "Please enter a valid phone number",
-  messageRequired: "Message is required!",
-  messageTooLong: "Message must be at most 5000 characters",
-  recaptchaRequired: CAPTCHA_MESSAGES.required,
-  sent: "Thank you for your message. We will be in touch soon.",
-} as const;
-
-/** US numbers with an optional +1: 504-555-0100, (504) 555 0100, +1 504.555.0100. */
-export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-
-export const CONTACT_LIMITS = { name: 200, message: 5000 } as const;
+// The words, the phone pattern and the limits live once in the shared rules member (decision 0055).
+export { CONTACT_LIMITS, CONTACT_MESSAGES, PHONE_PATTERN };
 
 export const ContactBody = z.object({
   name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim()

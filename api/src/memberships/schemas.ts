@@ -1,40 +1,21 @@
 /**
  * Membership payloads and answers (public spec §3, admin spec §3, §5, §9), with the specifications' messages.
- * The web's forms use the same texts (MEMBERSHIP_MESSAGES, PAUSE_REASONS).
+ * The web's forms use the same texts (`@apca/rules/messages/memberships`).
  */
 import { z } from "zod";
 import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 import { PAYMENT_ERROR_DOCS } from "../orders/schemas.ts";
+import {
+  MEMBERSHIP_MESSAGES,
+  OTHER_REASON_MAX,
+  PAUSE_REASONS,
+  PAYMENT_MEDIUMS,
+} from "@apca/rules/messages/memberships";
 
-export const PAUSE_REASONS = [
-  "No longer working on the water",
-  "Currently out of season",
-  "Joining a different consortium",
-  "Other",
-] as const;
-
-export const PAYMENT_MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
-
-export const MEMBERSHIP_MESSAGES = {
-  reasonRequired: "Reason is required",
-  otherReasonRequired: "Reason for pausing membership is required",
-  paymentMediumRequired: "Payment Medium is required",
-  paymentDateRequired: "Payment Date is required",
-  /** Not worded by the specification (admin §5 only says the date is required with has_expiration). */
-  expirationDateRequired: "Expiration Date is required",
-  dateInvalid: "Enter the date as YYYY-MM-DD",
-  paymentMethodRequired: "payment_method_id is required",
-  membershipTypeRequired: "Membership type is required",
-  /** Answers' `message`, for the web's toasts (public §8, admin §8). */
-  started: "Your Membership Has Been Started",
-  startedForUser: "User Membership Has Been Started",
-  paused: "Membership has been paused successfully",
-  resumed: "Membership has been resumed successfully",
-  cancelled: "Membership has been cancelled successfully",
-  updated: "Membership has been updated successfully",
-} as const;
+// The words and choices live once in the shared rules member (decision 0055).
+export { MEMBERSHIP_MESSAGES, PAUSE_REASONS, PAYMENT_MEDIUMS };
 
 const M = MEMBERSHIP_MESSAGES;
 
@@ -128,8 +109,8 @@ export const PauseBody = z.object({
     ctx.addIssue({ code: "custom", path: ["other_reason"], message: M.otherReasonRequired });
     return z.NEVER;
   }
-  if (other.length > 500) {
-    ctx.addIssue({ code: "custom", path: ["other_reason"], message: "Keep the reason under 500 characters" });
+  if (other.length > OTHER_REASON_MAX) {
+    ctx.addIssue({ code: "custom", path: ["other_reason"], message: M.otherReasonTooLong });
     return z.NEVER;
   }
   return { reason: other, otherReason: other };

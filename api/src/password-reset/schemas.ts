@@ -1,17 +1,9 @@
 /** Request and response shapes of password reset, with the specification's messages (§5 Other forms). */
 import { z } from "zod";
-import { EMAIL_PATTERN } from "../auth/schemas.ts";
-import { CAPTCHA_MESSAGES } from "../integrations/captcha/captcha.ts";
+import { EMAIL_PATTERN, PASSWORD_RESET_MESSAGES, PASSWORD_TOO_LONG } from "@apca/rules/messages/auth";
 
-export const RESET_MESSAGES = {
-  required: "This field is required",
-  emailInvalid: "Invalid Email",
-  recaptchaRequired: CAPTCHA_MESSAGES.required,
-  mismatch: "Passwords do not match",
-  invalidLink: "This reset link is invalid or has expired. Please request a new one.",
-  requested: "If an account exists for that email, we have sent it a link to reset the password.",
-  done: "Successfully reset your password",
-} as const;
+// The words live once in the shared rules member (decision 0055); the server has called them RESET_MESSAGES.
+export const RESET_MESSAGES = PASSWORD_RESET_MESSAGES;
 
 const required = (max: number, tooLong: string) =>
   z.string({ error: RESET_MESSAGES.required }).min(1, RESET_MESSAGES.required).max(max, tooLong);
@@ -33,8 +25,8 @@ export const ResetPasswordBody = z.object({
   token: z.string({ error: RESET_MESSAGES.invalidLink }).min(1, RESET_MESSAGES.invalidLink)
     .max(200, RESET_MESSAGES.invalidLink)
     .describe("The token from the e-mailed link /reset-password/{token}."),
-  password: required(1024, "Password is too long."),
-  confirm_password: required(1024, "Password is too long."),
+  password: required(1024, PASSWORD_TOO_LONG),
+  confirm_password: required(1024, PASSWORD_TOO_LONG),
   recaptcha,
 }).refine((b) => b.password === b.confirm_password, {
   path: ["confirm_password"],

@@ -1,9 +1,9 @@
 /**
  * Registration payloads (public spec §3) and their rules (§5: Account, Member, DER), in the specification's
- * words. REGISTRATION_MESSAGES and the patterns are the same in the web (web/src/features/registration/
- * schemas.ts); registration-messages.test.ts compares them. Which fields are required depends on earlier
- * answers (licensed or not, company or self-employed, LLC or not), checked after the field rules so that every
- * problem is reported at once. Fields of the branches not taken are ignored (a licensed member's ssn is never
+ * words. REGISTRATION_MESSAGES and the patterns live once in `@apca/rules/messages/registration` (decision
+ * 0055), which the web imports too; both sides run their schema over the same cases. Which fields are
+ * required depends on earlier answers (licensed or not, company or self-employed, LLC or not), checked after
+ * the field rules so that every problem is reported at once. Fields of the branches not taken are ignored (a licensed member's ssn is never
  * stored).
  */
 import { z } from "zod";

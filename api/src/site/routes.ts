@@ -1,7 +1,7 @@
 /**
  * What a search engine asks the site for: /robots.txt and /sitemap.xml of the public pages; and which paths
  * the web app has a screen for, so that any other path answers a real 404 (the app's "Page Not Found" with
- * status 404, not a 200). The public pages are listed once, in web/src/app/public-pages.ts; the build copies
+ * status 404, not a 200). The public pages are listed once, in `@apca/rules/public-pages`; the build copies
  * them to dist/public-pages.json, which is what the server ships with (the image has no web sources).
  */
 import { Hono } from "hono";

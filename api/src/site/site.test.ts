@@ -6,7 +6,7 @@
 import { createApp } from "../app.ts";
 import { assertEquals, assertMatch, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
-import { PUBLIC_PAGES } from "../../../web/src/app/public-pages.ts";
+import { PUBLIC_PAGES } from "@apca/rules/public-pages";
 import { isAppPath } from "./routes.ts";
 
 Deno.test("robots.txt, sitemap.xml and 404 for paths that are not pages", async (t) => {

@@ -1,26 +1,16 @@
 /**
- * The pause form (admin spec §2, §3 "Pause form", §5, §9). The texts and reasons are the specification's and
- * must equal the server's (api/src/memberships/schemas.ts MEMBERSHIP_MESSAGES, PAUSE_REASONS); a server test
- * (api/src/memberships/messages.test.ts) checks that both sides reject the same input with the same words.
+ * The pause form (admin spec §2, §3 "Pause form", §5, §9). The texts and reasons are the specification's,
+ * shared with the server through `@apca/rules/messages/memberships` (decision 0055).
  */
 import * as v from "valibot";
+import {
+  MEMBERSHIP_MESSAGES as PAUSE_MESSAGES,
+  OTHER_REASON,
+  OTHER_REASON_MAX,
+  PAUSE_REASONS,
+} from "@apca/rules/messages/memberships";
 
-export const PAUSE_REASONS = [
-  "No longer working on the water",
-  "Currently out of season",
-  "Joining a different consortium",
-  "Other",
-] as const;
-
-export const OTHER_REASON = "Other";
-export const OTHER_REASON_MAX = 500;
-
-export const PAUSE_MESSAGES = {
-  reasonRequired: "Reason is required",
-  otherReasonRequired: "Reason for pausing membership is required",
-  /** Not worded by the specification: the server's limit on the free text. */
-  otherReasonTooLong: "Keep the reason under 500 characters",
-} as const;
+export { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS };
 
 const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === "string" ? x.trim() : ""))), "");
 

@@ -3,31 +3,29 @@
  * paused at sea sees "Paused" and is offered Resume, not Pause again. The same rules as the server
  * (api/src/memberships/state.ts); a change the server would refuse leaves the projection as it was, and the
  * server's answer decides in the end. A membership saved before its expiry date and read after it (offline at
- * sea) shows as expired, on the server's coverage day (lib/dates.ts).
+ * sea) shows as expired: the shared rule (`@apca/rules/membership-state`) on the server's coverage day.
  */
 import type { Membership } from "@api/contract";
-import { termLapsed } from "../lib/dates.ts";
+import { coverageDay } from "@apca/rules/dates";
+import { membershipState } from "@apca/rules/membership-state";
 import type { QueuedChange } from "./db.ts";
 
 type Attributes = Membership["attributes"];
 
-/** A running membership whose expiry date has passed since it was saved: expired, as state.ts says. */
+/** A running membership whose expiry date has passed since it was saved: as the shared state rule says. */
 function expiredSince(m: Attributes, now: Date): Attributes {
-  if ((m.status !== "active" && m.status !== "paused") || !termLapsed(m.expire_at, now)) return m;
-  return {
-    ...m,
-    status: "expired",
-    expired: true,
-    is_paused: false,
-    paused_at: null,
-    pause_reason: null,
-    renewable_from: null,
-    can_renew: true,
-    can_pause: false,
-    can_resume: false,
-    can_cancel: false,
-    autorenew: false,
-  };
+  if (m.status !== "active" && m.status !== "paused") return m;
+  const state = membershipState({
+    type: m.type,
+    expire_at: m.expire_at,
+    pending: false,
+    failed: false,
+    cancelled: false,
+    autorenew: m.autorenew,
+    paused: m.status === "paused",
+  }, coverageDay(now));
+  if (state.status !== "expired") return m;
+  return { ...m, ...state, paused_at: null, pause_reason: null };
 }
 
 export function project(

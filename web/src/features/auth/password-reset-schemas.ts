@@ -1,23 +1,13 @@
 /**
- * Forgot and reset password rules. The texts are the specification's (public spec §5 "Other forms") and must
- * equal the server's RESET_MESSAGES (api/src/password-reset/schemas.ts); a server test compares both the
- * texts and the issues each schema reports for the same inputs.
+ * Forgot and reset password rules. The texts are the specification's (public spec §5 "Other forms"), shared
+ * with the server through `@apca/rules/messages/auth` (decision 0055).
  */
 import * as v from "valibot";
-import { EMAIL_PATTERN } from "./schemas.ts";
+import { EMAIL_PATTERN, PASSWORD_RESET_MESSAGES, PASSWORD_TOO_LONG } from "@apca/rules/messages/auth";
 
-export const PASSWORD_RESET_MESSAGES = {
-  required: "This field is required",
-  emailInvalid: "Invalid Email",
-  recaptchaRequired: "Recaptcha is required",
-  mismatch: "Passwords do not match",
-  invalidLink: "This reset link is invalid or has expired. Please request a new one.",
-  requested: "If an account exists for that email, we have sent it a link to reset the password.",
-  done: "Successfully reset your password",
-} as const;
+export { PASSWORD_RESET_MESSAGES };
 
 const M = PASSWORD_RESET_MESSAGES;
-const PASSWORD_TOO_LONG = "Password is too long.";
 
 // A missing field counts as empty, so it gets the field's own "required" text (as on the server) rather
 // than valibot's generic "Invalid key".

@@ -1,17 +1,11 @@
 /**
- * Login form rules. The texts are the specification's (public spec §5 "Other forms: Login") and must equal
- * the server's zod messages; a server test imports LOGIN_MESSAGES and compares.
+ * Login form rules. The texts are the specification's (public spec §5 "Other forms: Login"), shared with the
+ * server through `@apca/rules/messages/auth` (decision 0055).
  */
 import * as v from "valibot";
+import { EMAIL_PATTERN, LOGIN_MESSAGES } from "@apca/rules/messages/auth";
 
-export const LOGIN_MESSAGES = {
-  emailRequired: "This field is required",
-  emailInvalid: "Invalid Email",
-  passwordRequired: "This field is required",
-} as const;
-
-/** A pragmatic address check (something@something.tld); the same pattern as the server's auth/schemas.ts. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN, LOGIN_MESSAGES };
 
 export const LoginSchema = v.object({
   email: v.pipe(

@@ -1,26 +1,12 @@
 /**
- * Contact form rules. The texts must equal the server's (api/src/contact/schemas.ts); a server test imports
- * CONTACT_MESSAGES and this schema and compares them on the same inputs.
+ * Contact form rules. The words, the patterns and the limits are shared with the server through
+ * `@apca/rules/messages/...` (decision 0055).
  */
 import * as v from "valibot";
+import { EMAIL_PATTERN } from "@apca/rules/messages/auth";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, PHONE_PATTERN } from "@apca/rules/messages/contact";
 
-export const CONTACT_MESSAGES = {
-  nameRequired: "Name is required!",
-  nameTooLong: "Name must be at most 200 characters",
-  emailRequired: "Email is required!",
-  emailInvalid: "Please enter a valid email address",
-  phoneInvalid: "Please enter a valid phone number",
-  messageRequired: "Message is required!",
-  messageTooLong: "Message must be at most 5000 characters",
-  // The captcha field's own text (components/captcha-field.tsx); a literal so the server test needs no DOM.
-  recaptchaRequired: "Recaptcha is required",
-  sent: "Thank you for your message. We will be in touch soon.",
-} as const;
-
-/** The same patterns as the server's. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const CONTACT_LIMITS = { name: 200, message: 5000 } as const;
+export { CONTACT_LIMITS, CONTACT_MESSAGES };
 
 // A missing key counts as an empty field, as on the server.
 const text = (required: string) => v.pipe(v.optional(v.string(required), ""), v.trim(), v.nonEmpty(required));

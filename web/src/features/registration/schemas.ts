@@ -1,63 +1,31 @@
 /**
- * Registration rules (public spec §5: Account, Member, DER). The texts are the specification's and must equal
- * the server's REGISTRATION_MESSAGES (api/src/registration/schemas.ts); a server test compares the texts and
- * the issues both schemas report for the same inputs. The schemas take the JSON payload of §3 (booleans,
+ * Registration rules (public spec §5: Account, Member, DER). The texts and patterns are the specification's,
+ * shared with the server through `@apca/rules/messages/registration` (decision 0055), and both sides run their
+ * schema over the same cases (`@apca/rules/messages/registration-cases`). The schemas take the JSON payload of §3 (booleans,
  * strings), so the forms turn their fields into that shape first; the confirm password is web-only.
  * Which fields apply depends on earlier answers (licensed or not, company or self-employed, LLC or not),
  * so the schemas are `v.lazy`: they pick their entries from the input.
  */
 import type { DerRegistrationRequest, MemberRegistrationRequest } from "@api/contract";
 import * as v from "valibot";
+import { PASSWORD_TOO_LONG } from "@apca/rules/messages/auth";
+import {
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  POSTAL_CODE_PATTERN,
+  REGISTRATION_MESSAGES,
+  SSN_PATTERN,
+} from "@apca/rules/messages/registration";
 
-export const REGISTRATION_MESSAGES = {
-  emailRequired: "Email is required!",
-  emailInvalid: "Please enter a valid email address",
-  passwordRequired: "Password is required!",
-  recaptchaRequired: "Recaptcha is required",
-  termsRequired: "Terms and conditions are required",
-  firstNameRequired: "First Name is required!",
-  lastNameRequired: "Last Name is required!",
-  phoneRequired: "Phone number is required!",
-  phoneInvalid: "Please enter a valid phone number",
-  addressOneRequired: "Address One is required!",
-  countryRequired: "Country is required!",
-  stateRequired: "State is required!",
-  cityRequired: "City is required!",
-  postalCodeRequired: "Postal Code is required!",
-  postalCodeInvalid: "Postal Code must be numeric",
-  licenseRequired: "License status is required!",
-  uscgCredRequired: "USCG Crendentials are required",
-  ssnRequired: "Social Security Number is required",
-  ssnInvalid: "Only last 4 digits of SSN are allowed",
-  businessOptionRequired: "Business option is required!",
-  companyNameRequired: "Company Name is required!",
-  llcNameRequired: "LLC Name is required!",
-  companyPhoneRequired: "Company Phone is required!",
-  companyTaxIdRequired: "Company Tax ID is required",
-  /** Not in the specification: the server's floor so an account is not one keystroke from guessed. */
-  passwordTooShort: "Password must be at least 8 characters",
-  /** §8: the 422 (code EMAIL_TAKEN) shown as a warning with a link to /login. */
-  emailTaken:
-    "This email is already associated with an APCA account. Perhaps you can attempt to login into your account instead.",
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_TOO_LONG = "Password is too long.";
+export { DEFAULT_COUNTRY, REGISTRATION_MESSAGES };
 
 /** Web-only: the server never sees the confirmation. */
 export const CONFIRM_PASSWORD_MESSAGES = {
   required: "Confirm Password is Required!",
   mismatch: "Passwords do not match",
 } as const;
-
-export const DEFAULT_COUNTRY = "United States of America";
-
-/** something@something.tld, as everywhere else in the product. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A US number, optionally with +1: 5045550100, (504) 555-0100, +1 504-555-0100, 504.555.0100. */
-export const PHONE_PATTERN = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
-export const POSTAL_CODE_PATTERN = /^\d+$/;
-export const SSN_PATTERN = /^\d{4}$/;
 
 const M = REGISTRATION_MESSAGES;
 
