@@ -2,7 +2,7 @@
  * The SQL of registration: the account, the business a registration creates, and the company request an
  * administrator approves. All of it runs inside registration's one transaction (service.ts).
  */
-import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** Whether an account uses this e-mail address (any case). */
