@@ -65,11 +65,7 @@ export default function RandomPoolPage({ params }: PageProps) {
     return () => clearInterval(timer);
   }, [working]);
 
-  if (pool.error && !p) {
-    return <LoadError title="The pool could not be loaded" error={pool.error} onRetry={pool.reload} />;
-  }
-  if (!p) return <Loading label="Loading the pool…" />;
-
+  // Every hook runs before the early returns below (the rules of hooks); an action runs only once p is loaded.
   const action = useAction(
     (action: "build" | "order" | "release" | "refresh", _done: string) => poolAction(p!.id, action),
     {
@@ -78,6 +74,12 @@ export default function RandomPoolPage({ params }: PageProps) {
       failure: (e) => e instanceof ApiError ? e.message : "The action failed",
     },
   );
+
+  if (pool.error && !p) {
+    return <LoadError title="The pool could not be loaded" error={pool.error} onRetry={pool.reload} />;
+  }
+  if (!p) return <Loading label="Loading the pool…" />;
+
   const busy = action.running?.[0];
   async function act(which: "build" | "order" | "release" | "refresh", done: string) {
     await action.run(which, done);
