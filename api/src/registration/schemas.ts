@@ -10,7 +10,7 @@ import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 
-// The account's field rules and messages are shared with users and employees, so they live below every domain.
+// The account's field rules and messages live once in the shared rules member (decision 0055).
 export {
   DEFAULT_COUNTRY,
   EMAIL_PATTERN,
@@ -19,7 +19,7 @@ export {
   POSTAL_CODE_PATTERN,
   REGISTRATION_MESSAGES,
   SSN_PATTERN,
-} from "../lib/person-fields.ts";
+} from "@apca/rules/messages/registration";
 import {
   DEFAULT_COUNTRY,
   EMAIL_PATTERN,
@@ -28,7 +28,7 @@ import {
   POSTAL_CODE_PATTERN,
   REGISTRATION_MESSAGES,
   SSN_PATTERN,
-} from "../lib/person-fields.ts";
+} from "@apca/rules/messages/registration";
 
 const M = REGISTRATION_MESSAGES;
 
