@@ -10,6 +10,7 @@ import { assertEquals, assertMatch, assertOk } from "../../testing/assert.ts";
 import { resetByEmail } from "./reset-cli.ts";
 import { acceptedStep, totpCode } from "./totp.ts";
 import { loadConfig, productionProblems } from "../../config.ts";
+import { createApp } from "../../app.ts";
 
 let clock = new Date("2026-11-26T10:00:00.000Z");
 const advance = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
@@ -408,4 +409,44 @@ Deno.test("TOTP: a code of the step before or after is accepted, older ones and 
   assertEquals(acceptedStep(secret, code(0), at, step, false), null);
   assertEquals(acceptedStep(secret, code(0), at, step, true), step);
   assertEquals(acceptedStep(secret, "12345", at, null, false), null);
+});
+
+Deno.test("attempts are limited per address too: accounts sharing one address share its count", async () => {
+  const ctx = await createTestContext({
+    now: () => clock,
+    limits: { secondFactorPerIp: fixedWindow(3, 10 * 60), secondFactorPerUser: fixedWindow(100, 10 * 60) },
+  });
+  try {
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy: true } });
+    const enrol = async (who: "member" | "otherMember" | "der", address: string) => {
+      const res = await app.request("/api/auth/second-factor/totp", {
+        method: "POST",
+        headers: {
+          "Authorization": `Bearer ${await ctx.tokenFor(who)}`,
+          "Content-Type": "application/json",
+          "X-Forwarded-For": address,
+        },
+        body: JSON.stringify({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", code: "000000", label: "Phone" }),
+      });
+      const body = await res.json();
+      return { status: res.status, code: body.code as string, retry: res.headers.get("Retry-After") };
+    };
+    // Three wrong codes from one address, by two accounts: each account is far below its own limit.
+    assertEquals((await enrol("member", "203.0.113.7")).status, 422);
+    assertEquals((await enrol("member", "203.0.113.7")).status, 422);
+    assertEquals((await enrol("otherMember", "203.0.113.7")).status, 422);
+    const fourth = await enrol("otherMember", "203.0.113.7");
+    assertEquals([fourth.status, fourth.code], [429, "RATE_LIMITED"]);
+    assertOk(Number(fourth.retry) > 0);
+    assertEquals(
+      (await enrol("der", "203.0.113.7")).status,
+      429,
+      "a third account on that address waits too",
+    );
+    assertEquals((await enrol("der", "198.51.100.9")).status, 422, "another address has its own count");
+    advance(10 * 60);
+    assertEquals((await enrol("member", "203.0.113.7")).status, 422, "the window ends");
+  } finally {
+    await ctx.close();
+  }
 });
