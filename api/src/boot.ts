@@ -12,6 +12,7 @@ import { createStorage } from "./lib/storage.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
 import { jsonLog } from "./lib/logging.ts";
 import { createMetrics } from "./lib/metrics.ts";
+import { loadTotpKey } from "./auth/second-factor/secret-box.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
@@ -38,6 +39,7 @@ export async function buildDeps(
     config,
     database,
     sessionKey: await loadSessionKey(database, config.sessionSecret),
+    totpKey: await loadTotpKey(database, config.secondFactorKey),
     limits: {
       // Per address: generous, since a ship's crew may share one satellite uplink.
       loginPerIp: fixedWindow(envNumber("LOGIN_LIMIT_PER_IP", 100), 10 * 60),

@@ -45,6 +45,11 @@ export interface Config {
   production: boolean;
   /** HMAC secret for session tokens; when absent one is generated and kept in the database. */
   sessionSecret?: string;
+  /**
+   * AES key (base64 of 32 bytes) sealing authenticator-app secrets at rest (decision 0067); when absent one is
+   * generated and kept in the database.
+   */
+  secondFactorKey?: string;
   /** Where the built web app lives (served as static files with an index.html fallback). */
   webDist: string;
   seedAdminEmail: string;
@@ -174,6 +179,7 @@ export function loadConfig(): Config {
     storageDir: env("STORAGE_DIR"),
     production,
     sessionSecret: env("SESSION_SECRET"),
+    secondFactorKey: env("SECOND_FACTOR_KEY"),
     webDist: resolve(env("WEB_DIST") ?? join(projectRoot, "web", "dist")),
     seedAdminEmail: env("SEED_ADMIN_EMAIL") ?? "admin@apca.local",
     seedAdminPassword: env("SEED_ADMIN_PASSWORD") ?? "admin-password-local",

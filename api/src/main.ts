@@ -11,6 +11,7 @@ import { jsonLog } from "./lib/logging.ts";
 import { requestLogSink } from "./lib/request-log.ts";
 import { addressOf, existingSignIns, startBanner } from "./start-banner.ts";
 import { relative } from "node:path";
+import { sealLegacyTotpSecrets } from "./auth/second-factor/secret-box.ts";
 
 /** A path as a person at this terminal would type it: relative when it is under the working directory. */
 const relativeToHere = (path: string) => {
@@ -44,9 +45,18 @@ if (await shouldSeed(database, config)) await seed(database, config, console.log
 // Request lines go where REQUEST_LOG says (a file unless asked for, on a local start); the rest stays on stdout.
 const requestLog = requestLogSink({ mode: config.requestLog, file: config.requestLogFile, base: jsonLog });
 const deps = await buildDeps(config, database, { log: requestLog.log });
+const sealed = await sealLegacyTotpSecrets(database, deps.totpKey);
+if (sealed > 0) {
+  console.log(`Sealed ${sealed} authenticator secret(s) stored before sealing (decision 0067).`);
+}
 if (config.production && deps.captcha.widget.provider === "development") {
   console.warn(
     "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set: public forms use the development captcha.",
+  );
+}
+if (config.production && !config.secondFactorKey) {
+  console.warn(
+    "SECOND_FACTOR_KEY is not set: authenticator secrets are sealed with a key kept in the database (decision 0067).",
   );
 }
 if (config.production && deps.payments.provider === "sandbox") {

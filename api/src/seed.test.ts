@@ -4,6 +4,7 @@ import { assertEquals, assertOk } from "./testing/assert.ts";
 import type { Database } from "./db/client.ts";
 import { withDatabase } from "./testing/db.ts";
 import { checkCredentials } from "./auth/service.ts";
+import { isSealed, loadTotpKey, openTotpSecret } from "./auth/second-factor/secret-box.ts";
 
 Deno.test("seed: demo data once, with working sign-ins", async () => {
   await withDatabase(async (database) => {
@@ -46,7 +47,11 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
     assertEquals(admin?.second_factor, "verify");
     const factors = await db.selectFrom("user_second_factors").select(["kind", "totp_secret"])
       .where("user_id", "=", admin!.user_id).execute();
-    assertEquals(factors, [{ kind: "totp", totp_secret: DEMO_ADMIN_TOTP_SECRET }]);
+    // Stored sealed (decision 0067): the table holds no usable secret, the key opens the documented one.
+    assertEquals(factors.map((f) => f.kind), ["totp"]);
+    assertOk(isSealed(factors[0].totp_secret!));
+    const key = await loadTotpKey(database, config.secondFactorKey);
+    assertEquals(await openTotpSecret(key, admin!.user_id, factors[0].totp_secret!), DEMO_ADMIN_TOTP_SECRET);
     const der = await checkCredentials(db, "der@apca.local", "der-password-local");
     assertEquals(der?.is_der, true);
     const company = await db.selectFrom("businesses").select(["name", "der_user_id"]).where(

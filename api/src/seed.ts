@@ -15,6 +15,7 @@ import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
 import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
+import { loadTotpKey, sealTotpSecret } from "./auth/second-factor/secret-box.ts";
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
@@ -106,7 +107,11 @@ export async function seed(
         user_id: admin,
         kind: "totp",
         label: "Demo authenticator",
-        totp_secret: config.seedAdminTotpSecret,
+        totp_secret: await sealTotpSecret(
+          await loadTotpKey(database, config.secondFactorKey),
+          admin,
+          config.seedAdminTotpSecret,
+        ),
       }).execute();
     }
     const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {

@@ -47,6 +47,8 @@ export interface Deps {
   config: Config;
   database: Database;
   sessionKey: CryptoKey;
+  /** Seals authenticator-app secrets at rest (auth/second-factor/secret-box.ts), loaded once at start. */
+  totpKey: CryptoKey;
   /** Each limit's numbers; the counters are shared in the database (lib/rate-limit.ts). */
   limits: Record<LimitName, RateLimit>;
   now: () => Date;

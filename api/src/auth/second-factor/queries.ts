@@ -235,3 +235,16 @@ export async function clearSessionChallenge(db: Db, sessionId: string): Promise<
   await db.updateTable("sessions").set({ webauthn_challenge: null, webauthn_challenge_expires_at: null })
     .where("id", "=", sessionId).execute();
 }
+
+/** Authenticator apps whose secret was stored before sealing (secret-box.ts). */
+export async function legacyTotpSecrets(db: Db, sealedPrefix: string) {
+  const rows = await db.selectFrom("user_second_factors").select(["id", "user_id", "totp_secret"])
+    .where("kind", "=", "totp").where("totp_secret", "not like", `${sealedPrefix}%`).execute();
+  return rows.map((r) => ({ ...r, totp_secret: r.totp_secret! }));
+}
+
+/** Replaces a stored secret, only if it is still the value read (two instances starting together seal once). */
+export async function replaceTotpSecret(db: Db, id: number, was: string, sealed: string): Promise<void> {
+  await db.updateTable("user_second_factors").set({ totp_secret: sealed })
+    .where("id", "=", id).where("totp_secret", "=", was).execute();
+}

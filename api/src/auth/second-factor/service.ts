@@ -45,12 +45,13 @@ import {
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery.ts";
 import { SECOND_FACTOR_MESSAGES as M } from "./schemas.ts";
 import { acceptedStep, newTotpSecret, totpUri } from "./totp.ts";
+import { openTotpSecret, sealTotpSecret } from "./secret-box.ts";
 
 /** A pending WebAuthn challenge is good for five minutes. */
 const CHALLENGE_SECONDS = 5 * 60;
 
 export interface Caller {
-  deps: Pick<Deps, "database" | "now" | "config" | "limits">;
+  deps: Pick<Deps, "database" | "now" | "config" | "limits" | "totpKey">;
   user: SessionUser;
   ip: string;
   /** The origin passkeys belong to: WEBAUTHN_ORIGIN, else the site's address. */
@@ -172,7 +173,7 @@ export async function enrolTotp(c: Caller, input: { secret: string; code: string
     const row = await insertTotpFactor(tx, {
       userId: c.user.user_id,
       label: input.label,
-      secret: input.secret,
+      secret: await sealTotpSecret(c.deps.totpKey, c.user.user_id, input.secret),
       step,
       now,
     });
@@ -359,7 +360,9 @@ async function verifyTotp(c: Caller, code: string, now: Date): Promise<Record<st
   const { db } = c.deps.database;
   const apps = await totpAppsOf(db, c.user.user_id);
   for (const app of apps) {
-    const step = acceptedStep(app.totp_secret!, code, now, app.totp_last_step, c.deps.config.totpAllowReuse);
+    const secret = await openTotpSecret(c.deps.totpKey, c.user.user_id, app.totp_secret!);
+    if (secret === null) continue; // sealed with another key: this app cannot match until it is enrolled again
+    const step = acceptedStep(secret, code, now, app.totp_last_step, c.deps.config.totpAllowReuse);
     if (step === null) continue;
     // Conditional on the step seen, so two requests with one code cannot both pass.
     if (await recordTotpStep(db, app.id, step, now, c.deps.config.totpAllowReuse)) {
