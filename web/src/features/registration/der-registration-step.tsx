@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { accountInput, AgreementFields, IdentityFields } from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
@@ -39,7 +40,7 @@ export function DerRegistrationStep({ onCreated, actions }: { onCreated(): void;
         <TextField label="Company Address One" name="company_address_one" />
         <TextField label="Company Address Two" name="company_address_two" />
         <TextField label="Company City" name="company_city" />
-        <TextField label="Company State" name="company_state" />
+        <StateSelect label="Company State" name="company_state" />
         <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
         <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
         <TextField label="Company PO Box" name="company_po_box" />

@@ -6,6 +6,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { accountInput, AgreementFields, IdentityFields } from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
@@ -52,7 +53,7 @@ export function MemberRegistrationStep(
         />
         <TextField label="Address Two" name="address_two" autoComplete="address-line2" />
         <TextField label="City" name="city" autoComplete="address-level2" required error={e.city} />
-        <TextField label="State" name="state" autoComplete="address-level1" required error={e.state} />
+        <StateSelect name="state" autoComplete="address-level1" required error={e.state} />
         <TextField
           label="Postal Code"
           name="postal_code"
@@ -130,7 +131,7 @@ export function MemberRegistrationStep(
             <TextField label="Company Name" name="company_name" required error={e.company_name} />
             <TextField label="Company Address One" name="company_address_one" />
             <TextField label="Company Address Two" name="company_address_two" />
-            <TextField label="Company State" name="company_state" />
+            <StateSelect label="Company State" name="company_state" />
             <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
             <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
             <TextField label="Company Phone" name="company_phone" type="tel" error={e.company_phone} />
