@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import { withDatabase } from "./testing/db.ts";
 import { checkCredentials } from "./auth/service.ts";
 import { isSealed, loadTotpKey, openTotpSecret } from "./auth/second-factor/secret-box.ts";
+import { userFacts } from "./users/queries.ts";
 
 Deno.test("seed: demo data once, with working sign-ins", async () => {
   await withDatabase(async (database) => {
@@ -27,6 +28,13 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
     // Issue 23: every demo user shared one phone, so each user page listed the others as duplicates.
     const phones = await db.selectFrom("users").select("phone").execute();
     assertEquals(new Set(phones.map((u) => u.phone)).size, phones.length);
+    // ... and no demo user's page lists another as a possible duplicate, for any viewer of the demo.
+    const everyone = await db.selectFrom("users").select(["id", "is_admin"]).execute();
+    for (const viewer of everyone.filter((u) => u.is_admin)) {
+      for (const user of everyone) {
+        assertEquals([user.id, (await userFacts(db, user.id, viewer.id)).duplicate], [user.id, false]);
+      }
+    }
     const waiting = await db.selectFrom("employee_requests").select([
       "first_name",
       "status",

@@ -53,7 +53,7 @@ export async function fillMember(page: Page, { company }: { company?: string }) 
   await field(page, "Phone").fill("(504) 555-0123");
   await field(page, "Address One").fill("1 River Road");
   await field(page, "City").fill("New Orleans");
-  await field(page, "State").fill("LA");
+  await field(page, "State").selectOption("LA");
   await field(page, "Postal Code").fill("70112");
   if (company) {
     await page.getByLabel("Yes, I am licensed").check();

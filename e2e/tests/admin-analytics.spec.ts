@@ -85,7 +85,7 @@ test("an administrator reads the analytics, changes one chart's range and downlo
     expect.stringMatching(/^\/api\/auth\/stats\/memberships\/consortium\?start=2025-01&end=\d{4}-\d{2}$/),
   );
   await consortium.getByRole("button", { name: "Show table" }).click();
-  await expect(consortium.getByRole("rowheader", { name: "01-25" })).toBeVisible();
+  await expect(consortium.getByRole("rowheader", { name: "January 2025" })).toBeVisible();
   expect(statsCalls.every((c) => c.startsWith("/api/auth/stats/memberships/consortium")), statsCalls.join())
     .toBe(true);
 

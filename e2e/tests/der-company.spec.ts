@@ -58,7 +58,7 @@ for (
       await arrive(`/app/member/businesses/${company.businessId}/manage`);
       await field(page, "Address One").fill("400 Harbor Drive");
       await field(page, "City").fill("Houma");
-      await field(page, "State").fill("LA");
+      await field(page, "State").selectOption("LA");
       await field(page, "Postal Code").fill("70360");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByText("Business has been updated")).toBeVisible();

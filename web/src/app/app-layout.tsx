@@ -52,6 +52,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
     menuOpen.value = false;
   }, [location]);
   const links = NAV_BY_ROLE[role.value ?? "member"];
+  // Administrators work at a desk: their lists and detail pages take the screen's width (issue 23: at 1440 px
+  // they were held to the members' reading width); members and DERs keep the narrower column.
+  const container = role.value === "admin" ? "container container-wide" : "container";
 
   useEffect(() => startSync(), []);
 
@@ -77,7 +80,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <>
       <SkipLink />
       <header className="site-header">
-        <div className="container header-inner">
+        <div className={`${container} header-inner`}>
           <Link href="/app" className="brand">APCA</Link>
           <OfflineIndicator />
           <button
@@ -113,7 +116,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="container main">
+      <main id="main" tabIndex={-1} className={`${container} main`}>
         <OutboxPanel />
         {children}
       </main>

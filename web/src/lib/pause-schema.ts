@@ -45,3 +45,32 @@ export const PauseSchema = v.pipe(
 );
 
 export type PauseInput = v.InferOutput<typeof PauseSchema>;
+
+export interface PauseWords {
+  question: string;
+  lead: string;
+  otherHint: string;
+}
+
+/**
+ * The pause form's words follow whose membership it is (issue 23): the member's own form keeps the spec's
+ * question; an administrator or a company pausing someone else's reads about that member, by name once known.
+ */
+export function pauseWords(own: boolean, memberName?: string | null): PauseWords {
+  if (own) {
+    return {
+      question: "Why are you pausing your membership?",
+      lead: "While your membership is paused you are out of the random testing pool and no Letter of " +
+        "Compliance is issued. You can resume it at any time.",
+      otherHint: "Tell us in a few words; this is stored as your reason.",
+    };
+  }
+  const name = memberName?.trim();
+  const whose = name ? `${name}'s membership` : "this member's membership";
+  return {
+    question: `Why are you pausing ${whose}?`,
+    lead: `While ${whose} is paused ${name || "the member"} is out of the random testing pool and no ` +
+      "Letter of Compliance is issued. It can be resumed at any time.",
+    otherHint: "This is stored as the reason for pausing.",
+  };
+}

@@ -12,6 +12,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -115,7 +116,12 @@ function ProfileForm({ profile, onDone }: { profile: ProfileAnswerBody; onDone()
         {field("address_one", { autoComplete: "address-line1" })}
         {field("address_two", { autoComplete: "address-line2" })}
         {field("city", { autoComplete: "address-level2" })}
-        {field("state", { autoComplete: "address-level1" })}
+        <StateSelect
+          name="state"
+          autoComplete="address-level1"
+          defaultValue={current.state}
+          error={errors.value.state}
+        />
         {field("postal_code", { autoComplete: "postal-code" })}
         {field("country", { autoComplete: "country-name" })}
       </fieldset>

@@ -10,6 +10,8 @@ import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 
@@ -89,17 +91,30 @@ export function BusinessForm({ business, creating, onSave, cancelHref }: {
         defaultValue={value("name")}
         error={errors.value.name}
       />
-      {FIELDS.map(([name, label, type]) => (
-        <TextField
-          key={name}
-          label={label}
-          name={name}
-          type={type ?? "text"}
-          defaultValue={value(name)}
-          error={errors.value[name]}
-          hint={name === "tax_id" ? "Required for a company" : undefined}
-        />
-      ))}
+      {FIELDS.map(([name, label, type]) =>
+        name === "state"
+          ? (
+            <StateSelect
+              key={name}
+              label={label}
+              name={name}
+              defaultValue={value(name)}
+              error={errors.value[name]}
+            />
+          )
+          : (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              type={type ?? "text"}
+              // A new business starts in the registration's country, like every address form.
+              defaultValue={value(name) || (name === "country" && creating ? DEFAULT_COUNTRY : "")}
+              error={errors.value[name]}
+              hint={name === "tax_id" ? "Required for a company" : undefined}
+            />
+          )
+      )}
       {creating && (
         <>
           <CheckboxField label="Individual (self-employed) business" name="is_individual" />

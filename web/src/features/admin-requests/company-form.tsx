@@ -6,6 +6,8 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { focusFirstInvalid, formValues } from "../../lib/form.ts";
 
@@ -59,16 +61,29 @@ export function CompanyForm(
   }
   return (
     <form onSubmit={submit} noValidate>
-      {FIELDS.map(([name, label]) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          defaultValue={initial[name] ?? ""}
-          error={errors[name]}
-          required={name === "name" || (name === "tax_id" && needsTaxId)}
-        />
-      ))}
+      {FIELDS.map(([name, label]) =>
+        name === "state"
+          ? (
+            <StateSelect
+              key={name}
+              name={name}
+              label={label}
+              defaultValue={initial[name]}
+              error={errors[name]}
+            />
+          )
+          : (
+            <TextField
+              key={name}
+              name={name}
+              label={label}
+              // A blank country in the request reads as the registration's default, like every address form.
+              defaultValue={initial[name] || (name === "country" ? DEFAULT_COUNTRY : "")}
+              error={errors[name]}
+              required={name === "name" || (name === "tax_id" && needsTaxId)}
+            />
+          )
+      )}
       <CheckboxField
         name="is_llc"
         label="This company is an LLC"

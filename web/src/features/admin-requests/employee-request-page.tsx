@@ -11,6 +11,8 @@ import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { errorMessage, fieldErrors, formValues } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
@@ -117,16 +119,29 @@ export default function EmployeeRequestPage({ params }: { params: { id?: string 
           {choice === "new" && (
             <fieldset className="form-section">
               <legend>New user</legend>
-              {FIELDS.map(([name, text]) => (
-                <TextField
-                  key={name}
-                  name={name}
-                  label={text}
-                  defaultValue={r.user[name] ?? ""}
-                  error={errors[name]}
-                  required={name === "first_name" || name === "last_name" || name === "email"}
-                />
-              ))}
+              {FIELDS.map(([name, text]) =>
+                name === "state"
+                  ? (
+                    <StateSelect
+                      key={name}
+                      name={name}
+                      label={text}
+                      defaultValue={r.user[name]}
+                      error={errors[name]}
+                    />
+                  )
+                  : (
+                    <TextField
+                      key={name}
+                      name={name}
+                      label={text}
+                      // A new user starts in the registration's country, like every address form.
+                      defaultValue={r.user[name] ?? (name === "country" ? DEFAULT_COUNTRY : "")}
+                      error={errors[name]}
+                      required={name === "first_name" || name === "last_name" || name === "email"}
+                    />
+                  )
+              )}
               <CheckboxField
                 name="convert"
                 label="Add as an independent member instead of a company employee"

@@ -5,6 +5,8 @@
  */
 import type { Business } from "@api/contract";
 import * as v from "valibot";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import type { FieldErrors } from "../../lib/form.ts";
 
@@ -70,11 +72,20 @@ export function BusinessFields(
       {field("address_two", "Address Two", { autoComplete: "address-line2" })}
       <div className="field-row">
         {field("city", "City", { autoComplete: "address-level2" })}
-        {field("state", "State", { autoComplete: "address-level1" })}
+        <StateSelect
+          name="state"
+          autoComplete="address-level1"
+          defaultValue={b?.state}
+          error={errors.state}
+        />
       </div>
       <div className="field-row">
         {field("postal_code", "Postal Code", { autoComplete: "postal-code" })}
-        {field("country", "Country", { autoComplete: "country-name" })}
+        {field("country", "Country", {
+          autoComplete: "country-name",
+          // A new business starts in the registration's country, like every other address form.
+          ...(business ? {} : { defaultValue: DEFAULT_COUNTRY }),
+        })}
       </div>
       {field("po_box", "PO Box")}
     </>

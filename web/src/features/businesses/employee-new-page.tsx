@@ -14,7 +14,9 @@ import { addEmployeeBlocked } from "./parts/status.tsx";
 import { Button } from "../../components/button.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
 import { businessKey, fetchBusiness, requestEmployee } from "./businesses.ts";
 import { safeNext } from "../../lib/safe-next.ts";
 import { toast } from "../../lib/toast.ts";
@@ -96,11 +98,17 @@ function EmployeeForm({ business, back }: { business: Business; back: string }) 
       <TextField label="Address Two" name="address_two" autoComplete="off" error={e.address_two} />
       <div className="field-row">
         <TextField label="City" name="city" autoComplete="off" error={e.city} />
-        <TextField label="State" name="state" autoComplete="off" error={e.state} />
+        <StateSelect name="state" autoComplete="off" error={e.state} />
       </div>
       <div className="field-row">
         <TextField label="Postal Code" name="postal_code" autoComplete="off" error={e.postal_code} />
-        <TextField label="Country" name="country" autoComplete="off" error={e.country} />
+        <TextField
+          label="Country"
+          name="country"
+          autoComplete="off"
+          defaultValue={DEFAULT_COUNTRY}
+          error={e.country}
+        />
       </div>
       <TextField label="USCG Credentials" name="uscg_cred" hint="Licensed mariners" error={e.uscg_cred} />
       <TextField

@@ -12,10 +12,18 @@ import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";
-import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS, PauseSchema } from "../../lib/pause-schema.ts";
+import {
+  OTHER_REASON,
+  OTHER_REASON_MAX,
+  PAUSE_REASONS,
+  PauseSchema,
+  pauseWords,
+} from "../../lib/pause-schema.ts";
 import { failureText } from "../../lib/membership.ts";
 import { membershipWords } from "../../lib/membership-view.ts";
-import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { screenPaths, type Subject, subjectId } from "../../lib/subject.ts";
+import { call } from "../../lib/typed-api.ts";
+import { useResource } from "../../lib/use-resource.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useMembership } from "../../offline/use-cached.ts";
@@ -48,6 +56,7 @@ function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: 
   const [, navigate] = useLocation();
   const [reason, setReason] = useState("");
   const own = subject.kind === "self";
+  const words = pauseWords(own, useMemberName(subject));
   const { errors, busy, onSubmit } = useFormSubmit(
     PauseSchema,
     async (body) => {
@@ -67,14 +76,10 @@ function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Pause membership" className="narrow">
       <p>
-        {own
-          ? "While your membership is paused you are out of the random testing pool and no Letter of " +
-            "Compliance is issued. You can resume it at any time."
-          : "While the membership is paused the member is out of the random testing pool and no Letter of " +
-            "Compliance is issued. It can be resumed at any time."}
+        {words.lead}
       </p>
       <RadioGroup
-        legend="Why are you pausing your membership?"
+        legend={words.question}
         name="reason"
         required
         value={reason}
@@ -91,9 +96,7 @@ function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: 
           required
           rows={3}
           maxLength={OTHER_REASON_MAX}
-          hint={own
-            ? "Tell us in a few words; this is stored as your reason."
-            : "This is stored as the reason."}
+          hint={words.otherHint}
           error={errors.value.other_reason}
         />
       )}
@@ -103,4 +106,31 @@ function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: 
       </div>
     </form>
   );
+}
+
+/**
+ * The name of the member whose membership someone else pauses (an administrator: the user; a company: its
+ * employee), for the form's words; null for one's own, while loading or when it cannot be read (the words
+ * then say "this member").
+ */
+function useMemberName(subject: Subject): string | null {
+  const name = useResource(
+    subject.kind === "self" ? null : ["member-name", subjectId(subject)],
+    async (signal): Promise<string | null> => {
+      if (subject.kind === "user") {
+        const user = await call("/auth/user/{id}").GET({ params: { id: String(subject.userId) }, signal });
+        return user.data.attributes.full_name;
+      }
+      if (subject.kind === "employee") {
+        const rows = await call("/auth/business/{id}/business-users").GET({
+          params: { id: subject.businessId },
+          signal,
+        });
+        const e = rows.data.find((row) => row.attributes.user_id === subject.employeeId)?.attributes;
+        return e ? [e.user_first_name, e.user_last_name].filter(Boolean).join(" ") : null;
+      }
+      return null;
+    },
+  );
+  return name.data ?? null;
 }

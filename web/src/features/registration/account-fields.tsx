@@ -1,14 +1,30 @@
 /** The fields every registration form shares: who you are and how you sign in; consents and the captcha. */
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { CaptchaField } from "../../components/captcha-field.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import type { FieldErrors } from "../../lib/form.ts";
 
-export function IdentityFields({ errors }: { errors: FieldErrors }) {
+/**
+ * One short section of a registration form (issue 23: on a phone the details step read as one 3,200 px form):
+ * a fieldset named by its legend, which holds a heading so the sections can be found by heading too. One form
+ * and one submit still: the sections only group the fields.
+ */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="form-section">
-      <legend>Your account</legend>
+      <legend>
+        <h3 className="form-section-title">{title}</h3>
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export function IdentityFields({ errors }: { errors: FieldErrors }) {
+  return (
+    <FormSection title="Your name">
       <TextField
         label="First Name"
         name="first_name"
@@ -24,6 +40,13 @@ export function IdentityFields({ errors }: { errors: FieldErrors }) {
         required
         error={errors.last_name}
       />
+    </FormSection>
+  );
+}
+
+export function SignInFields({ errors }: { errors: FieldErrors }) {
+  return (
+    <FormSection title="Sign-in">
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
       <TextField
         label="Password"
@@ -41,7 +64,7 @@ export function IdentityFields({ errors }: { errors: FieldErrors }) {
         required
         error={errors.confirm_password}
       />
-    </fieldset>
+    </FormSection>
   );
 }
 
@@ -49,8 +72,7 @@ export function AgreementFields(
   { errors, captcha, onCaptcha }: { errors: FieldErrors; captcha: string; onCaptcha(token: string): void },
 ) {
   return (
-    <fieldset className="form-section">
-      <legend>Agreements</legend>
+    <FormSection title="Agreements">
       <CheckboxField
         name="opt_in_text"
         defaultChecked
@@ -69,7 +91,7 @@ export function AgreementFields(
         }
       />
       <CaptchaField value={captcha} onChange={onCaptcha} error={errors.recaptcha} />
-    </fieldset>
+    </FormSection>
   );
 }
 

@@ -3,8 +3,15 @@ import type { ReactNode } from "react";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Button } from "../../components/button.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { accountInput, AgreementFields, IdentityFields } from "./account-fields.tsx";
+import {
+  accountInput,
+  AgreementFields,
+  FormSection,
+  IdentityFields,
+  SignInFields,
+} from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
 import { registerDer } from "./api.ts";
 import { DEFAULT_COUNTRY, DerFormSchema } from "./schemas.ts";
@@ -23,8 +30,8 @@ export function DerRegistrationStep({ onCreated, actions }: { onCreated(): void;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="DER registration">
       <IdentityFields errors={e} />
-      <fieldset className="form-section">
-        <legend>Company</legend>
+      <SignInFields errors={e} />
+      <FormSection title="Company">
         <TextField
           label="Company Name"
           name="company_name"
@@ -36,14 +43,20 @@ export function DerRegistrationStep({ onCreated, actions }: { onCreated(): void;
         <TextField label="EIN" name="company_tax_id" required error={e.company_tax_id} />
         <TextField label="Company Phone" name="company_phone" type="tel" required error={e.company_phone} />
         <TextField label="Company Email" name="company_email" type="email" error={e.company_email} />
+      </FormSection>
+      <FormSection title="Company address">
         <TextField label="Company Address One" name="company_address_one" />
         <TextField label="Company Address Two" name="company_address_two" />
-        <TextField label="Company City" name="company_city" />
-        <TextField label="Company State" name="company_state" />
-        <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
-        <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
+        <div className="field-row">
+          <TextField label="Company City" name="company_city" />
+          <StateSelect label="Company State" name="company_state" />
+        </div>
+        <div className="field-row">
+          <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
+          <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
+        </div>
         <TextField label="Company PO Box" name="company_po_box" />
-      </fieldset>
+      </FormSection>
       <AgreementFields errors={e} captcha={captcha.value} onCaptcha={(token) => (captcha.value = token)} />
       <AccountProblem problem={problem.value} />
       <div className="form-actions">

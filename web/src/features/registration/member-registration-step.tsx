@@ -6,8 +6,15 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { accountInput, AgreementFields, IdentityFields } from "./account-fields.tsx";
+import {
+  accountInput,
+  AgreementFields,
+  FormSection,
+  IdentityFields,
+  SignInFields,
+} from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
 import { registerMember } from "./api.ts";
 import { DEFAULT_COUNTRY, MemberFormSchema, ssnDigits } from "./schemas.ts";
@@ -39,9 +46,9 @@ export function MemberRegistrationStep(
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Member registration">
       <IdentityFields errors={e} />
+      <SignInFields errors={e} />
 
-      <fieldset className="form-section">
-        <legend>Contact and address</legend>
+      <FormSection title="Contact and address">
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required error={e.phone} />
         <TextField
           label="Address One"
@@ -51,28 +58,31 @@ export function MemberRegistrationStep(
           error={e.address_one}
         />
         <TextField label="Address Two" name="address_two" autoComplete="address-line2" />
-        <TextField label="City" name="city" autoComplete="address-level2" required error={e.city} />
-        <TextField label="State" name="state" autoComplete="address-level1" required error={e.state} />
-        <TextField
-          label="Postal Code"
-          name="postal_code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          required
-          error={e.postal_code}
-        />
-        <TextField
-          label="Country"
-          name="country"
-          autoComplete="country-name"
-          defaultValue={DEFAULT_COUNTRY}
-          required
-          error={e.country}
-        />
-      </fieldset>
+        <div className="field-row">
+          <TextField label="City" name="city" autoComplete="address-level2" required error={e.city} />
+          <StateSelect name="state" autoComplete="address-level1" required error={e.state} />
+        </div>
+        <div className="field-row">
+          <TextField
+            label="Postal Code"
+            name="postal_code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            required
+            error={e.postal_code}
+          />
+          <TextField
+            label="Country"
+            name="country"
+            autoComplete="country-name"
+            defaultValue={DEFAULT_COUNTRY}
+            required
+            error={e.country}
+          />
+        </div>
+      </FormSection>
 
-      <fieldset className="form-section">
-        <legend>License</legend>
+      <FormSection title="License">
         <RadioGroup
           legend="Do you hold a USCG license?"
           name="is_licensed"
@@ -109,10 +119,9 @@ export function MemberRegistrationStep(
             />
           </>
         )}
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="form-section">
-        <legend>Business</legend>
+      <FormSection title="Business">
         <RadioGroup
           legend="Are you registering as a company or as self-employed?"
           name="is_company"
@@ -125,18 +134,6 @@ export function MemberRegistrationStep(
             { value: "self", label: "Self-employed", hint: "You register and pay as an individual." },
           ]}
         />
-        {business.value === "company" && (
-          <>
-            <TextField label="Company Name" name="company_name" required error={e.company_name} />
-            <TextField label="Company Address One" name="company_address_one" />
-            <TextField label="Company Address Two" name="company_address_two" />
-            <TextField label="Company State" name="company_state" />
-            <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
-            <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
-            <TextField label="Company Phone" name="company_phone" type="tel" error={e.company_phone} />
-            <TextField label="Company PO Box" name="company_po_box" />
-          </>
-        )}
         {business.value === "self" && (
           <>
             <TextField label="Business Name" name="business_name" />
@@ -149,7 +146,24 @@ export function MemberRegistrationStep(
             {llc.value && <TextField label="LLC Name" name="llc_name" required error={e.llc_name} />}
           </>
         )}
-      </fieldset>
+      </FormSection>
+
+      {business.value === "company" && (
+        <FormSection title="Your company">
+          <TextField label="Company Name" name="company_name" required error={e.company_name} />
+          <TextField label="Company Address One" name="company_address_one" />
+          <TextField label="Company Address Two" name="company_address_two" />
+          <div className="field-row">
+            <StateSelect label="Company State" name="company_state" />
+            <TextField label="Company Postal Code" name="company_postal_code" inputMode="numeric" />
+          </div>
+          <div className="field-row">
+            <TextField label="Company Country" name="company_country" defaultValue={DEFAULT_COUNTRY} />
+            <TextField label="Company Phone" name="company_phone" type="tel" error={e.company_phone} />
+          </div>
+          <TextField label="Company PO Box" name="company_po_box" />
+        </FormSection>
+      )}
 
       <AgreementFields errors={e} captcha={captcha.value} onCaptcha={(token) => (captcha.value = token)} />
       <AccountProblem problem={problem.value} />

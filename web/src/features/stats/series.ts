@@ -9,6 +9,7 @@ import type {
   OneTimeStats,
   RandomsStats,
 } from "@api/contract";
+import { formatDay } from "../../lib/dates.ts";
 
 export interface Series {
   label: string;
@@ -36,16 +37,47 @@ export interface ChartSpec {
   load(range: MonthRange, signal: AbortSignal): Promise<ChartData>;
 }
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * A chart's x label in words (issue 23: "05-26" read as May 26th beside "2026-09-14" on another chart): the
+ * spec's month key 'MM-YY' and 'YYYY-MM' become "May 2026"; a day 'YYYY-MM-DD' (a random pool's order date)
+ * is written as every screen writes a day ("September 14, 2026"). Anything else is shown as given.
+ */
+export function chartLabel(key: string): string {
+  let m = /^(\d{2})-(\d{2})$/.exec(key);
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) {
+    return `${MONTHS[Number(m[1]) - 1]} ${2000 + Number(m[2])}`;
+  }
+  m = /^(\d{4})-(\d{2})$/.exec(key);
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(key)) return formatDay(key);
+  return key;
+}
+
 const keyed = <T>(payload: Record<string, T>, pick: [string, (v: T) => number][]): ChartData => {
-  const labels = Object.keys(payload);
+  const keys = Object.keys(payload);
   return {
-    labels,
-    series: pick.map(([label, f]) => ({ label, values: labels.map((k) => f(payload[k])) })),
+    labels: keys.map(chartLabel),
+    series: pick.map(([label, f]) => ({ label, values: keys.map((k) => f(payload[k])) })),
   };
 };
 
 export const randomsData = (p: RandomsStats): ChartData => ({
-  labels: p.data.map((r) => r.order_date),
+  labels: p.data.map((r) => chartLabel(r.order_date)),
   series: (["test_completed", "incomplete", "failed", "exempt", "total"] as const).map((k) => ({
     label: {
       test_completed: "Completed",
@@ -65,7 +97,7 @@ export const decompositionData = (p: DecompositionStats): ChartData =>
   keyed(p, [["New", (v) => v.new], ["Renewal", (v) => v.renewal], ["Churn", (v) => v.churn]]);
 
 export const oneTimeData = (p: OneTimeStats): ChartData => ({
-  labels: p.map((r) => r.date),
+  labels: p.map((r) => chartLabel(r.date)),
   series: [{ label: "One-time drug tests", values: p.map((r) => r.count) }],
 });
 
@@ -92,4 +124,48 @@ export function defaultRange(today: Date): { start: string; end: string } {
   const y = today.getFullYear(), m = today.getMonth();
   const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
   return { start: fmt(new Date(y, m - 6, 1)), end: fmt(new Date(y, m, 1)) };
+}
+
+/**
+ * The count axis (issue 23: counts got ticks of 0.5 and 1.5): whole-number steps only, from 0 to at least 1
+ * (an empty month still has an axis) with a little headroom over the tallest bar.
+ */
+export const COUNT_STEPS = [
+  1,
+  2,
+  5,
+  10,
+  20,
+  25,
+  50,
+  100,
+  200,
+  250,
+  500,
+  1_000,
+  2_000,
+  5_000,
+  10_000,
+  20_000,
+  50_000,
+];
+
+export function countRange(max: number | null | undefined): [number, number] {
+  const top = Math.max(1, Math.ceil(max ?? 0));
+  return [0, top <= 4 ? top + 1 : Math.ceil(top * 1.1)];
+}
+
+/** Tick labels of the count axis: whole numbers, and nothing at a fractional split should one occur. */
+export const countTicks = (splits: number[]): string[] =>
+  splits.map((v) => (Number.isInteger(v) ? v.toLocaleString("en-US") : ""));
+
+/**
+ * Where a month's bars stand (issue 23: one x-point hid overlapping dots): the `count` bar series of a month
+ * share 80 % of its slot side by side, so equal values never cover each other. `index` counts from 0; the
+ * answer is the bar's left edge as an offset from the month's centre, and its width, in x units (months).
+ */
+export function barSlot(index: number, count: number): { offset: number; width: number } {
+  const group = 0.8;
+  const width = group / Math.max(1, count);
+  return { offset: -group / 2 + index * width, width };
 }

@@ -6,6 +6,8 @@
 import { type FormEvent, useState } from "react";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { errorMessage, type FieldErrors, fieldErrors, formValues } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
@@ -55,17 +57,26 @@ export function UserForm(
   const attrs = user?.attributes as Record<string, unknown> | undefined;
   return (
     <form onSubmit={submit} noValidate className="form-section">
-      {FIELDS.map(([name, label, opts]) => (
-        <TextField
-          key={name}
-          name={name}
-          label={label}
-          required={opts.required}
-          type={opts.type ?? "text"}
-          defaultValue={(attrs?.[name] as string | null | undefined) ?? ""}
-          error={errors[name]}
-        />
-      ))}
+      {FIELDS.map(([name, label, opts]) => {
+        const stored = attrs?.[name] as string | null | undefined;
+        if (name === "state") {
+          return (
+            <StateSelect key={name} name={name} label={label} defaultValue={stored} error={errors[name]} />
+          );
+        }
+        return (
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            required={opts.required}
+            type={opts.type ?? "text"}
+            // Add User starts in the registration's country, like every other address form.
+            defaultValue={stored ?? (name === "country" && !user ? DEFAULT_COUNTRY : "")}
+            error={errors[name]}
+          />
+        );
+      })}
       {withPassword && (
         <TextField
           name="password"

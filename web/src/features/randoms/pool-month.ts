@@ -1,0 +1,30 @@
+/** The new random pool's month, as chosen: a month of the year and a four-digit year, or the fields' errors. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+export const MONTH_REQUIRED = "Month is required";
+export const YEAR_INVALID = "Enter the year in four digits, e.g. 2027";
+
+export function poolMonth(
+  year: string,
+  month: string,
+): { year: number; month: number } | { errors: { month?: string; year?: string } } {
+  const errors: { month?: string; year?: string } = {};
+  const m = Number(month);
+  if (!/^\d{1,2}$/.test(month.trim()) || m < 1 || m > 12) errors.month = MONTH_REQUIRED;
+  if (!/^\d{4}$/.test(year.trim())) errors.year = YEAR_INVALID;
+  if (errors.month || errors.year) return { errors };
+  return { year: Number(year.trim()), month: m };
+}
