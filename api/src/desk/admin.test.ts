@@ -8,6 +8,7 @@ import { assertRoleAnswers } from "../testing/roles.ts";
 import { seedMembership } from "../memberships/test-helpers.ts";
 import type { Notification } from "../notifications/kinds.ts";
 import { notify } from "../notifications/notify.ts";
+import { notifyRegistration, type RegistrationNotice } from "../registration/service.ts";
 import {
   CountsAnswer,
   DuplicatesAnswer,
@@ -38,8 +39,14 @@ const change = (userId: number, businessId: number): Notification => ({
   },
 });
 
-async function write(ctx: TestContext, n: Notification): Promise<number> {
-  return await ctx.database.db.transaction().execute((trx) => notify(trx, n));
+/** Writes a notification as its domain does: a registration with its progress row (registration's). */
+async function write(
+  ctx: TestContext,
+  n: Notification | RegistrationNotice,
+): Promise<number> {
+  return await ctx.database.db.transaction().execute((trx) =>
+    "businessApprovedAt" in n ? notifyRegistration(trx, n) : notify(trx, n)
+  );
 }
 
 async function counts(ctx: TestContext) {

@@ -19,7 +19,10 @@ export interface MemberMeta {
   member_number: string | null;
 }
 
-/** A registration (DER, independent, company employee); its progress lives in registration_notifications. */
+/**
+ * A registration (DER, independent, company employee); its progress lives in registration_notifications, which
+ * registration writes beside this notification (registration/service.ts `notifyRegistration`).
+ */
 export interface RegistrationMeta extends MemberMeta {
   kind: RegistrationKind;
   /** Null for a company employee until an administrator approves or links the company. */
@@ -151,8 +154,6 @@ export type Notification =
     type: "REGISTRATION";
     userId: number;
     businessId: number | null;
-    /** When the business counts as approved at once (an individual business needs no approval). */
-    businessApprovedAt: Date | null;
     meta: RegistrationMeta;
   }
   | Common & {

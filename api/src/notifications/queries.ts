@@ -20,7 +20,7 @@ function links(n: Notification) {
   };
 }
 
-/** Writes one notification (and, for a registration, its progress row); answers its id. */
+/** Writes one notification; answers its id. (A registration's progress row is registration's, decision 0050.) */
 export async function notify(trx: Transaction<DB>, n: Notification): Promise<number> {
   const { id } = await trx.insertInto("notifications").values({
     type: n.type,
@@ -29,15 +29,6 @@ export async function notify(trx: Transaction<DB>, n: Notification): Promise<num
     ...links(n),
     ...(n.at ? { created_at: n.at } : {}),
   }).returning("id").executeTakeFirstOrThrow();
-  if (n.type === "REGISTRATION") {
-    await trx.insertInto("registration_notifications").values({
-      notification_id: id,
-      kind: n.meta.kind,
-      user_id: n.userId,
-      business_id: n.businessId,
-      business_approved_at: n.businessApprovedAt,
-    }).execute();
-  }
   return id;
 }
 

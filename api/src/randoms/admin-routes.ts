@@ -8,22 +8,10 @@ import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
-import { officeMonth } from "../lib/dates.ts";
-import { AppError, notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
-import { exemptCandidate, substituteCandidate } from "./changes.ts";
-import {
-  candidateList,
-  documentBytes,
-  findCandidate,
-  findPool,
-  listPools,
-  poolPdfs,
-  rateOf,
-  setRate,
-} from "./queries.ts";
+import { substituteCandidate } from "./changes.ts";
 import {
   CandidateListAnswer,
   CandidateParam,
@@ -37,23 +25,25 @@ import {
   VerifyAnswer,
   YearParam,
 } from "./schemas.ts";
-import { completeIfDone, createPool, startBuild, startOrder } from "./service.ts";
-import { syncI3Results } from "../drug-tests/service.ts";
+import {
+  candidatePdf,
+  exemptAndComplete,
+  onePool as poolOf,
+  poolCandidates,
+  poolPage,
+  poolVerification,
+  poolZip,
+  refreshPool,
+  setYearRate,
+  yearRate,
+} from "./admin.ts";
+import { createPool, startBuild, startOrder } from "./service.ts";
 import { releasePool } from "./release.ts";
-import { verifyDraw } from "./verify.ts";
-import { candidateRecord, pace, poolRecord, zipExpired } from "./view.ts";
-import { zipStream } from "./zip.ts";
-import { audit } from "../lib/audit.ts";
 
 const TAGS = ["Random pools"];
 const NOT_FOUND = { 404: "No such pool" };
-const PER_PAGE = 25;
 
-const onePool = async (c: { var: AppEnv["Variables"] }, id: number) => {
-  const pool = await findPool(c.var.deps.database.db, id);
-  if (!pool) throw notFound("Random pool");
-  return poolRecord(pool, c.var.deps.now());
-};
+const onePool = (c: { var: AppEnv["Variables"] }, id: number) => poolOf(c.var.deps, id);
 const actorOf = (c: Parameters<typeof clientIp>[0]) => ({
   userId: caller(c as never).user_id,
   ip: clientIp(c),
@@ -69,17 +59,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       response: PoolListAnswer,
     }),
     validate("query", PoolListQuery),
-    async (c) => {
-      const { deps } = c.var;
-      const q = c.req.valid("query");
-      const [y, m] = officeMonth(deps.now(), deps.config.officeTimeZone).split("-").map(Number);
-      const { rows, total } = await listPools(deps.database.db, q.page, PER_PAGE, q.year);
-      return c.json({
-        data: rows.map((p) => poolRecord(p, deps.now())),
-        meta: { total, page: q.page, per_page: PER_PAGE },
-        pace: await pace(deps.database.db, q.year ?? y, q.year && q.year !== y ? 1 : m),
-      }, 200);
-    },
+    async (c) => c.json(await poolPage(c.var.deps, c.req.valid("query")), 200),
   )
   .post(
     "/auth/randoms",
@@ -177,21 +157,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       errors: NOT_FOUND,
     }),
     validate("param", IdParam),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      await onePool(c, id);
-      await syncI3Results(c.var.deps);
-      await completeIfDone(c.var.deps, id);
-      const pool = await onePool(c, id);
-      await audit(c.var.deps.database.db, {
-        actor: caller(c).user_id,
-        action: "random_pool.refresh",
-        entity: "random_pool",
-        entityId: id,
-        detail: { status: pool.status },
-      });
-      return c.json({ data: pool }, 200);
-    },
+    async (c) => c.json({ data: await refreshPool(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .get(
     "/auth/randoms/:id/candidates",
@@ -203,12 +169,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       errors: NOT_FOUND,
     }),
     validate("param", IdParam),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      await onePool(c, id);
-      const rows = await candidateList(c.var.deps.database.db, id);
-      return c.json({ data: rows.map(candidateRecord) }, 200);
-    },
+    async (c) => c.json({ data: await poolCandidates(c.var.deps, c.req.valid("param").id) }, 200),
   )
   .post(
     "/auth/randoms/:id/candidates/:candidateId/exempt",
@@ -224,9 +185,14 @@ export const adminRandomRoutes = new Hono<AppEnv>()
     validate("json", ReasonBody),
     async (c) => {
       const { id, candidateId } = c.req.valid("param");
-      await exemptCandidate(c.var.deps, actorOf(c), id, candidateId, c.req.valid("json").reason);
-      await completeIfDone(c.var.deps, id);
-      return c.json({ data: await onePool(c, id), message: "Candidate exempted" }, 200);
+      const pool = await exemptAndComplete(
+        c.var.deps,
+        actorOf(c),
+        id,
+        candidateId,
+        c.req.valid("json").reason,
+      );
+      return c.json({ data: pool, message: "Candidate exempted" }, 200);
     },
   )
   .post(
@@ -257,11 +223,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       errors: NOT_FOUND,
     }),
     validate("param", IdParam),
-    async (c) => {
-      const report = await verifyDraw(c.var.deps.database.db, c.req.valid("param").id);
-      if (!report) throw notFound("Random pool");
-      return c.json({ data: report }, 200);
-    },
+    async (c) => c.json({ data: await poolVerification(c.var.deps, c.req.valid("param").id) }, 200),
   )
   .get(
     "/auth/randoms/:id/candidates/:candidateId/pdf",
@@ -275,16 +237,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
     validate("param", CandidateParam),
     async (c) => {
       const { id, candidateId } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      const candidate = await findCandidate(db, id, candidateId);
-      const doc = candidate?.pdf_document_id ? await documentBytes(db, candidate.pdf_document_id) : undefined;
-      if (!doc) throw notFound("PDF");
-      await audit(db, {
-        actor: caller(c).user_id,
-        action: "random_pool.download",
-        entity: "random_pool",
-        entityId: id,
-      });
+      const doc = await candidatePdf(c.var.deps, actorOf(c), id, candidateId);
       return new Response(doc.bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           "Content-Type": "application/pdf",
@@ -306,24 +259,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { db } = c.var.deps.database;
-      const pool = await findPool(db, id);
-      if (!pool) throw notFound("Random pool");
-      if (zipExpired(pool.completed_at, c.var.deps.now())) {
-        throw new AppError("CONFLICT", "The zip has expired.");
-      }
-      const pdfs = await poolPdfs(db, id);
-      if (!pdfs.length) throw new AppError("CONFLICT", "No candidate PDF is ready yet.");
-      await audit(db, {
-        actor: caller(c).user_id,
-        action: "random_pool.download",
-        entity: "random_pool",
-        entityId: id,
-      });
-      const stream = zipStream(pdfs.map((p) => ({
-        name: p.filename,
-        bytes: async () => new Uint8Array((await documentBytes(db, p.id))!.bytes),
-      })));
+      const stream = await poolZip(c.var.deps, actorOf(c), id);
       return new Response(stream, {
         headers: {
           "Content-Type": "application/zip",
@@ -342,10 +278,7 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       response: RateAnswer,
     }),
     validate("param", YearParam),
-    async (c) => {
-      const { year } = c.req.valid("param");
-      return c.json({ data: { year, rate_percent: await rateOf(c.var.deps.database.db, year) } }, 200);
-    },
+    async (c) => c.json({ data: await yearRate(c.var.deps, c.req.valid("param").year) }, 200),
   )
   .put(
     "/auth/random-rates/:year",
@@ -358,20 +291,9 @@ export const adminRandomRoutes = new Hono<AppEnv>()
     validate("param", YearParam),
     validate("json", RateBody),
     async (c) => {
-      const { year } = c.req.valid("param");
       const { rate_percent } = c.req.valid("json");
-      const { db } = c.var.deps.database;
-      await db.transaction().execute(async (trx) => {
-        await setRate(trx, year, rate_percent);
-        await audit(trx, {
-          actor: caller(c).user_id,
-          action: "random_rate.set",
-          entity: "random_rate",
-          entityId: year,
-          detail: { rate_percent },
-          ip: clientIp(c),
-        });
-      });
-      return c.json({ data: { year, rate_percent } }, 200);
+      return c.json({
+        data: await setYearRate(c.var.deps, actorOf(c), c.req.valid("param").year, rate_percent),
+      }, 200);
     },
   );

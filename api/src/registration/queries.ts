@@ -2,7 +2,7 @@
  * The SQL of registration: the account, the business a registration creates, and the company request an
  * administrator approves. All of it runs inside registration's one transaction (service.ts).
  */
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { DB } from "../db/types.ts";
 
 /** Whether an account uses this e-mail address (any case). */
@@ -24,6 +24,14 @@ export async function likelyDuplicateCompany(
     .$if(exceptId !== null, (q) => q.where("id", "<>", exceptId!))
     .orderBy("id").executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** A registration's progress row, written beside its REGISTRATION notification (one transaction). */
+export async function insertRegistrationProgress(
+  trx: Transaction<DB>,
+  row: Insertable<DB["registration_notifications"]>,
+) {
+  await trx.insertInto("registration_notifications").values(row).execute();
 }
 
 /** The wizard is paid for: the registration's progress row says so. */

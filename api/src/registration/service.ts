@@ -10,11 +10,11 @@ import type { DB, RegistrationKind } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
-import type { MemberMeta } from "../notifications/kinds.ts";
+import type { MemberMeta, Notification } from "../notifications/kinds.ts";
 import { insertBusiness, insertBusinessUser, insertCompanyRequest } from "../businesses/writes.ts";
 import { notify } from "../notifications/notify.ts";
 import { insertUser, memberNumber } from "../users/service.ts";
-import { emailExists, likelyDuplicateCompany } from "./queries.ts";
+import { emailExists, insertRegistrationProgress, likelyDuplicateCompany } from "./queries.ts";
 import { type DerRegistration, type MemberRegistration, REGISTRATION_MESSAGES } from "./schemas.ts";
 
 export interface RegisteredUser {
@@ -63,6 +63,28 @@ async function createAccount(
   }
 }
 
+/** A REGISTRATION notification and when its business counts as approved (an individual one needs no approval). */
+export type RegistrationNotice = Extract<Notification, { type: "REGISTRATION" }> & {
+  businessApprovedAt: Date | null;
+};
+
+/**
+ * Writes the REGISTRATION notification through notify() and, beside it in the caller's transaction, its
+ * progress row (registration_notifications, registration's table); answers the notification's id.
+ */
+export async function notifyRegistration(trx: Transaction<DB>, n: RegistrationNotice): Promise<number> {
+  const { businessApprovedAt, ...notice } = n;
+  const id = await notify(trx, notice);
+  await insertRegistrationProgress(trx, {
+    notification_id: id,
+    kind: n.meta.kind,
+    user_id: n.userId,
+    business_id: n.businessId,
+    business_approved_at: businessApprovedAt,
+  });
+  return id;
+}
+
 /** The REGISTRATION notification (and its progress row) for the admin center. */
 async function addRegistrationNotification(
   trx: Transaction<DB>,
@@ -73,7 +95,7 @@ async function addRegistrationNotification(
     approvedAt: Date | null;
   },
 ): Promise<void> {
-  await notify(trx, {
+  await notifyRegistration(trx, {
     type: "REGISTRATION",
     triggerUserId: n.member.member_user_id,
     userId: n.member.member_user_id,

@@ -13,7 +13,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { DB } from "../db/types.ts";
 import { notify } from "../notifications/notify.ts";
-import { memberNumber } from "../registration/service.ts";
+import { memberNumber, notifyRegistration } from "../registration/service.ts";
 
 type Tx = Transaction<DB>;
 const DAY = 86_400_000;
@@ -273,7 +273,7 @@ async function seedRegistration(tx: Tx, passwordHash: string, now: Date) {
     orderId: order.id,
     by: taylor.id,
   });
-  const id = await notify(tx, {
+  const id = await notifyRegistration(tx, {
     type: "REGISTRATION",
     userId: taylor.id,
     businessId: taylor.business,
@@ -308,7 +308,7 @@ async function seedCompanyRequest(tx: Tx, passwordHash: string, now: Date) {
     business_email: "office@bayoumarine.example",
     business_tax_id: "72-7654321",
   };
-  await notify(tx, {
+  await notifyRegistration(tx, {
     type: "REGISTRATION",
     userId: pat.id,
     businessId: null,
