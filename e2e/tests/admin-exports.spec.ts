@@ -48,7 +48,7 @@ test("each export type goes through the wizard, builds and downloads", async ({ 
     }],
     ["MIS Report", async (p) => {
       await p.getByLabel(/Calendar year/).fill("2026");
-      await expect(p.getByText("Due to the Coast Guard by March 15, 2027.")).toBeVisible();
+      await expect(p.getByText("Due to the Coast Guard by Mar 15, 2027.")).toBeVisible();
     }],
   ];
   for (const [label, fillFilters] of types) {
@@ -69,7 +69,7 @@ test("each export type goes through the wizard, builds and downloads", async ({ 
   for (const [i, id] of ids.entries()) {
     await expect(row(page, id)).toContainText(types[i][0] === "MIS Report" ? "MIS Report" : types[i][0]);
     // The list polls while anything builds: BUILDING (with its progress) turns into BUILT without a reload.
-    await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
+    await expect(row(page, id)).toContainText("Built", { timeout: 60_000 });
     await downloadFrom(page, id);
   }
 
@@ -94,13 +94,13 @@ test("a failed export shows as failed and can be run again", async ({ page, logI
   const id = (await res.json()).data.id as number;
 
   await visit("/app/admin/export");
-  await expect(row(page, id)).toContainText("FAILED", { timeout: 60_000 });
+  await expect(row(page, id)).toContainText("Failed", { timeout: 60_000 });
   await expect(row(page, id)).toContainText("simulated storage failure");
   await expect(row(page, id).getByRole("button", { name: `Download export ${id}` })).toHaveCount(0);
 
   await row(page, id).getByRole("button", { name: `Run again export ${id}` }).click();
   await expect(page.locator(".toasts .toast").filter({ hasText: "Export Queued!" })).toBeVisible();
-  await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
+  await expect(row(page, id)).toContainText("Built", { timeout: 60_000 });
   await downloadFrom(page, id);
 });
 
@@ -124,10 +124,10 @@ test("the list shows an export BUILDING while it builds, then BUILT without a re
     expect(res.status(), await res.text()).toBe(201);
     const id = (await res.json()).data.id as number;
     await visit("/app/admin/export");
-    await expect(row(page, id)).toContainText("BUILDING");
+    await expect(row(page, id)).toContainText("Building");
     release();
     await held;
-    await expect(row(page, id)).toContainText("BUILT", { timeout: 60_000 });
+    await expect(row(page, id)).toContainText("Built", { timeout: 60_000 });
   } finally {
     await sql.end();
   }

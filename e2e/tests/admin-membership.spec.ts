@@ -125,7 +125,7 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
   expect((await update).postDataJSON()).toEqual({ has_expiration: true, date: "2028-01-31" });
   await expectToast(page, "Membership has been updated successfully");
   await arrive(`${BASE}/details`);
-  await expect(card(page).getByText("January 31, 2028")).toBeVisible();
+  await expect(card(page).getByText("Jan 31, 2028")).toBeVisible();
 });
 
 test("a member cannot open another user's membership screens", async ({ page, logInAs, visit }) => {

@@ -3,6 +3,7 @@
  * 'Download Users' (the CSV of members without a primary business) only when there are any. Shared: the
  * analytics screen shows it and the administrator dashboard places it too.
  */
+import { formatCount } from "../lib/money.ts";
 import type { StatsOverview } from "@api/contract";
 import { call, callFile } from "../lib/typed-api.ts";
 import { saveFile } from "../lib/save-file.ts";
@@ -21,8 +22,6 @@ const TILES: [keyof StatsOverview, string][] = [
   ["activeCompanies", "Active Companies"],
   ["usersWithoutPrimaryBusiness", "Users Improperly Configured"],
 ];
-
-const number = new Intl.NumberFormat("en-US");
 
 export function OverviewTiles() {
   const overview = useResource(
@@ -45,7 +44,7 @@ export function OverviewTiles() {
     <ul className="overview-tiles" aria-label="Overview">
       {TILES.map(([key, label]) => (
         <li key={key} className="overview-tile">
-          <span className="overview-tile-value">{number.format(data[key])}</span>
+          <span className="overview-tile-value">{formatCount(data[key])}</span>
           <span className="overview-tile-label">{label}</span>
           {key === "usersWithoutPrimaryBusiness" && data[key] > 0 && (
             <Button

@@ -1,5 +1,14 @@
+import { useEffect } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { dismissToast, holdToasts, releaseToasts, toasts, type ToastVariant } from "../lib/toast.ts";
+import { useLocation } from "wouter";
+import {
+  dismissToast,
+  holdToasts,
+  pageChanged,
+  releaseToasts,
+  toasts,
+  type ToastVariant,
+} from "../lib/toast.ts";
 
 const VARIANT_LABELS: Record<ToastVariant, string> = {
   error: "Error: ",
@@ -9,10 +18,18 @@ const VARIANT_LABELS: Record<ToastVariant, string> = {
 
 /**
  * Renders lib/toast.ts. The live region is always in the DOM (an aria-live region added together with its
- * content is not announced); hovering or focusing it pauses auto-dismiss.
+ * content is not announced); hovering or focusing it pauses auto-dismiss. A page change tells lib/toast.ts, so
+ * old toasts leave; while any shows, the page gets room at its foot (`has-toasts`), so a toast never sits over
+ * the last control the user needs.
  */
 export function Toasts() {
   useSignals();
+  const [location] = useLocation();
+  useEffect(() => pageChanged(), [location]);
+  const any = toasts.value.length > 0;
+  useEffect(() => {
+    document.documentElement.classList.toggle("has-toasts", any);
+  }, [any]);
   return (
     <div
       className="toasts"

@@ -1,6 +1,14 @@
 /** The web's own date rules (the shared ones are tested in api/rules/dates.test.ts). */
 import assert from "node:assert/strict";
-import { nextMisReport, officeDay } from "./dates.ts";
+import {
+  DATE_PATTERN,
+  formatDay,
+  formatInstant,
+  formatInstantDay,
+  formatMonth,
+  nextMisReport,
+  officeDay,
+} from "./dates.ts";
 
 Deno.test("MIS report due next: on March 15 in the office that year's report, from March 16 the next", () => {
   const at = (iso: string) => nextMisReport(new Date(iso));
@@ -27,4 +35,30 @@ Deno.test("MIS report due next: on March 15 in the office that year's report, fr
     year: 2026,
     due: "2027-03-15",
   });
+});
+
+Deno.test("formats: one style, calendar days never shifted, instants in office time with the zone", () => {
+  assert.equal(formatDay("2026-11-25"), "Nov 25, 2026");
+  assert.equal(formatDay("2026-01-01"), "Jan 1, 2026");
+  assert.equal(formatDay("2026-12-31"), "Dec 31, 2026");
+  assert.equal(formatDay("not a date"), "not a date");
+  // Edges of the office day (New York, EST in November: UTC-5).
+  assert.equal(formatInstant("2026-11-25T22:14:11Z"), "Nov 25, 2026, 5:14 PM ET");
+  assert.equal(formatInstant("2026-11-26T04:59:59Z"), "Nov 25, 2026, 11:59 PM ET");
+  assert.equal(formatInstant("2026-11-26T05:00:00Z"), "Nov 26, 2026, 12:00 AM ET");
+  assert.equal(formatInstantDay("2026-11-26T04:59:59Z"), "Nov 25, 2026");
+  assert.equal(formatInstantDay("2026-11-26T05:00:00Z"), "Nov 26, 2026");
+  // New Year's Eve in the office is already New Year's Day in UTC.
+  assert.equal(formatInstantDay("2027-01-01T03:00:00Z"), "Dec 31, 2026");
+  // Summer time (EDT, UTC-4): the zone is still "ET".
+  assert.equal(formatInstant("2026-07-04T03:30:00Z"), "Jul 3, 2026, 11:30 PM ET");
+  assert.equal(formatInstant("2026-07-04T04:00:00Z"), "Jul 4, 2026, 12:00 AM ET");
+  assert.equal(formatInstant("garbage"), "garbage");
+  assert.equal(formatMonth(2026, 9), "September 2026");
+  assert.equal(formatMonth(2026, 12), "December 2026");
+  for (const shown of ["Nov 25, 2026", "Nov 25, 2026, 5:14 PM ET", formatInstant("2026-03-08T07:30:00Z")]) {
+    assert.match(shown, DATE_PATTERN);
+  }
+  assert.doesNotMatch("11/25/2026, 5:14:11 PM", DATE_PATTERN);
+  assert.doesNotMatch("November 25, 2026", DATE_PATTERN);
 });

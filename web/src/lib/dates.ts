@@ -1,9 +1,10 @@
 /**
  * The web's one dates module. Its date rules are the server's: both import them from the shared rules member
  * (`@apca/rules/dates`, decision 0055), so there is nothing to mirror. The clock is the caller's `now`.
- * Formatting lives here too, so every screen writes dates the same way ("June 15, 2026"): calendar dates from
- * the server ('YYYY-MM-DD': expiry, coverage) are shown as that very day, never shifted by a time zone;
- * instants (ISO timestamps) are shown in the reader's own time zone.
+ * Formatting lives here too, so every screen writes dates one way (issue 23): "Nov 25, 2026", and where a time
+ * matters "Nov 25, 2026, 5:14 PM ET". Calendar dates from the server ('YYYY-MM-DD': expiry, coverage) are shown
+ * as that very day, never shifted by a time zone; instants (ISO timestamps) in the office's time zone, the
+ * zone named, so a mariner abroad and the office read the same day and hour.
  */
 import { type DateString, DEFAULT_OFFICE_TIME_ZONE, officeDay as officeDayIn } from "@apca/rules/dates";
 
@@ -15,29 +16,46 @@ export function localDay(now: Date): DateString {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const LONG: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
+const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
 
-/** 'YYYY-MM-DD' → "June 15, 2026"; anything unreadable is returned as given. */
+/** 'YYYY-MM-DD' → "Nov 25, 2026" (that very calendar day, never shifted); anything unreadable is returned as given. */
 export function formatDay(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
   const [, y, m, d] = match.map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { ...LONG, timeZone: "UTC" });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { ...DAY, timeZone: "UTC" });
 }
 
-/** An ISO timestamp → "June 15, 2026" in the reader's time zone. */
-export function formatInstantDay(iso: string, timeZone?: string): string {
+/** An ISO timestamp → its office calendar day, "Nov 25, 2026" (where only the day matters). */
+export function formatInstantDay(iso: string, timeZone: string = OFFICE_TIME_ZONE): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString("en-US", { ...LONG, timeZone });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString("en-US", { ...DAY, timeZone });
 }
 
-/** An ISO timestamp → "June 15, 2026, 3:04 PM" in the reader's time zone. */
-export function formatInstant(iso: string, timeZone?: string): string {
+/** An ISO timestamp → "Nov 25, 2026, 5:14 PM ET": office time, the zone named (where the time matters). */
+export function formatInstant(iso: string, timeZone: string = OFFICE_TIME_ZONE): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString("en-US", { ...LONG, hour: "numeric", minute: "2-digit", timeZone });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-US", {
+    ...DAY,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "shortGeneric",
+    timeZone,
+  });
 }
+
+/** A calendar month → "September 2026" (pools, selections, reports). */
+export function formatMonth(year: number, month: number): string {
+  return new Date(Date.UTC(year, month - 1, 15)).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The one date shape every screen shows ("Nov 25, 2026"), optionally with "5:14 PM ET": e2e checks text against it. */
+export const DATE_PATTERN =
+  /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}(, \d{1,2}:\d{2} (AM|PM) [A-Z]{1,5}(?:[+-]\d{1,2})?)?$/;
 
 /** The office's time zone: the server's default (`@apca/rules/dates`). */
 export const OFFICE_TIME_ZONE = DEFAULT_OFFICE_TIME_ZONE;

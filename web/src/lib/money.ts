@@ -22,3 +22,10 @@ export function formatMoney(cents: number, options: { cents?: boolean } = {}): s
     ? WITH_CENTS.format(dollars)
     : WHOLE_DOLLARS.format(dollars);
 }
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** A count as a person reads it: 1234567 → "1,234,567". */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}

@@ -1,6 +1,10 @@
 /**
  * Toasts as a signal: any module can call `toast.success()` / `toast.error()`; components/toasts.tsx renders
  * them in one polite live region. Timers pause while the pointer or focus is in the region (WCAG 2.2.1).
+ * Issue 23: a success or a note leaves by itself after a few seconds; an error stays until dismissed. At most
+ * `MAX_TOASTS` show (the oldest goes first), and a toast outlives one page change (the redirect after the
+ * action that raised it) but not a second, so "Successfully logged into your account" is gone once the member
+ * moves on.
  */
 import { signal } from "@preact/signals-react";
 
@@ -10,34 +14,50 @@ export interface Toast {
   id: number;
   variant: ToastVariant;
   message: string;
+  /** The page change count when it was raised (`pageChanged`). */
+  page: number;
 }
 
-const DURATION_MS: Record<ToastVariant, number> = { success: 5000, error: 8000, info: 8000 };
+/** How long each variant stays; `null`: until dismissed. */
+export const DURATION_MS: Record<ToastVariant, number | null> = { success: 5000, error: null, info: 6000 };
+
+/** No more than this many at once: a fourth pushes the oldest out. */
+export const MAX_TOASTS = 3;
 
 export const toasts = signal<Toast[]>([]);
 
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let nextId = 1;
 let held = false;
+let page = 0;
 
 function show(variant: ToastVariant, message: string): void {
   // The same message twice (a double submit, React's dev double effects) shows once.
   const existing = toasts.value.find((t) => t.variant === variant && t.message === message);
   if (existing) return startTimer(existing);
-  const item: Toast = { id: nextId++, variant, message };
+  const item: Toast = { id: nextId++, variant, message, page };
+  const shown = [...toasts.value, item];
+  for (const old of shown.slice(0, Math.max(0, shown.length - MAX_TOASTS))) dismissToast(old.id);
   toasts.value = [...toasts.value, item];
   startTimer(item);
 }
 
 function startTimer(item: Toast): void {
   clearTimeout(timers.get(item.id));
-  if (!held) timers.set(item.id, setTimeout(() => dismissToast(item.id), DURATION_MS[item.variant]));
+  const duration = DURATION_MS[item.variant];
+  if (!held && duration !== null) timers.set(item.id, setTimeout(() => dismissToast(item.id), duration));
 }
 
 export function dismissToast(id: number): void {
   clearTimeout(timers.get(id));
   timers.delete(id);
   toasts.value = toasts.value.filter((t) => t.id !== id);
+}
+
+/** The app moved to another page: toasts raised before the previous page change leave. */
+export function pageChanged(): void {
+  page++;
+  for (const t of toasts.value) if (t.page < page - 1) dismissToast(t.id);
 }
 
 /** Stops auto-dismiss while someone is reading or tabbing through the toasts. */

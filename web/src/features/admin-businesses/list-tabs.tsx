@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { BusinessTest } from "@api/contract";
 import { Chip } from "../../components/chip.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
@@ -40,9 +41,14 @@ export function TestsTab({ businessId, userId }: { businessId: number; userId?: 
 }
 
 function outcome(t: BusinessTest["attributes"]) {
-  if (t.status === "cancelled" || t.result === "cancelled") return <Chip>Cancelled</Chip>;
-  if (t.passed === null) return <Chip tone="warning">Pending</Chip>;
-  return t.passed ? <Chip tone="success">Passed</Chip> : <Chip tone="danger">Not passed</Chip>;
+  const word = t.status === "cancelled" || t.result === "cancelled"
+    ? "Cancelled"
+    : t.passed === null
+    ? "Pending"
+    : t.passed
+    ? "Passed"
+    : "Not passed";
+  return <StatusBadge status={word} />;
 }
 
 function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {

@@ -4,11 +4,11 @@
  * With `userId`, one employee's tests under this company.
  */
 import type { BusinessTest, DrugTest } from "@api/contract";
-import { Chip, type ChipTone } from "../../components/chip.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { fetchBusinessTests } from "./businesses.ts";
 import { formatInstantDay } from "../../lib/dates.ts";
-import { REASON_LABELS, type TestOutcome, testOutcome, type TestReason } from "../drug-tests/drug-tests.ts";
+import { REASON_LABELS, testOutcome, type TestReason } from "../drug-tests/drug-tests.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 export function BusinessTests({ businessId, userId }: { businessId: number; userId?: number }) {
@@ -33,13 +33,6 @@ export function BusinessTests({ businessId, userId }: { businessId: number; user
     </PagedList>
   );
 }
-
-const TONES: Record<TestOutcome, ChipTone> = {
-  "Passed": "success",
-  "Not passed": "danger",
-  "Pending": "warning",
-  "Cancelled": "neutral",
-};
 
 /** Three columns, the reason under the date, so the table fits a 390 px phone without scrolling. */
 function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
@@ -66,7 +59,7 @@ function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean
                 </td>
                 {showName && <td>{t.user_full_name}</td>}
                 <td>
-                  <Chip tone={TONES[outcome]}>{outcome}</Chip>
+                  <StatusBadge status={outcome} />
                 </td>
               </tr>
             );

@@ -5,20 +5,15 @@
  * does not send it (46 CFR 16.230(g), 49 CFR 40.321). A list of records, so it fits a 390 px phone.
  */
 import type { DerSelection, DrugTest } from "@api/contract";
-import { Chip, type ChipTone } from "../../components/chip.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
-import { formatDay } from "../../lib/dates.ts";
+import { formatDay, formatMonth } from "../../lib/dates.ts";
 import { testOutcome } from "../drug-tests/drug-tests.ts";
 import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 
 /** "December 2035" for a selection's pool month. */
-const monthLabel = (s: { year: number; month: number }) =>
-  new Date(Date.UTC(s.year, s.month - 1, 15)).toLocaleString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const monthLabel = (s: { year: number; month: number }) => formatMonth(s.year, s.month);
 
 export const fetchDerSelections = (businessId: number, page: number, signal: AbortSignal) =>
   call("/auth/business/{id}/random-selections").GET({
@@ -63,13 +58,6 @@ export function RandomSelections({ businessId }: { businessId: number }) {
   );
 }
 
-const TONES: Record<ReturnType<typeof testOutcome>, ChipTone> = {
-  "Passed": "success",
-  "Not passed": "danger",
-  "Pending": "warning",
-  "Cancelled": "neutral",
-};
-
 function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number }) {
   const outcome = s.test ? testOutcome(s.test as unknown as DrugTest["attributes"]) : null;
   return (
@@ -77,10 +65,10 @@ function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number 
       <p className="record-title">
         <span>{s.name}</span>
         {s.exempt
-          ? <Chip tone="neutral">Exempt</Chip>
+          ? <StatusBadge status="exempt" />
           : outcome
-          ? <Chip tone={TONES[outcome]}>{outcome}</Chip>
-          : <Chip tone="warning">Pending</Chip>}
+          ? <StatusBadge status={outcome} />
+          : <StatusBadge status="pending" />}
       </p>
       <p className="record-facts">
         {monthLabel(s)}
@@ -88,7 +76,9 @@ function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number 
       </p>
       {s.test && !s.exempt && (
         <p className="record-facts">
-          {`i3 order ${s.test.i3_order_ref ?? "-"} · Collection site ${s.test.collection_site ?? "-"}`}
+          {`i3 order ${s.test.i3_order_ref ?? "not yet placed"} · Collection site ${
+            s.test.collection_site ?? "not yet chosen"
+          }`}
           {s.test.report_by ? ` · Report by ${formatDay(s.test.report_by)}` : ""}
         </p>
       )}

@@ -17,7 +17,7 @@ Deno.test("no membership: start one, no letter", () => {
 Deno.test("active annual: expiry, autorenew and the letter", () => {
   const s = summarizeMembership(membership({}));
   assert.equal(s.label, "Active annual membership");
-  assert.deepEqual(s.details, ["Covered through June 15, 2027.", "Renews automatically."]);
+  assert.deepEqual(s.details, ["Covered through Jun 15, 2027.", "Renews automatically."]);
   assert.equal(s.letterAllowed, true);
   assert.deepEqual(labels(membership({})), ["Membership details"]);
   assert.deepEqual(
@@ -53,6 +53,6 @@ Deno.test("pending, failed, expired, cancelled: each named, none gets a letter",
     assert.equal(s.label, label);
     assert.equal(s.letterAllowed, false);
   }
-  assert.equal(summarizeMembership(cases[2][0]).details[0], "Your membership expired on June 15, 2027.");
+  assert.equal(summarizeMembership(cases[2][0]).details[0], "Your membership expired on Jun 15, 2027.");
   assert.deepEqual(labels(cases[1][0]), ["Renew your membership", "Membership details"]);
 });

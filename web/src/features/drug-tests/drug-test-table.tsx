@@ -1,15 +1,8 @@
 import { formatInstantDay } from "../../lib/dates.ts";
 import type { DrugTest } from "@api/contract";
-import { REASON_LABELS, STATUS_LABELS, type TestOutcome, testOutcome } from "./drug-tests.ts";
-import { Chip, type ChipTone } from "../../components/chip.tsx";
+import { REASON_LABELS, STATUS_LABELS, testOutcome } from "./drug-tests.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
-
-const TONES: Record<TestOutcome, ChipTone> = {
-  "Passed": "success",
-  "Not passed": "danger",
-  "Pending": "warning",
-  "Cancelled": "neutral",
-};
 
 /** Drug tests as a table: date, reason, status and the outcome chip. Summaries only (49 CFR 40.321). */
 export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: string }) {
@@ -34,7 +27,7 @@ export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: 
                 <td>{REASON_LABELS[attributes.reason] ?? attributes.reason}</td>
                 <td>{STATUS_LABELS[attributes.status] ?? attributes.status}</td>
                 <td>
-                  <Chip tone={TONES[outcome]}>{outcome}</Chip>
+                  <StatusBadge status={outcome} />
                 </td>
               </tr>
             );

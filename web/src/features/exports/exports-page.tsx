@@ -3,11 +3,12 @@
  * BUILDING the list polls every two seconds and shows its progress (rows written of the total); a FAILED one
  * shows its error and a Run again action.
  */
+import { formatCount } from "../../lib/money.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { useEffect } from "react";
 import { Link } from "wouter";
 import type { Export } from "@api/contract";
 import { Button } from "../../components/button.tsx";
-import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { usePageParam } from "../../components/paged-list.tsx";
 import { Pagination } from "../../components/pagination.tsx";
@@ -133,11 +134,11 @@ function Status({ row: e }: { row: Export["attributes"] }) {
     const total = e.rows_total;
     return (
       <>
-        <Chip tone="warning">BUILDING</Chip> {total === null ? <span>Starting…</span> : (
+        <StatusBadge status="building" /> {total === null ? <span>Starting…</span> : (
           <>
             <progress max={Math.max(total, 1)} value={e.rows_written} aria-label={`Export progress`} />{" "}
             <span>
-              {`${e.rows_written.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`}
+              {`${formatCount(e.rows_written)} of ${formatCount(total)} rows`}
             </span>
           </>
         )}
@@ -147,14 +148,14 @@ function Status({ row: e }: { row: Export["attributes"] }) {
   if (e.status === "FAILED") {
     return (
       <>
-        <Chip tone="danger">FAILED</Chip> <span className="field-hint">{e.error}</span>
+        <StatusBadge status="failed" /> <span className="field-hint">{e.error}</span>
       </>
     );
   }
   return (
     <>
-      <Chip tone={e.expired ? "neutral" : "success"}>{e.expired ? "EXPIRED" : "BUILT"}</Chip>{" "}
-      <span>{`${(e.row_count ?? 0).toLocaleString("en-US")} rows`}</span>
+      <StatusBadge status={e.expired ? "expired" : "built"} />{" "}
+      <span>{`${formatCount(e.row_count ?? 0)} rows`}</span>
     </>
   );
 }

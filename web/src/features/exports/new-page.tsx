@@ -11,6 +11,7 @@ import { Button } from "../../components/button.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAction } from "../../lib/use-action.ts";
+import { formatDay } from "../../lib/dates.ts";
 import { createExport, misPdfHref, REASON_OPTIONS, TYPE_OPTIONS, typeLabel } from "./api.ts";
 
 type Step = "type" | "filters" | "confirm" | "queued";
@@ -179,7 +180,9 @@ function FilterStep(
           required
           value={filters.year}
           onChange={(e) => set("year")(e.currentTarget.value)}
-          hint={Number.isFinite(year) ? `Due to the Coast Guard by March 15, ${year + 1}.` : undefined}
+          hint={Number.isFinite(year)
+            ? `Due to the Coast Guard by ${formatDay(`${year + 1}-03-15`)}.`
+            : undefined}
         />
         {Number.isFinite(year) && year >= 2000 && (
           <p>

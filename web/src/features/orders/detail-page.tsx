@@ -2,11 +2,13 @@
  * /app/admin/orders/{id} (admin spec §2): the items, quantities, costs, total, payment, status and the user;
  * an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
+import { formatInstant } from "../../lib/dates.ts";
+import { capitalizeWord } from "../../lib/status-words.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
-import { Chip } from "../../components/chip.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -46,18 +48,16 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dt>User</dt>
         <dd>{userId ? <Link href={`/app/admin/users/${userId}`}>{a.user_full_name}</Link> : "—"}</dd>
         <dt>Date</dt>
-        <dd>{new Date(a.created_at).toLocaleString("en-US")}</dd>
+        <dd>{formatInstant(a.created_at)}</dd>
         <dt>Status</dt>
         <dd>
-          <Chip tone={a.status === "completed" ? "success" : a.status === "failed" ? "danger" : "neutral"}>
-            {a.status}
-          </Chip>
-          {a.refunded_at && <Chip tone="warning">Refunded</Chip>}
+          <StatusBadge status={a.status} />
+          {a.refunded_at && <StatusBadge status="refunded" />}
         </dd>
         <dt>Payment</dt>
         <dd>
           {a.payment_type === "card"
-            ? `${a.card_brand ?? "Card"} •••• ${a.card_last4 ?? "----"}`
+            ? `${a.card_brand ? capitalizeWord(a.card_brand) : "Card"} •••• ${a.card_last4 ?? "----"}`
             : `${a.payment_medium} on ${a.payment_date}`}
         </dd>
         {a.failure_reason && (

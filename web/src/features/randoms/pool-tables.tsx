@@ -1,4 +1,6 @@
 /** The pool screen's tables: candidates (with exempt and substitute), I3 tests, exempt tests, downloads. */
+import { statusWord, testResultWord } from "../../lib/status-words.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
@@ -15,8 +17,7 @@ const ROLE_LABELS: Record<Candidate["role"], string> = {
   exempt: "Exempt",
 };
 
-const testLabel = (c: Candidate) =>
-  !c.test ? "-" : c.test.result ? `${c.test.status} (${c.test.result.replace("_", " ")})` : c.test.status;
+const testLabel = (c: Candidate) => testResultWord(c.test);
 
 /** What still blocks a selected candidate's order: its own reason, the action that fixes it, and where. */
 function Blocked({ candidate: c }: { candidate: Candidate }) {
@@ -168,9 +169,14 @@ export function TestTable({ candidates }: { candidates: Candidate[] }) {
           {tests.map((c) => (
             <tr key={c.id}>
               <td>{c.name}</td>
-              <td>{c.test!.i3_order_ref ?? "-"}</td>
-              <td>{c.test!.status}</td>
-              <td>{c.test!.result?.replace("_", " ") ?? c.test!.error ?? "-"}</td>
+              <td>{c.test!.i3_order_ref ?? "Not yet"}</td>
+              <td>
+                <StatusBadge status={statusWord(c.test!.status).label} />
+              </td>
+              <td>
+                <StatusBadge status={testResultWord(c.test)} />
+                {c.test!.error && <span className="field-hint">{c.test!.error}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
  * Been Uploaded'), download it ('Will Soon Start Downloading'), remove it after a confirmation ('Has Been
  * Removed').
  */
+import { formatInstantDay } from "../../lib/dates.ts";
 import { type FormEvent, useState } from "react";
 import type { SafetyLetterMaxBytes, UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
@@ -49,7 +50,7 @@ export function SafetyLetter({ user }: { user: UserDetail }) {
         ? (
           <p>
             {doc.filename} ({Math.max(1, Math.round(doc.byte_size / 1024))} KB), uploaded{" "}
-            {new Date(doc.created_at).toLocaleDateString("en-US")}
+            {formatInstantDay(doc.created_at)}
           </p>
         )
         : <p className="empty-state">No safety concern letter</p>}

@@ -4,11 +4,13 @@
  * can_download_compliance: 'Downloading Document', 'Letter Has Been Emailed') and Password (a reset e-mail,
  * 'User Has Been Emailed Reset Password', or a new password).
  */
+import { formatInstantDay } from "../../lib/dates.ts";
+import { capitalizeWord } from "../../lib/status-words.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
-import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { DrugTestTable } from "../drug-tests/drug-test-table.tsx";
@@ -52,7 +54,7 @@ export function BusinessesTab({ id }: { id: string }) {
             {list.data.data.map((b) => (
               <li key={b.id}>
                 <Link href={`/app/admin/businesses/${b.id}`}>{b.attributes.name}</Link>
-                {!b.attributes.is_active && <Chip tone="neutral">Inactive</Chip>}
+                {!b.attributes.is_active && <StatusBadge status="inactive" />}
               </li>
             ))}
           </ul>
@@ -86,9 +88,11 @@ export function TransactionsTab({ id }: { id: string }) {
               <td>
                 <Link href={`/app/admin/orders/${o.id}`}>{o.attributes.number}</Link>
               </td>
-              <td>{new Date(o.attributes.created_at).toLocaleDateString("en-US")}</td>
-              <td>{o.attributes.kind.replace("_", " ")}</td>
-              <td>{o.attributes.status}</td>
+              <td>{formatInstantDay(o.attributes.created_at)}</td>
+              <td>{capitalizeWord(o.attributes.kind)}</td>
+              <td>
+                <StatusBadge status={o.attributes.status} />
+              </td>
               <td>{formatMoney(o.attributes.total_cents, { cents: true })}</td>
             </tr>
           )}
