@@ -10,6 +10,7 @@ export {
   insertBusiness,
   lockBusinessRequest,
   moveBusinessUsers,
+  rejectBusinessRequest,
   resolveBusinessRequest,
   softDeleteBusiness,
   updateBusiness,

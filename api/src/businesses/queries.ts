@@ -443,3 +443,17 @@ export async function endBusinessUser(db: Kysely<DB>, businessUserId: number, at
     .where("id", "=", businessUserId).where("removed_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Declines a waiting company request; false when another administrator settled it first. */
+export async function rejectBusinessRequest(
+  trx: Transaction<DB>,
+  id: number,
+  done: { by: number; at: Date },
+): Promise<boolean> {
+  const result = await trx.updateTable("new_business_requests").set({
+    status: "rejected",
+    processed_at: done.at,
+    processed_by_user_id: done.by,
+  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -18,11 +18,15 @@ import {
   linkCompany,
   linkEmployee,
 } from "./requests.ts";
+import { bulk, decline } from "./decisions.ts";
 import {
   ArchivedListQuery,
+  BulkAnswer,
+  BulkBody,
   BusinessRequestAnswer,
   CountsAnswer,
   DecideBody,
+  DeclineBody,
   Done,
   DuplicatesAnswer,
   EmployeeRequestAnswer,
@@ -121,13 +125,47 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     ),
     validate("json", DecideBody),
     async (c) => {
-      const message = await decide(
+      const { approved, reason } = c.req.valid("json");
+      const message = await decide(c.var.deps, actorOf(c), c.req.valid("param").id, approved, reason);
+      return c.json({ message }, 200);
+    },
+  )
+  .put(
+    "/auth/notification/:id/decline",
+    ...action(
+      "Decline a change, a company request or an employee request, with the reason",
+      { 409: "ALREADY_PROCESSED, or CONFLICT when there is no request waiting" },
+      "The requester is e-mailed the decision and the reason (the mail outbox). A registration's company " +
+        "request is declined on the registration's notification, which stays open.",
+    ),
+    validate("json", DeclineBody),
+    async (c) => {
+      const message = await decline(
         c.var.deps,
         actorOf(c),
         c.req.valid("param").id,
-        c.req.valid("json").approved,
+        c.req.valid("json").reason,
       );
       return c.json({ message }, 200);
+    },
+  )
+  .post(
+    "/auth/notifications/bulk",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Archive, or approve changes that need no judgement, many notifications at once",
+      description:
+        "Each notification in its own locked transaction: one processed by another administrator " +
+        "first answers ok=false with ALREADY_PROCESSED, a change that waits for a decision (approve) answers " +
+        "CONFLICT; the others go through. `message` counts what was done.",
+      tags: TAGS,
+      response: BulkAnswer,
+    }),
+    validate("json", BulkBody),
+    async (c) => {
+      const { action: what, ids } = c.req.valid("json");
+      return c.json(await bulk(c.var.deps, actorOf(c), what, ids), 200);
     },
   )
   .put(

@@ -36,6 +36,7 @@ import {
 } from "../employees/desk.ts";
 import { archiveNotification, findNotification } from "../notifications/center.ts";
 import { alreadyProcessed, onOpen } from "./service.ts";
+import { tellRequester } from "./decision-mail.ts";
 import { type NewCompanyBody, type NewEmployeeBody, NOTIFICATION_MESSAGES as M } from "./schemas.ts";
 
 const COMPANY_TYPES = ["REGISTRATION", "NEW_BUSINESS_REQUEST"] as const;
@@ -115,7 +116,7 @@ async function settleCompany(
     at: Date,
   ) => Promise<number>,
 ) {
-  await onOpen(deps, actor, id, COMPANY_TYPES, action, async (trx, n, at) => {
+  const settled = await onOpen(deps, actor, id, COMPANY_TYPES, action, async (trx, n, at) => {
     const request = await lockBusinessRequest(trx, n);
     if (!request) throw new AppError("CONFLICT", M.noRequest);
     if (request.status !== "pending") throw alreadyProcessed();
@@ -125,7 +126,16 @@ async function settleCompany(
     }
     await approveRegistrationBusiness(trx, request.user_id, businessId, at);
     if (request.notification_id) await archiveNotification(trx, request.notification_id, at);
+    return await findLiveBusiness(trx, businessId);
   });
+  const name = settled?.name ?? "the company";
+  await tellRequester(
+    deps,
+    id,
+    action === "company_link"
+      ? { kind: "linked", to: name }
+      : { kind: "created", what: `the company ${name}` },
+  );
   return M.companyApproved;
 }
 
@@ -219,6 +229,7 @@ export async function linkEmployee(deps: Deps, actor: Actor, id: number, userId:
     }
     await archiveNotification(trx, id, at);
   });
+  await tellRequester(deps, id, { kind: "linked", to: "an existing APCA account" });
   return M.linkedUser;
 }
 
@@ -262,6 +273,10 @@ export async function createEmployee(
       throw alreadyProcessed();
     }
     await archiveNotification(trx, id, at);
+  });
+  await tellRequester(deps, id, {
+    kind: "created",
+    what: `an APCA account for ${person.first_name} ${person.last_name}`,
   });
   return M.addedUser;
 }

@@ -9,6 +9,7 @@ import { BusinessFields, llcRule } from "../businesses/schemas.ts";
 import { EmployeeRequestBody, RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
+import { isDateString } from "../lib/dates.ts";
 import { EMAIL_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 import { UserAttributes } from "../users/schemas.ts";
 
@@ -67,11 +68,24 @@ export const NOTIFICATION_MESSAGES = {
   notAChange: "Only change requests are approved.",
   duplicate: "The company submitted seems to be a possible duplicate in our database...",
   linkChoice: "Please indicate whether this is a new company or link it to an existing company.",
+  declined: "Request declined; the requester was told why.",
+  needsReview: "This change waits for a decision: open it to approve or decline it.",
+  reasonRequired: "Give the reason for declining (the requester reads it).",
 } as const;
 
 const yesNo = z.enum(["true", "false", "1", "0"], { error: "archived must be true or false" })
   .transform((v) => v === "true" || v === "1");
 
+const day = (name: string) =>
+  z.string().refine(isDateString, { error: `${name} must be a date (YYYY-MM-DD)` }).optional()
+    .describe(`${name === "from" ? "First" : "Last"} day of the range (office time zone), YYYY-MM-DD`);
+/** The center's search (issue 24): a name, e-mail, member number, company (name or DBA) or order number. */
+const SearchFields = {
+  q: z.string().max(100, { error: "q must be at most 100 characters" }).optional()
+    .describe("Name, e-mail, member number, company name or DBA, or order number"),
+  from: day("from"),
+  to: day("to"),
+};
 export const NotificationListQuery = listQuery([]).extend({
   archived: yesNo.default(false),
   types: z.string().optional().transform((v, ctx) => {
@@ -84,8 +98,9 @@ export const NotificationListQuery = listQuery([]).extend({
     }
     return list as NotificationType[];
   }).describe("Comma-separated notification types"),
+  ...SearchFields,
 });
-export const ArchivedListQuery = listQuery([]).extend({ archived: yesNo.default(false) });
+export const ArchivedListQuery = listQuery([]).extend({ archived: yesNo.default(false), ...SearchFields });
 
 const when = z.string().nullable();
 const listMeta = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
@@ -171,8 +186,33 @@ export const PausedPage = z.object({ data: z.array(PausedRecord), meta: listMeta
 
 export const Done = z.object({ message: z.string() });
 
+const Reason = z.string({ error: NOTIFICATION_MESSAGES.reasonRequired }).trim()
+  .min(3, { error: NOTIFICATION_MESSAGES.reasonRequired }).max(1000, {
+    error: "The reason is at most 1000 characters",
+  });
+
 export const DecideBody = z.object({
   approved: z.boolean({ error: "approved must be true or false" }),
+  /** Why a change is refused; mailed to the requester. */
+  reason: Reason.optional(),
+});
+
+export const DeclineBody = z.object({ reason: Reason });
+
+export const BulkBody = z.object({
+  action: z.enum(["archive", "approve"], { error: "action must be archive or approve" }),
+  ids: z.array(idNumber("ids must be notification ids"), { error: "ids must be a list of notification ids" })
+    .min(1, { error: "Choose at least one notification" }).max(100, { error: "At most 100 at once" }),
+});
+
+export const BulkAnswer = z.object({
+  message: z.string(),
+  data: z.array(z.object({
+    id: z.number().int(),
+    ok: z.boolean(),
+    code: z.string().optional(),
+    message: z.string(),
+  })),
 });
 
 export const LinkCompanyBody = z.object({ business_id: idNumber("business_id is required") });

@@ -18,6 +18,7 @@ import { lockRegistration, updateRegistration } from "../registration/desk.ts";
 import {
   archiveNotification,
   countOpenByType,
+  countOpenChanges,
   decideAndArchive,
   deleteNotification,
   findNotification,
@@ -25,8 +26,11 @@ import {
   listPaused,
   listRegistrations,
   lockNotification,
+  type NotificationSearch,
 } from "../notifications/center.ts";
+import { addDays, startOfDayIn } from "../lib/dates.ts";
 import { applyApproved, CHANGES } from "./changes.ts";
+import { tellRequester } from "./decision-mail.ts";
 import { CATEGORIES, type Category, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES } from "./schemas.ts";
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockNotification>>>;
@@ -39,9 +43,14 @@ export async function countNotifications(deps: Deps) {
   const rows = await countOpenByType(deps.database.db);
   const by = new Map(rows.map((r) => [r.type, Number(r.n)]));
   const sum = (types: readonly NotificationType[]) => types.reduce((n, t) => n + (by.get(t) ?? 0), 0);
-  return Object.fromEntries(
+  const counts = Object.fromEntries(
     (Object.keys(CATEGORIES) as Category[]).map((c) => [c, sum(CATEGORIES[c])]),
   ) as Record<Category, number>;
+  // A company request filed at registration is one card, its registration's: the badge counts what is listed.
+  if (by.get("NEW_BUSINESS_REQUEST")) {
+    counts.changes = await countOpenChanges(deps.database.db, CATEGORIES.changes);
+  }
+  return counts;
 }
 
 type ListRow = Awaited<ReturnType<typeof listNotifications>>["rows"][number];
@@ -75,12 +84,33 @@ function toNotification(r: ListRow) {
   });
 }
 
+/** The list's search and date range (days in the office's time zone, `to` inclusive) as instants. */
+export interface SearchQuery {
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+function searchOf(deps: Pick<Deps, "config">, q: SearchQuery): NotificationSearch {
+  const tz = deps.config.officeTimeZone;
+  return {
+    q: q.q?.trim() || undefined,
+    from: q.from ? startOfDayIn(q.from, tz) : undefined,
+    to: q.to ? startOfDayIn(addDays(q.to, 1), tz) : undefined,
+  };
+}
+
 export async function notificationPage(
   deps: Deps,
-  q: ListParams & { archived: boolean; types?: NotificationType[] },
+  q: ListParams & SearchQuery & { archived: boolean; types?: NotificationType[] },
 ) {
   const types = q.types?.length ? q.types : [...NOTIFICATION_TYPES];
-  const { rows, meta } = await listNotifications(deps.database.db, { archived: q.archived, types }, q);
+  const search = searchOf(deps, q);
+  const { rows, meta } = await listNotifications(
+    deps.database.db,
+    { archived: q.archived, types, search },
+    q,
+  );
   return { data: rows.map(toNotification), meta };
 }
 
@@ -95,8 +125,8 @@ export async function oneNotification(deps: Deps, id: number) {
 
 const passed = (s: string | null) => s === "negative" || s === "negative_dilute";
 
-export async function registrationPage(deps: Deps, q: ListParams & { archived: boolean }) {
-  const { rows, meta } = await listRegistrations(deps.database.db, q.archived, q);
+export async function registrationPage(deps: Deps, q: ListParams & SearchQuery & { archived: boolean }) {
+  const { rows, meta } = await listRegistrations(deps.database.db, q.archived, q, searchOf(deps, q));
   const data = rows.map((r) =>
     record("registration_notification", r.id, {
       type: r.kind,
@@ -124,8 +154,8 @@ export async function registrationPage(deps: Deps, q: ListParams & { archived: b
   return { data, meta };
 }
 
-export async function pausedPage(deps: Deps, q: ListParams & { archived: boolean }) {
-  const { rows, meta } = await listPaused(deps.database.db, q.archived, q);
+export async function pausedPage(deps: Deps, q: ListParams & SearchQuery & { archived: boolean }) {
+  const { rows, meta } = await listPaused(deps.database.db, q.archived, q, searchOf(deps, q));
   const data = rows.map((r) =>
     record("paused_notification", r.id, {
       user_id: r.user_id!,
@@ -198,12 +228,18 @@ export async function archive(
  * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is
  * decided and archived. A change already applied at once (contact details, vessels) is acknowledged.
  */
-export async function decide(deps: Deps, actor: Actor, id: number, approved: boolean) {
+export async function decide(deps: Deps, actor: Actor, id: number, approved: boolean, reason?: string) {
   await onOpen(deps, actor, id, CHANGES, approved ? "approve" : "refuse", async (trx, n, at) => {
     if (n.approved !== null) throw alreadyProcessed();
-    if (!await decideAndArchive(trx, id, { approved, by: actor.user.user_id, at })) throw alreadyProcessed();
+    const decision = { approved, by: actor.user.user_id, at, reason: approved ? undefined : reason };
+    if (!await decideAndArchive(trx, id, decision)) throw alreadyProcessed();
     if (approved) await applyApproved(trx, n);
   });
+  await tellRequester(
+    deps,
+    id,
+    approved ? { kind: "approved" } : { kind: "declined", reason: reason ?? "No reason was given." },
+  );
   return approved ? M.approved : M.refused;
 }
 

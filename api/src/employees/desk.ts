@@ -7,6 +7,7 @@ export {
   isLinked,
   liveUser,
   lockEmployeeRequest,
+  rejectEmployeeRequest,
   resolveEmployeeRequest,
   userCandidates,
 } from "./queries.ts";

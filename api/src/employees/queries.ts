@@ -189,3 +189,17 @@ export async function resolveEmployeeRequest(
   }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Declines a waiting employee request; false when another administrator settled it first. */
+export async function rejectEmployeeRequest(
+  trx: Transaction<DB>,
+  id: number,
+  done: { by: number; at: Date },
+): Promise<boolean> {
+  const result = await trx.updateTable("employee_requests").set({
+    status: "rejected",
+    processed_at: done.at,
+    processed_by_user_id: done.by,
+  }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

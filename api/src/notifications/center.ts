@@ -5,6 +5,7 @@
 export {
   archiveNotification,
   countOpenByType,
+  countOpenChanges,
   decideAndArchive,
   deleteNotification,
   findNotification,
@@ -13,3 +14,4 @@ export {
   listRegistrations,
   lockNotification,
 } from "./queries.ts";
+export type { NotificationSearch } from "./queries.ts";

@@ -64,13 +64,88 @@ export async function countOpenByType(db: Kysely<DB>) {
     .where("archived_at", "is", null).groupBy("type").execute();
 }
 
+/**
+ * The notification center's search and date range (issue 24): `q` is a name, an e-mail, a member number or a
+ * company's name or DBA; a notification matches when the member it is about, the user who triggered it or its
+ * company matches, or (an employee request) the person it names. `from` and `to` bound created_at.
+ */
+export interface NotificationSearch {
+  q?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** The words of a search as a LIKE pattern (its % and _ taken literally). */
+const likeOf = (q: string) => `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Ids of the users a search names (member number, e-mail, name), indexed lookups first. */
+function matchingUsers(db: Kysely<DB>, q: string) {
+  const text = q.trim();
+  const like = likeOf(text);
+  return db.selectFrom("users as su").select("su.id").where((w) =>
+    w.or([
+      w("su.member_number", "=", text.toUpperCase()),
+      w("su.member_number", "=", text),
+      w(sql`lower(su.email)`, "=", text.toLowerCase()),
+      w(sql`lower(su.email)`, "like", like),
+      w(sql`lower(su.first_name || ' ' || su.last_name)`, "like", like),
+    ])
+  );
+}
+
+/** Ids of the companies a search names (name or DBA). */
+function matchingBusinesses(db: Kysely<DB>, q: string) {
+  const like = likeOf(q);
+  return db.selectFrom("businesses as sb").select("sb.id").where((w) =>
+    w.or([w(sql`lower(sb.name)`, "like", like), w(sql`lower(coalesce(sb.dba_name, ''))`, "like", like)])
+  );
+}
+
+/** The search's condition on a notifications alias `n` (true when the search is empty). */
+function searchCondition(db: Kysely<DB>, search: NotificationSearch | undefined) {
+  const parts = [sql<boolean>`true`];
+  if (search?.from) parts.push(sql<boolean>`n.created_at >= ${search.from}`);
+  if (search?.to) parts.push(sql<boolean>`n.created_at < ${search.to}`);
+  const text = search?.q?.trim();
+  if (text) {
+    const like = likeOf(text);
+    const person =
+      sql`lower(coalesce(n.meta->'user'->>'first_name', '') || ' ' || coalesce(n.meta->'user'->>'last_name', ''))`;
+    parts.push(sql<boolean>`(n.user_id in (${matchingUsers(db, text)})
+      or n.trigger_user_id in (${matchingUsers(db, text)})
+      or n.business_id in (${matchingBusinesses(db, text)})
+      or ${person} like ${like}
+      or lower(coalesce(n.meta->'user'->>'email', '')) like ${like}
+      or lower(coalesce(n.meta->>'order_number', '')) = ${text.toLowerCase()})`);
+  }
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * A company request filed at registration is worked from its registration's card (one request, one card): its
+ * NEW_BUSINESS_REQUEST notification is left out of the lists and the count while that registration is open.
+ */
+const REGISTRATION_REQUEST = sql<boolean>`(n.type = 'NEW_BUSINESS_REQUEST' and exists (
+  select 1 from notifications rn join registration_notifications rr on rr.notification_id = rn.id
+  where rn.type = 'REGISTRATION' and rn.archived_at is null and rr.user_id = n.user_id))`;
+
+/** Open change requests that have their own card (the Changes badge). */
+export async function countOpenChanges(db: Kysely<DB>, types: readonly NotificationType[]) {
+  const row = await db.selectFrom("notifications as n").select(sql<number>`count(*)::int`.as("n"))
+    .where("n.archived_at", "is", null).where("n.type", "in", types).where(
+      sql<boolean>`not ${REGISTRATION_REQUEST}`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** One page of notifications of these types, open or archived, newest first, with what the cards show. */
 export async function listNotifications(
   db: Kysely<DB>,
-  filter: { archived: boolean; types: NotificationType[]; id?: number },
+  filter: { archived: boolean; types: NotificationType[]; id?: number; search?: NotificationSearch },
   params: ListParams,
 ) {
-  const query = db.selectFrom("notifications as n")
+  const base = db.selectFrom("notifications as n")
     .leftJoin("users as t", "t.id", "n.trigger_user_id")
     .leftJoin("new_business_requests as br", "br.notification_id", "n.id")
     .leftJoin("employee_requests as er", "er.notification_id", "n.id")
@@ -97,13 +172,27 @@ export async function listNotifications(
       "br.status as business_request_status",
       "er.id as employee_request_id",
       "er.status as employee_request_status",
-    ]);
-  return await paginate(query, params, { id: "n.id" });
+    ])
+    .$if(
+      filter.id === undefined && !filter.archived,
+      (q) => q.where(sql<boolean>`not ${REGISTRATION_REQUEST}`),
+    );
+  const query = base.where(searchCondition(db, filter.search));
+  return await paginate(query, newestFirst(params), { id: "n.id", created_at: "n.created_at" });
 }
 
+/** Newest first: the lists sort by when the notification was written (then id), whatever the page asks. */
+const newestFirst = (params: ListParams): ListParams =>
+  params.sort_by === "id" ? { ...params, sort_by: "created_at" } : params;
+
 /** One page of registrations with their live progress (membership, compliance kit, test, company request). */
-export async function listRegistrations(db: Kysely<DB>, archived: boolean, params: ListParams) {
-  const query = db.selectFrom("notifications as n")
+export async function listRegistrations(
+  db: Kysely<DB>,
+  archived: boolean,
+  params: ListParams,
+  search?: NotificationSearch,
+) {
+  const base = db.selectFrom("notifications as n")
     .innerJoin("registration_notifications as r", "r.notification_id", "n.id")
     .innerJoin("users as u", "u.id", "r.user_id")
     .leftJoin("businesses as b", "b.id", "r.business_id")
@@ -147,12 +236,18 @@ export async function listRegistrations(db: Kysely<DB>, archived: boolean, param
         )
         .orderBy("er.id").limit(1).as("employee_request_notification_id"),
     ]);
-  return await paginate(query, params, { id: "n.id" });
+  const query = base.where(searchCondition(db, search));
+  return await paginate(query, newestFirst(params), { id: "n.id", created_at: "n.created_at" });
 }
 
 /** One page of paused-membership notifications with their pause. */
-export async function listPaused(db: Kysely<DB>, archived: boolean, params: ListParams) {
-  const query = db.selectFrom("notifications as n")
+export async function listPaused(
+  db: Kysely<DB>,
+  archived: boolean,
+  params: ListParams,
+  search?: NotificationSearch,
+) {
+  const base = db.selectFrom("notifications as n")
     .innerJoin("membership_pauses as p", "p.id", "n.membership_pause_id")
     .innerJoin("users as u", "u.id", "n.user_id")
     .where("n.type", "=", "MEMBERSHIP_PAUSED")
@@ -169,7 +264,8 @@ export async function listPaused(db: Kysely<DB>, archived: boolean, params: List
       "p.paused_at",
       "p.resumed_at",
     ]);
-  return await paginate(query, params, { id: "n.id" });
+  const query = base.where(searchCondition(db, search));
+  return await paginate(query, newestFirst(params), { id: "n.id", created_at: "n.created_at" });
 }
 
 /** The notification by id. */
@@ -194,7 +290,7 @@ export async function archiveNotification(trx: Kysely<DB>, id: number, at: Date)
 export async function decideAndArchive(
   trx: Transaction<DB>,
   id: number,
-  decision: { approved: boolean; by: number; at: Date },
+  decision: { approved: boolean; by: number; at: Date; reason?: string },
 ): Promise<boolean> {
   const result = await trx.updateTable("notifications")
     .set({
@@ -202,6 +298,9 @@ export async function decideAndArchive(
       decided_at: decision.at,
       decided_by_user_id: decision.by,
       archived_at: decision.at,
+      ...(decision.reason
+        ? { meta: sql`meta || jsonb_build_object('decline_reason', ${decision.reason}::text)` }
+        : {}),
     })
     .where("id", "=", id).where("approved", "is", null).where("archived_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -7,6 +7,7 @@
 export {
   applyUserChange,
   clearScheduledDeletion,
+  contactOf,
   countAdmins,
   dueAccountDeletions,
   emailInUse,

@@ -358,3 +358,9 @@ export async function insertUser(
 export async function applyUserChange(trx: Kysely<DB>, userId: number, change: Updateable<DB["users"]>) {
   await trx.updateTable("users").set(change).where("id", "=", userId).execute();
 }
+
+/** Whom to write to about a decision: a live account's e-mail and first name, or null. */
+export async function contactOf(db: Kysely<DB>, id: number) {
+  return await db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", id)
+    .where("deleted_at", "is", null).executeTakeFirst() ?? null;
+}

@@ -2549,6 +2549,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/notification/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decline a change, a company request or an employee request, with the reason
+         * @description The requester is e-mailed the decision and the reason (the mail outbox). A registration's company request is declined on the registration's notification, which stays open.
+         *
+         *     Access: Signed-in admin.
+         */
+        put: operations["putAuthNotificationByIdDecline"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/notifications/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive, or approve changes that need no judgement, many notifications at once
+         * @description Each notification in its own locked transaction: one processed by another administrator first answers ok=false with ALREADY_PROCESSED, a change that waits for a decision (approve) answers CONFLICT; the others go through. `message` counts what was done.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthNotificationsBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/notification/{id}/archive": {
         parameters: {
             query?: never;
@@ -18742,6 +18786,9 @@ export interface operations {
                 sort_dir?: string;
                 archived?: "0" | "1" | "true" | "false";
                 types?: string;
+                q?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -18862,6 +18909,9 @@ export interface operations {
                 sort_by?: "id";
                 sort_dir?: string;
                 archived?: "0" | "1" | "true" | "false";
+                q?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -18986,6 +19036,9 @@ export interface operations {
                 sort_by?: "id";
                 sort_dir?: string;
                 archived?: "0" | "1" | "true" | "false";
+                q?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -19222,6 +19275,7 @@ export interface operations {
             content: {
                 "application/json": {
                     approved: boolean;
+                    reason?: string;
                 };
             };
         };
@@ -19274,6 +19328,231 @@ export interface operations {
                 };
             };
             /** @description ALREADY_PROCESSED: 'This notification was already processed by another administrator.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthNotificationByIdDecline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such notification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_PROCESSED, or CONFLICT when there is no request waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthNotificationsBulk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "archive" | "approve";
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            ok: boolean;
+                            code?: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed */
             409: {
                 headers: {
                     [name: string]: unknown;
