@@ -25,6 +25,7 @@ import { membershipStart } from "./memberships/start.ts";
 import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
+import { RECEIPTS_QUEUE, sendReceiptsJob } from "./orders/receipt.ts";
 import { complianceKit, registrationMembership } from "./registration/purchases.ts";
 import { DELETION_QUEUE } from "./users/deletion.ts";
 import { deleteDueAccounts } from "./desk/users-deletion.ts";
@@ -79,6 +80,7 @@ export function backgroundJobs(
       [AUTORENEW_QUEUE]: renewDueMemberships,
       "mail.retry": retryMail,
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
+      [RECEIPTS_QUEUE]: sendReceiptsJob,
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
       [OWN_BUSINESS_SETUP_QUEUE]: setUpOwnBusinessJob,
@@ -95,6 +97,8 @@ export function backgroundJobs(
       schedule("mail.retry", MINUTE),
       // Every minute: a crash's pending orders are settled soon after their grace period.
       schedule(RECONCILE_QUEUE, config.recovery.reconcileEveryMs),
+      // Receipts are sent as each payment settles; every quarter hour the sweep sends any that could not be.
+      schedule(RECEIPTS_QUEUE, 15 * MINUTE),
       // Results are pulled every quarter hour; a failed pull is retried by the queue and shown to administrators.
       schedule(SYNC_QUEUE, 15 * MINUTE),
       // Deletions are due by the day (30 days after the cancellation); hourly keeps one close to its day.

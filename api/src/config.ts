@@ -88,6 +88,8 @@ export interface Config {
   officeEmail: string;
   /** The office's telephone number as the site shows it. */
   officePhone: string;
+  /** The seller's postal address printed on receipts (SELLER_ADDRESS; one line, or lines split by ";"). */
+  sellerAddress?: string;
   /** IANA zone of the office: its business day dates what the office records (lib/dates.ts `officeDay`). */
   officeTimeZone: string;
   /** The money path's recovery (orders/reconcile.ts, lib/idempotency.ts, lib/jobs.ts). */
@@ -198,6 +200,7 @@ export function loadConfig(): Config {
     sandboxPaymentsDelayMs: Number(env("SANDBOX_PAYMENTS_DELAY_MS") ?? 0),
     officeEmail: env("OFFICE_EMAIL") ?? PLACEHOLDER_OFFICE_EMAIL,
     officePhone: env("OFFICE_PHONE") ?? PLACEHOLDER_OFFICE_PHONE,
+    sellerAddress: env("SELLER_ADDRESS"),
     // Checked here so a misspelt zone stops the server at start, not the first letter of the day.
     officeTimeZone: assertTimeZone(env("OFFICE_TIME_ZONE") ?? DEFAULT_OFFICE_TIME_ZONE, "OFFICE_TIME_ZONE"),
     recovery: {

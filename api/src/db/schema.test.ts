@@ -79,6 +79,7 @@ const COLUMNS_FILE: ColumnList = {
   settings: {
     id: true, annual_new_cents: true, annual_renewal_cents: true, one_time_cents: true,
     compliance_kit_cents: true, pause_warning_days: true, pause_window_days: true, updated_at: true,
+    renewal_notice_days: true,
   },
   random_rates: { year: true, rate_percent: true, updated_at: true },
   store_items: {
@@ -115,7 +116,7 @@ const COLUMNS_FILE: ColumnList = {
     processor_charge_id: true, idempotency_key: true, failure_reason: true, created_by_user_id: true,
     created_at: true, updated_at: true, completed_at: true, cancelled_at: true, processor_key: true,
     fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
-    cancelled_by_user_id: true,
+    cancelled_by_user_id: true, receipt_sent_at: true,
   },
   order_items: { id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true },
   memberships: {
@@ -123,6 +124,7 @@ const COLUMNS_FILE: ColumnList = {
     updated_at: true, starts_at: true, expire_at: true, has_expiration: true, pending: true, failed: true,
     failure_reason: true, cancelled_at: true, cancelled: true, cancelled_by_user_id: true, autorenew: true,
     price_cents: true, order_id: true, order_test: true, created_by_user_id: true, is_current: true,
+    renewal_notice_sent_at: true,
   },
   membership_pauses: {
     id: true, membership_id: true, paused_at: true, resumed_at: true, reason: true, other_reason: true,

@@ -162,6 +162,8 @@ export interface SettingsTable {
   pause_warning_days: Generated<number>;
   pause_window_days: Generated<number>;
   updated_at: DefaultTimestamp;
+  /** sql/0036: days before an automatic renewal its notice is mailed (15 to 45). */
+  renewal_notice_days: Generated<number>;
 }
 
 export interface RandomRatesTable {
@@ -305,6 +307,8 @@ export interface OrdersTable {
   refund_id: string | null;
   refunded_at: NullableTimestamp;
   cancelled_by_user_id: number | null;
+  /** sql/0035: when the order's e-mail receipt was handed to the outbox (claimed once, orders/receipt.ts). */
+  receipt_sent_at: NullableTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -342,6 +346,8 @@ export interface MembershipsTable {
   created_by_user_id: number | null;
   /** The member's latest membership (highest id), kept by a trigger (sql/0021). */
   is_current: Generated<boolean>;
+  /** sql/0036: when the notice of this term's automatic renewal was sent (memberships/renewal-notice.ts). */
+  renewal_notice_sent_at: NullableTimestamp;
 }
 
 export interface MembershipPausesTable {

@@ -4,8 +4,9 @@
  */
 import type { Deps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
+import { requireOwnedCompany } from "../payment-methods/company.ts";
 import { userExists } from "../users/service.ts";
-import { findOrder, listUserOrders } from "./queries.ts";
+import { findOrder, listBusinessOrders, listUserOrders } from "./queries.ts";
 
 type Lookup = Parameters<typeof findOrder>[1];
 
@@ -25,4 +26,25 @@ export async function ordersOfUser(
   const { db } = deps.database;
   if (!await userExists(db, userId)) throw notFound("User");
   return await listUserOrders(db, userId, params);
+}
+
+/** The member's own orders, newest first (the order history, /app/account/orders). */
+export async function myOrders(
+  deps: Pick<Deps, "database">,
+  userId: number,
+  params: Parameters<typeof listUserOrders>[2],
+) {
+  return await listUserOrders(deps.database.db, userId, params);
+}
+
+/** A company's paid orders, for its owner (its DER) or an administrator; 404 for anyone else. */
+export async function companyOrders(
+  deps: Pick<Deps, "database">,
+  viewer: { user_id: number; is_admin: boolean },
+  businessId: number,
+  params: Parameters<typeof listBusinessOrders>[2],
+) {
+  const { db } = deps.database;
+  await requireOwnedCompany(db, viewer, businessId);
+  return await listBusinessOrders(db, businessId, params);
 }

@@ -40,6 +40,7 @@ import {
   settledOrders,
   settleOrder,
 } from "./queries.ts";
+import { tellPaid } from "./receipt.ts";
 
 /** Every message the money path answers with (one table for every purchase). */
 /** The order a payer recorded under an idempotency key (a renewal looks up its own before paying again). */
@@ -224,6 +225,7 @@ export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
     });
     if (!order) continue;
     if (source.type === "refused") await afterDecline(deps, order, p.fulfilment, source.message, now);
+    else if (!charge) await tellPaid(deps, order.id);
     if (!charge) return await outcomeOf(db, order.id, true);
     crashPoint(deps.config, "after-pending");
     return await chargeAndSettle(deps, order, charge.provider_ref, p.fulfilment);
@@ -292,6 +294,8 @@ export async function settle(
     return order;
   });
   if (settled && !result.ok) await afterDecline(deps, settled, fulfilment, result.message, now);
+  // Paid: the receipt, once the payment is committed (receipt.ts; one per order).
+  if (settled && result.ok) await tellPaid(deps, settled.id);
   return settled !== undefined;
 }
 

@@ -246,3 +246,74 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
     meta,
   };
 }
+
+/** The buyer's e-mail and name, for the receipt. */
+export function buyer(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the sending of an order's receipt: sets receipt_sent_at while it is null on a paid order; true when
+ * this call claimed it (one receipt per order, whoever sends first).
+ */
+export async function claimReceipt(db: Kysely<DB>, orderId: number, now: Date): Promise<boolean> {
+  const row = await db.updateTable("orders").set({ receipt_sent_at: now })
+    .where("id", "=", orderId).where("status", "=", "completed").where("receipt_sent_at", "is", null)
+    .returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claim back when the receipt could not be handed to the outbox, so the sweep sends it later. */
+export async function releaseReceipt(db: Kysely<DB>, orderId: number, claimedAt: Date): Promise<void> {
+  await db.updateTable("orders").set({ receipt_sent_at: null })
+    .where("id", "=", orderId).where("receipt_sent_at", "=", claimedAt).execute();
+}
+
+/** Paid orders since `since` whose receipt is still unsent (the sweep's work), oldest first. */
+export async function untoldOrders(db: Kysely<DB>, since: Date, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom("orders").select("id")
+    .where("status", "=", "completed").where("receipt_sent_at", "is", null).where("completed_at", ">=", since)
+    .orderBy("completed_at").limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** One page of the orders a company paid for or that were placed for it (the DER's Orders tab). */
+export async function listBusinessOrders(db: Kysely<DB>, businessId: number, params: ListParams) {
+  const query = db.selectFrom("orders").select([
+    "id",
+    "number",
+    "kind",
+    "status",
+    "total_cents",
+    "payment_type",
+    "payment_medium",
+    "created_at",
+  ]).where("business_id", "=", businessId).where("status", "in", ["completed", "cancelled"]);
+  const { rows, meta } = await paginate(query, params, {
+    id: "id",
+    created_at: "created_at",
+    total_cents: "total_cents",
+  });
+  return {
+    data: rows.map((o) =>
+      record("order_summary", o.id, {
+        number: o.number,
+        kind: o.kind,
+        status: o.status,
+        total_cents: o.total_cents,
+        payment_type: o.payment_type,
+        payment_medium: o.payment_medium,
+        created_at: o.created_at.toISOString(),
+      })
+    ),
+    meta,
+  };
+}
+
+/** The company an order was placed for, or null. */
+export async function orderBusinessId(db: Kysely<DB>, orderId: number): Promise<number | null> {
+  const row = await db.selectFrom("orders").select("business_id").where("id", "=", orderId)
+    .executeTakeFirst();
+  return row?.business_id ?? null;
+}

@@ -10,8 +10,10 @@ import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminOrderRoutes } from "./admin-routes.ts";
 import { purchase } from "./purchase.ts";
-import { getOrder } from "./lists.ts";
+import { companyOrders, getOrder, myOrders } from "./lists.ts";
+import { companyReceiptPdf, receiptPdf } from "./receipt.ts";
 import {
+  BusinessOrderParam,
   ORDER_MESSAGES,
   OrderNumberParam,
   OrderResponse,
@@ -19,7 +21,19 @@ import {
   PURCHASE_ERRORS,
   PurchaseBody,
   PurchaseResponse,
+  UserOrderList,
+  UserOrdersQuery,
 } from "./schemas.ts";
+
+const pdfAnswer = (doc: { filename: string; pdf: Uint8Array }) =>
+  new Response(doc.pdf as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${doc.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+const NOT_YOUR_COMPANY = "No such business among those you own";
 
 const TAGS = ["Orders"];
 
@@ -48,6 +62,61 @@ const ownRoutes = new Hono<AppEnv>()
         headerKey: c.req.header(IDEMPOTENCY_HEADER),
       });
       return c.json({ data: order, message: ORDER_MESSAGES.success }, 201);
+    },
+  )
+  .get(
+    "/auth/account/orders",
+    allow("user"),
+    describe({
+      summary: "My orders (the order history): every order I paid or tried to pay, newest first",
+      tags: TAGS,
+      response: UserOrderList,
+    }),
+    validate("query", UserOrdersQuery),
+    async (c) => c.json(await myOrders(c.var.deps, caller(c).user_id, c.req.valid("query")), 200),
+  )
+  .get(
+    "/auth/account/receipts/:id",
+    allow("user"),
+    describe({
+      summary:
+        "The receipt PDF of one of my paid orders (:id is the order id; the PDF the receipt e-mail carries)",
+      tags: TAGS,
+      produces: "application/pdf",
+      errors: { 404: "No such paid order among mine" },
+    }),
+    validate("param", IdParam),
+    async (c) =>
+      pdfAnswer(await receiptPdf(c.var.deps, c.req.valid("param").id, { ownerId: caller(c).user_id })),
+  )
+  .get(
+    "/auth/business/:id/orders",
+    allow("user"),
+    describe({
+      summary: "The company's paid orders (employee memberships, the compliance kit), for its DER",
+      description: "The company's owner (its DER) or an administrator; anyone else gets 404.",
+      tags: [...TAGS, "Businesses"],
+      response: UserOrderList,
+      errors: { 404: NOT_YOUR_COMPANY },
+    }),
+    validate("param", IdParam),
+    validate("query", UserOrdersQuery),
+    async (c) =>
+      c.json(await companyOrders(c.var.deps, caller(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  )
+  .get(
+    "/auth/business/:id/orders/:orderId/receipt",
+    allow("user"),
+    describe({
+      summary: "The receipt PDF of one of the company's orders, for its DER",
+      tags: [...TAGS, "Businesses"],
+      produces: "application/pdf",
+      errors: { 404: `${NOT_YOUR_COMPANY}, or no such paid order of it` },
+    }),
+    validate("param", BusinessOrderParam),
+    async (c) => {
+      const { id, orderId } = c.req.valid("param");
+      return pdfAnswer(await companyReceiptPdf(c.var.deps, caller(c), id, orderId));
     },
   )
   .get(

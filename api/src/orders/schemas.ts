@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
-import { idNumber } from "../lib/params.ts";
+import { idNumber, idText } from "../lib/params.ts";
 
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
@@ -145,6 +145,10 @@ export const PURCHASE_ERRORS = {
 };
 
 export const UserOrdersQuery = listQuery(["created_at", "total_cents"]);
+export const BusinessOrderParam = z.object({
+  id: idText("id must be a positive whole number"),
+  orderId: idText("orderId must be a positive whole number"),
+});
 export const UserOrderList = listOf(recordSchema(
   "order_summary",
   z.object({

@@ -2317,6 +2317,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My orders (the order history): every order I paid or tried to pay, newest first
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt PDF of one of my paid orders (:id is the order id; the PDF the receipt e-mail carries)
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountReceiptsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's paid orders (employee memberships, the compliance kit), for its DER
+         * @description The company's owner (its DER) or an administrator; anyone else gets 404.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/orders/{orderId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt PDF of one of the company's orders, for its DER
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdOrdersByOrderIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/account/orders/by-number/{number}": {
         parameters: {
             query?: never;
@@ -17834,6 +17916,322 @@ export interface operations {
             };
             /** @description PAYMENT_FAILED: the processor could not be reached; the order stays pending until a retry with the same Idempotency-Key (or the reconciliation job) settles it */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id" | "created_at" | "total_cents";
+                sort_dir?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "order_summary";
+                            attributes: {
+                                number: string;
+                                /** @enum {string} */
+                                kind: "store" | "membership" | "compliance_kit";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                total_cents: number;
+                                /** @enum {string} */
+                                payment_type: "card" | "manual";
+                                payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                created_at: string;
+                            };
+                            relationships: Record<string, never>;
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountReceiptsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such paid order among mine */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id" | "created_at" | "total_cents";
+                sort_dir?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "order_summary";
+                            attributes: {
+                                number: string;
+                                /** @enum {string} */
+                                kind: "store" | "membership" | "compliance_kit";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                total_cents: number;
+                                /** @enum {string} */
+                                payment_type: "card" | "manual";
+                                payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                created_at: string;
+                            };
+                            relationships: Record<string, never>;
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business among those you own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdOrdersByOrderIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business among those you own, or no such paid order of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,192 @@
+import { officeDay } from "../lib/dates.ts";
+import type { Mailer } from "../integrations/mail/mailer.ts";
+import { assertEquals, assertOk as assert } from "../testing/assert.ts";
+import { createTestContext, type TestContext } from "../testing/app.ts";
+import { addCard, requestAs } from "../testing/cards.ts";
+import { pdfText } from "../testing/pdf.ts";
+import { assertRoleAnswers } from "../testing/roles.ts";
+import { sendDueReceipts, sendReceipt } from "./receipt.ts";
+
+const receipts = (ctx: TestContext, number: string) =>
+  ctx.database.db.selectFrom("email_outbox").select(["id", "to_address", "subject", "text_body"])
+    .where("subject", "=", `Your APCA receipt for order ${number}`).execute();
+
+const attachmentOf = (ctx: TestContext, emailId: number) =>
+  ctx.database.db.selectFrom("email_attachments").select(["filename", "content_type", "bytes"])
+    .where("email_id", "=", emailId).executeTakeFirstOrThrow();
+
+Deno.test("receipts: one e-mail with the PDF per paid order, the order history, the company's orders", async (t) => {
+  const ctx = await createTestContext();
+  const { db } = ctx.database;
+  try {
+    const [form] = await db.insertInto("store_items")
+      .values([{ name: "Replacement Custody Control Form", cost_cents: 6000 }])
+      .returning("id").execute().then((rows) => rows.map((r) => r.id));
+    const member = await ctx.tokenFor("member");
+    const admin = await ctx.tokenFor("admin");
+    const card = await addCard(ctx, member);
+    const today = officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone);
+    const buy = (key: string) =>
+      requestAs(ctx, member, "POST", "/api/auth/account/order/purchase", {
+        payment_method_id: card,
+        items: [{ id: form, quantity: 2 }],
+      }, { "Idempotency-Key": key });
+
+    let bought = { id: 0, number: "" };
+    await t.step(
+      "a store order is told by one receipt, with the PDF, even when the request is retried",
+      async () => {
+        const res = await buy("receipt-1");
+        assertEquals(res.status, 201);
+        const { data } = await res.json();
+        bought = { id: data.id, number: data.attributes.number };
+        assertEquals((await buy("receipt-1")).status, 201, "the replay answers the same order");
+        assertEquals(await sendReceipt(ctx.deps, bought.id), false, "a second send is refused");
+        assertEquals(await sendDueReceipts(ctx.deps), 0, "the sweep finds nothing untold");
+        const mails = await receipts(ctx, bought.number);
+        assertEquals(mails.length, 1);
+        assertEquals(mails[0].to_address, ctx.users.member.email);
+        assert(mails[0].text_body.includes("Total paid: $120.00"), mails[0].text_body);
+        assert(mails[0].text_body.includes("/app/account/orders"));
+        const pdf = await attachmentOf(ctx, mails[0].id);
+        assertEquals([pdf.filename, pdf.content_type], [`receipt-${bought.number}.pdf`, "application/pdf"]);
+        const text = (await pdfText(pdf.bytes)).join("\n");
+        for (
+          const want of [bought.number, "Replacement Custody Control Form", "$120.00", "ending 4242", today]
+        ) {
+          assert(text.includes(want), `receipt PDF lacks ${want}:\n${text}`);
+        }
+      },
+    );
+
+    await t.step("a manual charge's receipt names the medium and the day", async () => {
+      const res = await requestAs(
+        ctx,
+        admin,
+        "POST",
+        `/api/auth/user/${ctx.users.member.id}/order/purchase`,
+        {
+          payment_type: "manual",
+          payment_medium: "Check Received",
+          payment_date: today,
+          items: [{ id: form, quantity: 1 }],
+        },
+      );
+      assertEquals(res.status, 201);
+      const { data } = await res.json();
+      const mails = await receipts(ctx, data.attributes.number);
+      assertEquals(mails.length, 1);
+      const text = (await pdfText((await attachmentOf(ctx, mails[0].id)).bytes)).join("\n");
+      assert(text.includes(`Check Received on ${today}`), text);
+    });
+
+    await t.step("a send that fails is given back and the sweep sends it once", async () => {
+      const res = await buy("receipt-2");
+      const { data } = await res.json();
+      // As if the mail could not be handed on when it was paid: the order is untold again.
+      await db.deleteFrom("email_attachments").where(
+        "email_id",
+        "in",
+        (await receipts(ctx, data.attributes.number)).map((m) => m.id),
+      ).execute();
+      await db.deleteFrom("email_outbox").where(
+        "subject",
+        "=",
+        `Your APCA receipt for order ${data.attributes.number}`,
+      ).execute();
+      await db.updateTable("orders").set({ receipt_sent_at: null }).where("id", "=", data.id).execute();
+      const broken: Mailer = { ...ctx.deps.mailer, send: () => Promise.reject(new Error("outbox down")) };
+      let failed = false;
+      await sendReceipt({ ...ctx.deps, mailer: broken }, data.id).catch(() => failed = true);
+      assert(failed, "the broken send throws");
+      const row = await db.selectFrom("orders").select("receipt_sent_at").where("id", "=", data.id)
+        .executeTakeFirstOrThrow();
+      assertEquals(row.receipt_sent_at, null, "the claim was given back");
+      assertEquals(await sendDueReceipts(ctx.deps), 1);
+      assertEquals(await sendDueReceipts(ctx.deps), 0);
+      assertEquals((await receipts(ctx, data.attributes.number)).length, 1);
+    });
+
+    await t.step("a declined or pending order has no receipt", async () => {
+      const pending = await db.insertInto("orders").values({
+        user_id: ctx.users.member.id,
+        total_cents: 100,
+        status: "pending",
+      }).returning("id").executeTakeFirstOrThrow();
+      assertEquals(await sendReceipt(ctx.deps, pending.id), false);
+      assertEquals(
+        (await ctx.request("member", "GET", `/api/auth/account/receipts/${pending.id}`)).status,
+        404,
+      );
+    });
+
+    await t.step("my order history lists my orders only", async () => {
+      const mine = await ctx.request("member", "GET", "/api/auth/account/orders");
+      assertEquals(mine.status, 200);
+      const { data } = await mine.json();
+      assert(data.some((o: { id: number }) => o.id === bought.id));
+      const other = await ctx.request("otherMember", "GET", "/api/auth/account/orders");
+      assertEquals((await other.json()).data.length, 0);
+      await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: "/api/auth/account/orders",
+        expect: { anonymous: 401, member: 200, otherMember: 200, otherDer: 200, admin: 200 },
+      });
+    });
+
+    await t.step("a receipt PDF is its buyer's only", async () => {
+      const res = await ctx.request("member", "GET", `/api/auth/account/receipts/${bought.id}`);
+      assertEquals([res.status, res.headers.get("Content-Type")], [200, "application/pdf"]);
+      assert((await pdfText(new Uint8Array(await res.arrayBuffer()))).join("\n").includes(bought.number));
+      await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: `/api/auth/account/receipts/${bought.id}`,
+        expect: { anonymous: 401, member: 200, otherMember: 404, otherDer: 404, admin: 404, der: 404 },
+      });
+    });
+
+    await t.step("a company's orders and receipts: its DER and administrators only", async () => {
+      const companyA = ctx.users.der.businessId;
+      const paid = await db.insertInto("orders").values({
+        user_id: ctx.users.member.id,
+        business_id: companyA,
+        kind: "membership",
+        total_cents: 10500,
+        status: "completed",
+        completed_at: ctx.deps.now(),
+        payment_type: "manual",
+        payment_medium: "Cash Received",
+        manual_charge_date: today,
+        receipt_sent_at: ctx.deps.now(),
+      }).returning("id").executeTakeFirstOrThrow();
+      await db.insertInto("order_items").values({
+        order_id: paid.id,
+        name: "APCA annual membership",
+        cost_cents: 10500,
+        quantity: 1,
+      }).execute();
+      const list = await ctx.request("der", "GET", `/api/auth/business/${companyA}/orders`);
+      assertEquals(list.status, 200);
+      assertEquals((await list.json()).data.map((o: { id: number }) => o.id), [paid.id]);
+      await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: `/api/auth/business/${companyA}/orders`,
+        expect: { anonymous: 401, member: 404, otherMember: 404, otherDer: 404, admin: 200, der: 200 },
+      });
+      await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: `/api/auth/business/${companyA}/orders/${paid.id}/receipt`,
+        expect: { anonymous: 401, member: 404, otherMember: 404, otherDer: 404, admin: 200, der: 200 },
+      });
+      // The member's own store order is not the company's.
+      const notTheirs = await ctx.request(
+        "der",
+        "GET",
+        `/api/auth/business/${companyA}/orders/${bought.id}/receipt`,
+      );
+      assertEquals(notTheirs.status, 404);
+    });
+  } finally {
+    await ctx.close();
+  }
+});
