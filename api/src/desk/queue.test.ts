@@ -7,6 +7,7 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
 import type { Notification } from "../notifications/kinds.ts";
+import { notifyRegistration } from "../registration/service.ts";
 import { notify } from "../notifications/notify.ts";
 import { BulkAnswer, CountsAnswer, NOTIFICATION_MESSAGES as M, NotificationPage } from "./schemas.ts";
 
@@ -113,14 +114,24 @@ Deno.test("desk queue: search, decline with a reason, bulk actions", async (t) =
     await t.step(
       "one request, one card: a registration's company request is its registration's",
       async () => {
-        const reg = await write(ctx, {
-          type: "REGISTRATION",
-          triggerUserId: member.id,
-          userId: member.id,
-          businessId: member.businessId,
-          businessApprovedAt: null,
-          meta: { kind: "DER" },
-        } as Notification);
+        const reg = await ctx.database.db.transaction().execute((trx) =>
+          notifyRegistration(trx, {
+            type: "REGISTRATION",
+            triggerUserId: member.id,
+            userId: member.id,
+            businessId: member.businessId,
+            businessApprovedAt: null,
+            meta: {
+              kind: "DER",
+              business_id: member.businessId,
+              business_name: "Company A",
+              member_user_id: member.id,
+              member_first_name: "Mia",
+              member_last_name: "Member",
+              member_number: null,
+            },
+          })
+        );
         const request = await write(ctx, {
           type: "NEW_BUSINESS_REQUEST",
           triggerUserId: member.id,
