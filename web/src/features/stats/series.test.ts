@@ -31,7 +31,7 @@ Deno.test("chart data: payloads become labels and series", () => {
     data: [{ order_date: "2026-09-02", test_completed: 1, incomplete: 2, failed: 3, exempt: 4, total: 10 }],
   });
   assert.deepStrictEqual(r.series.map((s) => s.values[0]), [1, 2, 3, 4, 10]);
-  assert.deepStrictEqual(r.labels, ["September 2, 2026"]);
+  assert.deepStrictEqual(r.labels, ["Sep 2, 2026"]);
   const c = companyData({ "11-26": { company_count: 20, average_employee_count: 4.5 } });
   assert.deepStrictEqual(c.series[1], { label: "Average employees", values: [4.5], axis: "right" });
 });
@@ -59,7 +59,7 @@ Deno.test("chart labels: months in words, never '05-26'; a pool's day as every s
   assert.equal(chartLabel("05-26"), "May 2026");
   assert.equal(chartLabel("12-25"), "December 2025");
   assert.equal(chartLabel("2026-05"), "May 2026");
-  assert.equal(chartLabel("2026-09-14"), "September 14, 2026");
+  assert.equal(chartLabel("2026-09-14"), "Sep 14, 2026");
   // Not a month: shown as given rather than guessed.
   assert.equal(chartLabel("13-26"), "13-26");
   assert.equal(chartLabel("Q1"), "Q1");

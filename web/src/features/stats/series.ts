@@ -55,7 +55,7 @@ const MONTHS = [
 /**
  * A chart's x label in words (issue 23: "05-26" read as May 26th beside "2026-09-14" on another chart): the
  * spec's month key 'MM-YY' and 'YYYY-MM' become "May 2026"; a day 'YYYY-MM-DD' (a random pool's order date)
- * is written as every screen writes a day ("September 14, 2026"). Anything else is shown as given.
+ * is written as every screen writes a day ("Sep 14, 2026"). Anything else is shown as given.
  */
 export function chartLabel(key: string): string {
   let m = /^(\d{2})-(\d{2})$/.exec(key);
