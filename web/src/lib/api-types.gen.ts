@@ -18819,6 +18819,7 @@ export interface operations {
                                 trigger_user_id: number | null;
                                 trigger_user_first_name: string | null;
                                 trigger_user_last_name: string | null;
+                                subject_name: string | null;
                                 user_id: number | null;
                                 business_id: number | null;
                                 vessel_id: number | null;
@@ -19164,6 +19165,7 @@ export interface operations {
                                 trigger_user_id: number | null;
                                 trigger_user_first_name: string | null;
                                 trigger_user_last_name: string | null;
+                                subject_name: string | null;
                                 user_id: number | null;
                                 business_id: number | null;
                                 vessel_id: number | null;
