@@ -398,6 +398,35 @@ async function seedAdminDesk(
       awaiting_approval: false,
     },
   });
+  // Issue 24's mixed queue: two contact changes that applied at once (approved in bulk, no judgement) and a
+  // name change that waits for a decision (approve, or decline with a reason the member is mailed).
+  const change = (
+    who: typeof morgan & { member_number?: string | null },
+    userId: number,
+    day: string,
+    changes: Record<string, string>,
+    previous: Record<string, string | null>,
+    awaiting: boolean,
+  ) =>
+    notify(tx, {
+      type: "UPDATE_USER",
+      triggerUserId: userId,
+      userId,
+      businessId: company,
+      at: at(day),
+      meta: {
+        business_id: company,
+        business_name: "Gulf Coast Towing LLC",
+        vessel_name: null,
+        ...who,
+        changes,
+        previous,
+        awaiting_approval: awaiting,
+      },
+    });
+  await change(morgan, member, "2026-11-14", { phone: "(985) 555-0177" }, { phone: null }, false);
+  await change(dana, der, "2026-11-15", { city: "Thibodaux" }, { city: "Houma" }, false);
+  await change(morgan, member, "2026-11-16", { last_name: "Lee-Broussard" }, { last_name: "Lee" }, true);
 }
 
 /**

@@ -45,6 +45,10 @@ export async function openBesides(users: number[]): Promise<Record<Counted, numb
       where archived_at is null
         and coalesce(user_id = any(${users}::int[]), false) = false
         and coalesce(trigger_user_id = any(${users}::int[]), false) = false
+        -- A company request filed at registration is its registration's card while that is open (issue 24).
+        and not (type = 'NEW_BUSINESS_REQUEST' and exists (
+          select 1 from notifications rn join registration_notifications rr on rr.notification_id = rn.id
+          where rn.type = 'REGISTRATION' and rn.archived_at is null and rr.user_id = notifications.user_id))
       group by type`
   );
   const of = (types: readonly string[]) =>

@@ -126,6 +126,8 @@ export const NotificationRecord = recordSchema(
     trigger_user_id: z.number().int().nullable(),
     trigger_user_first_name: z.string().nullable(),
     trigger_user_last_name: z.string().nullable(),
+    /** Whom the notification is about: the member (an order's buyer), or the person an employee request names. */
+    subject_name: z.string().nullable(),
     user_id: z.number().int().nullable(),
     business_id: z.number().int().nullable(),
     vessel_id: z.number().int().nullable(),

@@ -63,6 +63,14 @@ function toNotification(r: ListRow) {
     meta.order_cancelled = r.order_status === "cancelled";
   }
   const requestStatus = r.business_request_status ?? r.employee_request_status;
+  // Whom the card is about: the person an employee request names, else the member the notification is about
+  // (an order an administrator placed names the member, not the administrator).
+  const person = (meta.user ?? null) as { first_name?: string; last_name?: string } | null;
+  const subject = r.type === "NEW_EMPLOYEE_REQUEST" && person
+    ? `${person.first_name ?? ""} ${person.last_name ?? ""}`.trim()
+    : r.subject_first_name
+    ? `${r.subject_first_name} ${r.subject_last_name}`
+    : null;
   return record("notification", r.id, {
     type: r.type,
     meta,
@@ -72,6 +80,7 @@ function toNotification(r: ListRow) {
     trigger_user_id: r.trigger_user_id,
     trigger_user_first_name: r.trigger_first_name ?? null,
     trigger_user_last_name: r.trigger_last_name ?? null,
+    subject_name: subject || null,
     user_id: r.user_id,
     business_id: r.business_id,
     vessel_id: r.vessel_id,

@@ -147,6 +147,7 @@ export async function listNotifications(
 ) {
   const base = db.selectFrom("notifications as n")
     .leftJoin("users as t", "t.id", "n.trigger_user_id")
+    .leftJoin("users as s", "s.id", "n.user_id")
     .leftJoin("new_business_requests as br", "br.notification_id", "n.id")
     .leftJoin("employee_requests as er", "er.notification_id", "n.id")
     .leftJoin("orders as o", "o.id", "n.order_id")
@@ -163,6 +164,8 @@ export async function listNotifications(
       "n.trigger_user_id",
       "t.first_name as trigger_first_name",
       "t.last_name as trigger_last_name",
+      "s.first_name as subject_first_name",
+      "s.last_name as subject_last_name",
       "n.user_id",
       "n.business_id",
       "n.vessel_id",

@@ -19217,6 +19217,7 @@ export interface operations {
                                 trigger_user_id: number | null;
                                 trigger_user_first_name: string | null;
                                 trigger_user_last_name: string | null;
+                                subject_name: string | null;
                                 user_id: number | null;
                                 business_id: number | null;
                                 vessel_id: number | null;
@@ -19562,6 +19563,7 @@ export interface operations {
                                 trigger_user_id: number | null;
                                 trigger_user_first_name: string | null;
                                 trigger_user_last_name: string | null;
+                                subject_name: string | null;
                                 user_id: number | null;
                                 business_id: number | null;
                                 vessel_id: number | null;

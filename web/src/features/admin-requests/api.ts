@@ -43,3 +43,37 @@ export async function act(
   await refresh();
   return answer?.message;
 }
+
+/** The changes category's notification types (the queue the review screens walk). */
+const CHANGE_TYPES =
+  "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST";
+
+/** Where one open notification is worked: its review screen, or null when it has none. */
+export function reviewHref(n: NotificationItem): string | null {
+  const a = n.attributes;
+  if (a.type === "NEW_BUSINESS_REQUEST") {
+    return a.request_pending ? `/app/admin/notifications/${n.id}/business/review` : null;
+  }
+  if (a.type === "NEW_EMPLOYEE_REQUEST") {
+    return a.request_pending ? `/app/admin/notifications/${n.id}/employee/new` : null;
+  }
+  if (a.approved === null) return `/app/admin/notifications/${n.id}/change/approve`;
+  return null;
+}
+
+/**
+ * After an action the desk opens the next item of its queue (issue 24): the newest open change or request with
+ * a review screen, other than the one just done; else the category's list, still chosen.
+ */
+export async function nextInQueue(doneId: string | number, category = "changes"): Promise<string> {
+  if (category === "changes") {
+    const page = await call("/auth/notifications").GET({
+      query: { types: CHANGE_TYPES, per_page: 20, archived: "false" },
+    });
+    for (const n of page.data) {
+      const href = n.id !== Number(doneId) ? reviewHref(n) : null;
+      if (href) return href;
+    }
+  }
+  return `/app?category=${category}`;
+}

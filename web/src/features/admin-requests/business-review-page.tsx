@@ -18,7 +18,14 @@ import { toast } from "../../lib/toast.ts";
 import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import type { DuplicatesAnswerBody } from "@api/contract";
-import { act, type BusinessOption, fetchDuplicates, searchCompanies } from "./api.ts";
+import {
+  act,
+  type BusinessOption,
+  fetchDuplicates,
+  fetchNotification,
+  nextInQueue,
+  searchCompanies,
+} from "./api.ts";
 import { CompanyForm } from "./company-form.tsx";
 
 type NewBusinessBody = RequestBody<"/auth/notification/registration/{id}/business", "POST">;
@@ -52,7 +59,12 @@ function initialFields(r: DuplicatesAnswerBody["request"]): Record<string, strin
   };
 }
 
+/** A fresh screen per notification: the queue moves from one to the next on the same route. */
 export default function BusinessReviewPage({ params }: { params: { id?: string } }) {
+  return <BusinessReviewPageScreen key={params.id} params={params} />;
+}
+
+function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
   const id = params.id!;
   const [search] = useSearchParams();
   const convert = search.get("convert") === "1";
@@ -112,7 +124,11 @@ export default function BusinessReviewPage({ params }: { params: { id?: string }
         );
       }
       toast.success("Company Request Approved");
-      navigate("/app");
+      // The desk stays in its queue: a registration's request goes back to Registrations, a company request
+      // opens the next change or request.
+      const kind = await fetchNotification(id, new AbortController().signal).then((n) => n.attributes.type)
+        .catch(() => "NEW_BUSINESS_REQUEST");
+      navigate(kind === "REGISTRATION" ? "/app?category=registration" : await nextInQueue(id));
     } catch (error) {
       toast.error(errorMessage(error));
       setBusy(false);

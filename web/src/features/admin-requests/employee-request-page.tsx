@@ -18,7 +18,7 @@ import { errorMessage, fieldErrors, formValues } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { act, fetchEmployeeRequest } from "./api.ts";
+import { act, fetchEmployeeRequest, nextInQueue } from "./api.ts";
 
 type NewEmployeeBody = RequestBody<"/auth/notification/registration/{id}/employee", "POST">;
 
@@ -37,7 +37,12 @@ const FIELDS = [
   ["uscg_cred", "USCG Credential"],
 ] as const;
 
+/** A fresh screen per notification: the queue moves from one to the next on the same route. */
 export default function EmployeeRequestPage({ params }: { params: { id?: string } }) {
+  return <EmployeeRequestPageScreen key={params.id} params={params} />;
+}
+
+function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
   const id = params.id!;
   const [, navigate] = useLocation();
   const review = useResource(["notifications", "employee", id], (signal) => fetchEmployeeRequest(id, signal));
@@ -78,7 +83,12 @@ export default function EmployeeRequestPage({ params }: { params: { id?: string 
         );
         toast.success("Successfully added new user to company");
       }
-      navigate("/app");
+      // Opened from a registration's card, the desk goes back to Registrations; else to the next change.
+      navigate(
+        new URLSearchParams(globalThis.location.search).get("from") === "registration"
+          ? "/app?category=registration"
+          : await nextInQueue(id).catch(() => "/app?category=changes"),
+      );
     } catch (error) {
       setErrors(fieldErrors(error));
       toast.error(errorMessage(error));

@@ -37,9 +37,28 @@ function Step({ done, children }: { done: boolean; children: string }) {
   );
 }
 
+/** The card's box for a bulk action (absent on archived lists). */
+function ChooseBox({ title, chosen, onChoose }: { title: string; chosen?: boolean; onChoose?: () => void }) {
+  if (!onChoose) return null;
+  return (
+    <input
+      type="checkbox"
+      className="choose"
+      aria-label={`Choose: ${title}`}
+      checked={chosen ?? false}
+      onChange={onChoose}
+    />
+  );
+}
+
+interface Choosing {
+  chosen?: boolean;
+  onChoose?: () => void;
+}
+
 const KIND_LABEL = { DER: "DER", independent: "Independent member", company_employee: "Company employee" };
 
-function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
+function RegistrationCard({ n, open, chosen, onChoose }: { n: RegistrationItem; open: boolean } & Choosing) {
   const a = n.attributes;
   const { busy, run } = useCardAction();
   const [confirm, setConfirm] = useState(false);
@@ -47,9 +66,11 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
     ? `Test results: ${a.drug_test_passed ? "passed" : a.drug_test_status.replace("_", " ")}`
     : "Test results";
   return (
-    <article className="notification" aria-labelledby={`n-${n.id}`}>
+    <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
       <h4 id={`n-${n.id}`}>
+        <ChooseBox title={`${a.user_name} registered`} chosen={chosen} onChoose={onChoose} />
         <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> registered
+        {a.member_number ? <span className="member-number">{a.member_number}</span> : null}
       </h4>
       <p className="notification-facts">
         {KIND_LABEL[a.type]}
@@ -84,7 +105,7 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
           {a.employee_request_notification_id !== null && (
             <Link
               className="button button-secondary"
-              href={`/app/admin/notifications/${a.employee_request_notification_id}/employee/new`}
+              href={`/app/admin/notifications/${a.employee_request_notification_id}/employee/new?from=registration`}
             >
               Review employee request
             </Link>
@@ -189,12 +210,13 @@ function RegistrationCard({ n, open }: { n: RegistrationItem; open: boolean }) {
   );
 }
 
-function PausedCard({ n, open }: { n: PausedItem; open: boolean }) {
+function PausedCard({ n, open, chosen, onChoose }: { n: PausedItem; open: boolean } & Choosing) {
   const a = n.attributes;
   const { busy, run } = useCardAction();
   return (
-    <article className="notification" aria-labelledby={`n-${n.id}`}>
+    <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
       <h4 id={`n-${n.id}`}>
+        <ChooseBox title={`${a.user_name} paused their membership`} chosen={chosen} onChoose={onChoose} />
         <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> paused their membership
       </h4>
       <p className="notification-facts">
@@ -245,13 +267,16 @@ const CHANGE_TITLE: Record<string, string> = {
   NEW_EMPLOYEE_REQUEST: "asked to add an employee",
 };
 
-function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
+function GeneralCard({ n, open, chosen, onChoose }: { n: NotificationItem; open: boolean } & Choosing) {
   const a = n.attributes;
   const m = a.meta as Record<string, string | number | boolean | null>;
   const { busy, run } = useCardAction();
   const who = a.trigger_user_first_name
     ? `${a.trigger_user_first_name} ${a.trigger_user_last_name}`
     : `${m.member_first_name ?? m.owner_name ?? "A member"} ${m.member_last_name ?? ""}`.trim();
+  // Whom the card is about: the member (not the administrator who placed an order for them), the person an
+  // employee request names.
+  const subject = a.subject_name ?? who;
   const archive = open && (
     <Button
       variant="secondary"
@@ -269,7 +294,9 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
   let review: { href: string; label: string } | null = null;
   let chips = null;
   if (a.type === "NEW_ORDER") {
-    title = `${who} placed order ${m.order_number}`;
+    title = a.trigger_user_id !== null && a.trigger_user_id !== a.user_id && a.subject_name
+      ? `Order ${m.order_number} for ${a.subject_name} (placed by ${who})`
+      : `${subject} placed order ${m.order_number}`;
     chips = (
       <>
         {m.order_completed && <Chip tone="success">Completed</Chip>}
@@ -280,15 +307,22 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
   } else if (a.type === "MEMBERSHIP_CANCELLED") {
     title = `${m.member_first_name} ${m.member_last_name} cancelled their membership`;
     facts = `${m.member_number ?? ""} · cancelled ${day(m.cancelled_at as string)}`;
+  } else if (a.type === "NEW_EMPLOYEE_REQUEST") {
+    title = `Add ${a.subject_name ?? "an employee"} to ${m.company_name ?? "a company"}`;
+    facts = `Asked by ${m.owner_name ?? who}`;
+    if (a.request_pending) {
+      review = { href: `/app/admin/notifications/${n.id}/employee/new`, label: "Review employee request" };
+    }
   } else if (CHANGE_TITLE[a.type]) {
-    title = `${who} ${CHANGE_TITLE[a.type]}`;
+    title = `${subject} ${CHANGE_TITLE[a.type]}`;
     facts = [m.business_name ?? m.company_name, m.vessel_name].filter(Boolean).join(" · ") || null;
     if (a.type === "NEW_BUSINESS_REQUEST" && a.request_pending) {
       review = { href: `/app/admin/notifications/${n.id}/business/review`, label: "Review company request" };
-    } else if (a.type === "NEW_EMPLOYEE_REQUEST" && a.request_pending) {
-      review = { href: `/app/admin/notifications/${n.id}/employee/new`, label: "Review employee request" };
     } else if (!a.type.startsWith("NEW_B") && !a.type.startsWith("NEW_E") && a.approved === null) {
-      review = { href: `/app/admin/notifications/${n.id}/change/approve`, label: "Review change" };
+      review = {
+        href: `/app/admin/notifications/${n.id}/change/approve`,
+        label: (m.awaiting_approval === false) ? "Review applied change" : "Review change",
+      };
     }
   } else {
     return (
@@ -298,13 +332,19 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
     );
   }
   return (
-    <article className="notification" aria-labelledby={`n-${n.id}`}>
-      <h4 id={`n-${n.id}`}>{title}</h4>
+    <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
+      <h4 id={`n-${n.id}`}>
+        <ChooseBox title={title} chosen={chosen} onChoose={onChoose} />
+        {title}
+      </h4>
       <p className="notification-facts">
         {facts ? `${facts} · ` : ""}
         {formatInstant(a.created_at)} {chips}
         {a.approved !== null && (
-          <Chip tone={a.approved ? "success" : "neutral"}>{a.approved ? "Approved" : "Refused"}</Chip>
+          <Chip tone={a.approved ? "success" : "neutral"}>{a.approved ? "Approved" : "Declined"}</Chip>
+        )}
+        {typeof m.decline_reason === "string" && (
+          <span className="decline-reason">Reason: {m.decline_reason}</span>
         )}
       </p>
       {(review || archive) && (
@@ -317,8 +357,11 @@ function GeneralCard({ n, open }: { n: NotificationItem; open: boolean }) {
   );
 }
 
-export function NotificationCard({ entry, open }: { entry: Entry; open: boolean }) {
-  if (entry.kind === "registration") return <RegistrationCard n={entry.item} open={open} />;
-  if (entry.kind === "paused") return <PausedCard n={entry.item} open={open} />;
-  return <GeneralCard n={entry.item} open={open} />;
+export function NotificationCard(
+  { entry, open, chosen, onChoose }: { entry: Entry; open: boolean; category?: string } & Choosing,
+) {
+  const choosing = { chosen, onChoose };
+  if (entry.kind === "registration") return <RegistrationCard n={entry.item} open={open} {...choosing} />;
+  if (entry.kind === "paused") return <PausedCard n={entry.item} open={open} {...choosing} />;
+  return <GeneralCard n={entry.item} open={open} {...choosing} />;
 }

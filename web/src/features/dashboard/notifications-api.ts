@@ -44,11 +44,40 @@ export interface Loaded {
 /** Cache keys: every list of the center starts with NOTIFICATIONS_KEY; an action invalidates both. */
 export const NOTIFICATIONS_KEY: ResourceKey = ["notifications"];
 export const NOTIFICATION_COUNTS_KEY: ResourceKey = ["notification-counts"];
+/** The center's search and filters (issue 24): words, one type of the category, a date range. */
+export interface Filters {
+  q: string;
+  type: string;
+  from: string;
+  to: string;
+}
+export const NO_FILTERS: Filters = { q: "", type: "", from: "", to: "" };
+
+/** The types a category's Type filter offers, with their words. */
+export const TYPE_LABELS: Record<string, string> = {
+  UPDATE_USER: "Member details change",
+  UPDATE_BUSINESS: "Business change",
+  NEW_VESSEL: "New vessel",
+  UPDATE_VESSEL: "Vessel change",
+  NEW_BUSINESS_REQUEST: "Company request",
+  NEW_EMPLOYEE_REQUEST: "Employee request",
+};
+
 export const notificationsKey = (
   category: NotificationCategory,
   archived: boolean,
   pages: number,
-): ResourceKey => [...NOTIFICATIONS_KEY, category, archived ? "archived" : "open", pages];
+  filters: Filters = NO_FILTERS,
+): ResourceKey => [
+  ...NOTIFICATIONS_KEY,
+  category,
+  archived ? "archived" : "open",
+  pages,
+  filters.q,
+  filters.type,
+  filters.from,
+  filters.to,
+];
 
 export const fetchCounts = (signal: AbortSignal): Promise<NotificationCounts> =>
   call("/auth/notifications/count").GET({ signal }).then((a) => a.data);
@@ -59,9 +88,17 @@ export async function fetchList(
   archived: boolean,
   pages: number,
   signal: AbortSignal,
+  filters: Filters = NO_FILTERS,
 ): Promise<Loaded> {
   const one = async (page: number): Promise<{ entries: Entry[]; total: number }> => {
-    const query = { page, per_page: PER_PAGE, archived: String(archived) as "true" | "false" };
+    const query = {
+      page,
+      per_page: PER_PAGE,
+      archived: String(archived) as "true" | "false",
+      ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+      ...(filters.from ? { from: filters.from } : {}),
+      ...(filters.to ? { to: filters.to } : {}),
+    };
     if (category === "registration") {
       const a: RegistrationPageAnswer = await call("/auth/notification/registrations").GET({ query, signal });
       return { entries: a.data.map((item) => ({ kind: "registration", item })), total: a.meta.total };
@@ -70,7 +107,8 @@ export async function fetchList(
       const a: PausedPageAnswer = await call("/auth/notification/memberships/paused").GET({ query, signal });
       return { entries: a.data.map((item) => ({ kind: "paused", item })), total: a.meta.total };
     }
-    const types = CATEGORY_LIST.find((c) => c.id === category)!.types!;
+    const all = CATEGORY_LIST.find((c) => c.id === category)!.types!;
+    const types = filters.type && all.split(",").includes(filters.type) ? filters.type : all;
     const a: NotificationPageAnswer = await call("/auth/notifications").GET({
       query: { ...query, types },
       signal,
@@ -99,4 +137,19 @@ export async function act(
   });
   await refresh();
   return answer?.message;
+}
+
+/** One bulk action over chosen notifications; answers the server's count ("Archived 3 of 4 notifications"). */
+export async function bulkAct(action: "archive" | "approve", ids: number[]): Promise<string> {
+  const refresh = () => Promise.all([invalidate(NOTIFICATIONS_KEY), invalidate(NOTIFICATION_COUNTS_KEY)]);
+  try {
+    const answer = await call("/auth/notifications/bulk").POST({
+      body: { action, ids },
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    const skipped = answer.data.filter((o) => !o.ok);
+    return skipped.length ? `${answer.message}; ${skipped[0].message}` : answer.message;
+  } finally {
+    await refresh();
+  }
 }
