@@ -22,6 +22,7 @@ import {
 } from "./lib/jobs.ts";
 import { AUTORENEW_QUEUE, membershipRenewal, renewDueMemberships } from "./memberships/autorenew.ts";
 import { membershipStart } from "./memberships/start.ts";
+import { RENEWAL_NOTICE_QUEUE, sendRenewalNoticesJob } from "./memberships/renewal-notice.ts";
 import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
@@ -81,6 +82,7 @@ export function backgroundJobs(
       "mail.retry": retryMail,
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
       [RECEIPTS_QUEUE]: sendReceiptsJob,
+      [RENEWAL_NOTICE_QUEUE]: sendRenewalNoticesJob,
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
       [OWN_BUSINESS_SETUP_QUEUE]: setUpOwnBusinessJob,
@@ -93,6 +95,8 @@ export function backgroundJobs(
       schedule("maintenance.cleanup", DAY),
       // Hourly, so a renewal happens within the hour its term ends in (and a retry soon after an outage).
       schedule(AUTORENEW_QUEUE, HOUR),
+      // Hourly: a renewal notice goes out within the first hour of its office day.
+      schedule(RENEWAL_NOTICE_QUEUE, HOUR),
       // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
       schedule("mail.retry", MINUTE),
       // Every minute: a crash's pending orders are settled soon after their grace period.

@@ -27,7 +27,8 @@ import {
   type PaymentSource,
 } from "../orders/pay.ts";
 import { defaultCard } from "../payment-methods/service.ts";
-import { type DueRenewal, dueRenewals, insertMembership, prices } from "./queries.ts";
+import { type DueRenewal, dueRenewals, insertMembership, prices, renewalNoticeDays } from "./queries.ts";
+import { renewalTerms } from "./renewal-notice.ts";
 
 export const AUTORENEW_QUEUE = "memberships.autorenew";
 
@@ -121,6 +122,7 @@ export async function renewMembership(deps: Deps, due: Due): Promise<RenewalOutc
     lines: [{ name: "APCA annual membership renewal", cost_cents: amount, quantity: 1 }],
     source,
     description: "APCA annual membership renewal",
+    receiptNote: renewalTerms(amount, await renewalNoticeDays(db)),
     fulfilment: membershipRenewal,
     plan: {
       renews_membership_id: due.id,

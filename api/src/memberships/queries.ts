@@ -340,3 +340,49 @@ export function deletionFacts(db: Kysely<DB>, userId: number) {
     ])
     .where("u.id", "=", userId).executeTakeFirstOrThrow();
 }
+
+/** Days before an automatic renewal that its notice is mailed (settings, 15 to 45). */
+export async function renewalNoticeDays(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("settings").select("renewal_notice_days").executeTakeFirstOrThrow();
+  return row.renewal_notice_days;
+}
+
+/**
+ * Terms whose automatic renewal is `noticeDays` or fewer days after `today` (and still ahead) and whose notice
+ * is unsent: the memberships dueRenewals will renew, seen ahead of time.
+ */
+export function renewalNoticesDue(db: Kysely<DB>, today: DateString, noticeDays: number) {
+  return db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+    .select(["m.id", "m.user_id", "m.expire_at", "u.email", "u.first_name"])
+    .where("m.type", "=", "annual").where("m.autorenew", "=", true).where("m.failed", "=", false)
+    .where("m.pending", "=", false).where("m.cancelled_at", "is", null).where("u.deleted_at", "is", null)
+    .where("m.renewal_notice_sent_at", "is", null)
+    .where("m.expire_at", ">", today).where("m.expire_at", "<=", addDays(today, noticeDays))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom("memberships as later").select("later.id")
+          .whereRef("later.user_id", "=", "m.user_id").whereRef("later.id", ">", "m.id"),
+      ))
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(
+        selectFrom("membership_pauses as p").select("p.id")
+          .whereRef("p.membership_id", "=", "m.id").where("p.resumed_at", "is", null),
+      ))
+    )
+    .orderBy("m.expire_at").orderBy("m.id").execute();
+}
+
+/** Claims the term's renewal notice (set while unset); true when this call claimed it. */
+export async function claimRenewalNotice(db: Kysely<DB>, membershipId: number, now: Date): Promise<boolean> {
+  const row = await db.updateTable("memberships").set({ renewal_notice_sent_at: now })
+    .where("id", "=", membershipId).where("renewal_notice_sent_at", "is", null)
+    .returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives the claim back when the notice could not be handed to the outbox (the next run sends it). */
+export async function releaseRenewalNotice(db: Kysely<DB>, membershipId: number, claimedAt: Date) {
+  await db.updateTable("memberships").set({ renewal_notice_sent_at: null })
+    .where("id", "=", membershipId).where("renewal_notice_sent_at", "=", claimedAt).execute();
+}

@@ -21,7 +21,15 @@ import { enqueueMembershipTest, enqueueOwnBusinessSetUp } from "../drug-tests/jo
 import { setUpOwnBusiness } from "../drug-tests/service.ts";
 import { chargeableCompanyCard } from "../payment-methods/company.ts";
 import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
-import { currentMembership, hadAnnual, insertMembership, membershipByOrder, prices } from "./queries.ts";
+import {
+  currentMembership,
+  hadAnnual,
+  insertMembership,
+  membershipByOrder,
+  prices,
+  renewalNoticeDays,
+} from "./queries.ts";
+import { renewalTerms } from "./renewal-notice.ts";
 import { refusal } from "./state.ts";
 
 export type StartPayment =
@@ -162,6 +170,10 @@ export async function startMembership(
     }
     : { type: "card", card: await chargeableCard(deps, userId, input.payment.payment_method_id) };
   const paidBy = input.payment.type === "card" ? input.payment.business_id ?? null : null;
+  // A company renews its employee's membership itself: autorenewal charges the member's own card. An
+  // administrator's expiry on the office day or earlier is over already: never renewed (decision 0041).
+  const autorenew = annual && paidBy === null &&
+    !(expireAt !== null && expireAt <= officeDay(deps.now(), deps.config.officeTimeZone));
   const orderId = await payOrDecline(deps, {
     userId,
     businessId: paidBy,
@@ -183,15 +195,16 @@ export async function startMembership(
     lines: [{ name: itemName, cost_cents: amount, quantity: 1 }],
     source,
     description: itemName,
+    // The start's confirmation (its receipt) states the renewal terms (issue 25).
+    receiptNote: autorenew
+      ? renewalTerms((await prices(db)).annual_renewal_cents, await renewalNoticeDays(db))
+      : undefined,
     fulfilment: options.fulfilment ?? membershipStart,
     plan: {
       type: input.membershipType,
       is_renewal: current !== undefined,
       expire_at: expireAt,
-      // A company renews its employee's membership itself: autorenewal charges the member's own card. An
-      // administrator's expiry on the office day or earlier is over already: never renewed (decision 0041).
-      autorenew: annual && paidBy === null &&
-        !(expireAt !== null && expireAt <= officeDay(deps.now(), deps.config.officeTimeZone)),
+      autorenew,
       price_cents: amount,
       order_test: input.orderTest ?? null,
       ip: actor.ip ?? null,

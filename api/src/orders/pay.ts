@@ -124,6 +124,8 @@ export interface Payment<P> {
   source: PaymentSource;
   /** The charge's description at the processor. */
   description: string;
+  /** Said in the order's receipt after what was bought (a membership's renewal terms, say). */
+  receiptNote?: string;
   fulfilment: Fulfilment<P>;
   plan: P;
   /** Refuses (throws) before anything is written; not asked when the key was seen before. */
@@ -211,7 +213,12 @@ export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
         attempted_at: charge ? now : null,
         idempotency_key: p.key,
         request_hash: hash,
-        fulfilment: { kind: p.fulfilment.kind, plan: p.plan as JsonObject, description: p.description },
+        fulfilment: {
+          kind: p.fulfilment.kind,
+          plan: p.plan as JsonObject,
+          description: p.description,
+          ...(p.receiptNote ? { receipt_note: p.receiptNote } : {}),
+        },
         created_by_user_id: p.actorId,
         created_at: now,
       }, p.lines);

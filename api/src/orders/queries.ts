@@ -247,6 +247,13 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
   };
 }
 
+/** The note an order's receipt carries (orders.fulfilment.receipt_note), if any. */
+export async function receiptNote(db: Kysely<DB>, orderId: number): Promise<string | null> {
+  const row = await db.selectFrom("orders").select("fulfilment").where("id", "=", orderId).executeTakeFirst();
+  const note = (row?.fulfilment as { receipt_note?: unknown } | null)?.receipt_note;
+  return typeof note === "string" ? note : null;
+}
+
 /** The buyer's e-mail and name, for the receipt. */
 export function buyer(db: Kysely<DB>, userId: number) {
   return db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", userId)

@@ -20,6 +20,8 @@ export interface ReceiptInput {
   paidWith: string;
   /** The order was cancelled (and refunded) since: the receipt says so. */
   cancelled: boolean;
+  /** Said after the total (a membership's renewal terms). */
+  note?: string | null;
 }
 
 export const receiptFilename = (number: string) => `receipt-${number}.pdf`;
@@ -117,6 +119,13 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array>
   y -= 40;
 
   newPageIfNeeded();
+  if (input.note) {
+    for (const line of wrap(input.note, regular, 10, right - MARGIN)) {
+      text(line, { size: 10 });
+      y -= 14;
+    }
+    y -= 12;
+  }
   for (
     const line of wrap(
       "Thank you. Keep this receipt for your records. It states a payment only and holds no drug test " +

@@ -59,6 +59,22 @@ Deno.test("receipts: one e-mail with the PDF per paid order, the order history, 
       },
     );
 
+    await t.step("an annual membership's start receipt states the renewal terms", async () => {
+      const res = await ctx.request("member", "POST", "/api/auth/account/membership", {
+        is_annual: true,
+        payment_method_id: card,
+      });
+      assertEquals(res.status, 200);
+      const order = await db.selectFrom("orders").select("number").where("kind", "=", "membership")
+        .executeTakeFirstOrThrow();
+      const [mail] = await receipts(ctx, order.number);
+      for (const want of ["renews automatically", "$95.00", "30 days before", "Cancel"]) {
+        assert(mail.text_body.includes(want), `the start receipt lacks ${want}:\n${mail.text_body}`);
+      }
+      const text = (await pdfText((await attachmentOf(ctx, mail.id)).bytes)).join(" ");
+      assert(text.includes("renews automatically"), text);
+    });
+
     await t.step("a manual charge's receipt names the medium and the day", async () => {
       const res = await requestAs(
         ctx,

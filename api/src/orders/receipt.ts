@@ -14,7 +14,15 @@ import { officeDay } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
 import { requireOwnedCompany } from "../payment-methods/company.ts";
 import { DAY, type JobHandler } from "../lib/jobs.ts";
-import { buyer, claimReceipt, findOrder, orderBusinessId, releaseReceipt, untoldOrders } from "./queries.ts";
+import {
+  buyer,
+  claimReceipt,
+  findOrder,
+  orderBusinessId,
+  receiptNote,
+  releaseReceipt,
+  untoldOrders,
+} from "./queries.ts";
 import { dollars, receiptFilename, renderReceiptPdf } from "./receipt-pdf.ts";
 
 export const RECEIPTS_QUEUE = "orders.receipts";
@@ -49,6 +57,7 @@ async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: O
   const who = userId === undefined ? undefined : await buyer(deps.database.db, userId);
   if (!who) return undefined;
   const paidAt = new Date(order.completed_at ?? order.created_at);
+  const note = await receiptNote(deps.database.db, found.id);
   const pdf = await renderReceiptPdf({
     number: order.number,
     paidOn: officeDay(paidAt, deps.config.officeTimeZone),
@@ -59,8 +68,9 @@ async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: O
     total_cents: order.total_cents,
     paidWith: paidWith(order),
     cancelled: order.status === "cancelled",
+    note,
   });
-  return { pdf, who };
+  return { pdf, who, note };
 }
 
 const seller = (config: Pick<Config, "sellerAddress" | "officeEmail" | "officePhone" | "publicUrl">) => ({
@@ -102,6 +112,7 @@ export async function sendReceipt(
         `${lines.join("\n")}\n  Total paid: ${dollars(order.total_cents)}\n  Paid with: ${
           paidWith(order)
         }\n\n` +
+        (doc.note ? `${doc.note}\n\n` : "") +
         `The receipt is attached as a PDF. Your orders and their receipts are at ${url}/app/account/orders.\n\n` +
         "APCA",
       attachments: [{

@@ -123,7 +123,7 @@ export async function promoteNewestCard(trx: Transaction<DB>, userId: number): P
 
 /** The user's default card (the one the autorenewal charges), if any. */
 export function defaultCard(db: Kysely<DB>, userId: number) {
-  return db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "last4"])
+  return db.selectFrom("payment_methods").select(["id", "provider", "provider_ref", "brand", "last4"])
     .where("user_id", "=", userId).where("is_default", "=", true).where("deleted_at", "is", null)
     .executeTakeFirst();
 }

@@ -90,3 +90,29 @@ export async function dropLetter(): Promise<void> {
   if (userId === null) return;
   await (await userDb(userId)).delete("files", LETTER_KEY).catch(() => undefined);
 }
+
+const receiptKey = (orderId: number) => `receipt-${orderId}`;
+
+/**
+ * Saves an order's receipt PDF for reading offline (issue 25: the order history opens offline like the
+ * letter). A receipt states a payment only, never a test (decision 0063), so it may stay on the device.
+ */
+export async function saveReceipt(orderId: number, blob: Blob, filename: string): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null) return;
+  const file: StoredFile = {
+    key: receiptKey(orderId),
+    blob,
+    filename,
+    version: String(orderId),
+    saved_at: new Date().toISOString(),
+  };
+  await (await userDb(userId)).put("files", file).catch(() => undefined);
+}
+
+/** An order's receipt saved on this device, or null. */
+export async function savedReceipt(orderId: number): Promise<StoredFile | null> {
+  const userId = currentUserId();
+  if (userId === null) return null;
+  return (await (await userDb(userId)).get("files", receiptKey(orderId)).catch(() => undefined)) ?? null;
+}

@@ -22,6 +22,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { BusinessTests } from "./business-tests.tsx";
 import { RandomSelections } from "./random-selections.tsx";
 import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
+import { CompanyOrders } from "../orders/company-orders.tsx";
 import "./businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -88,6 +89,8 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
         label: "Random Selections",
         render: () => <RandomSelections businessId={business.id} />,
       },
+      // The company's paid orders with their receipts (decision 0063).
+      { id: "orders", label: "Orders", render: () => <CompanyOrders businessId={business.id} /> },
       {
         id: "vessels",
         label: "Vessels",

@@ -293,6 +293,9 @@ function RecentTestsCard() {
       <p>
         <Link href="/app/account/tests">See all your tests</Link>
       </p>
+      <p>
+        <Link href="/app/account/orders">Your orders and receipts</Link>
+      </p>
     </Card>
   );
 }

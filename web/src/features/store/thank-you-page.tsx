@@ -26,7 +26,9 @@ export default function ThankYouPage() {
     return (
       <Alert variant="warning" title="We could not find that order">
         <p>
-          Check the link, or see your orders from the <Link href="/app">dashboard</Link>.
+          Check the link, or see <Link href="/app/account/orders">your orders</Link> (also linked from the
+          {" "}
+          <Link href="/app">dashboard</Link>).
         </p>
       </Alert>
     );
@@ -42,7 +44,8 @@ export default function ThankYouPage() {
       <Alert variant="success" title="Thank you for your order">
         <p>
           Order number <strong data-testid="order-number">{o.number}</strong>
-          {o.card_last4 && <>, paid with the card ending in {o.card_last4}</>}.
+          {o.card_last4 && <>, paid with the card ending in {o.card_last4}</>}. A receipt is on its way to
+          your e-mail.
         </p>
       </Alert>
       <dl className="order-facts">
@@ -90,6 +93,7 @@ export default function ThankYouPage() {
       </TableScroll>
       <div className="form-actions">
         <Link href="/app/store" className="button button-secondary">Back to the store</Link>
+        <Link href="/app/account/orders" className="button button-secondary">Your orders and receipts</Link>
         <Link href="/app" className="button button-primary">Go to the dashboard</Link>
       </div>
     </>
