@@ -287,7 +287,7 @@ export async function resumeFromNotification(deps: Deps, actor: Actor, id: numbe
   if (found.archived_at) throw alreadyProcessed();
   await resumeMembership(
     deps,
-    { userId: actor.user.user_id, ip: actor.ip },
+    actor,
     found.user_id,
     async (trx, at) => {
       const n = await lockNotification(trx, id);

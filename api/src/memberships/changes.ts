@@ -69,21 +69,21 @@ export async function pauseMembership(
         pausedAt: now,
         reason: pause.reason,
         otherReason: pause.otherReason,
-        pausedBy: actor.userId,
+        pausedBy: actor.user.user_id,
       });
       if (m.id === current.id) currentPauseId = id;
     }
     await notify(trx, {
       type: "MEMBERSHIP_PAUSED",
       meta: { ...memberMeta(member), reason: pause.reason, paused_at: now.toISOString(), resumed_at: null },
-      triggerUserId: actor.userId,
+      triggerUserId: actor.user.user_id,
       userId,
       membershipId: current.id,
       membershipPauseId: currentPauseId,
       at: now,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_paused",
       entity: "membership",
       entityId: current.id,
@@ -110,9 +110,9 @@ export async function resumeMembership(
   return await changeLocked(deps, userId, async (trx, _member, now, today) => {
     await first?.(trx, now); // the desk's check of its notification, in this transaction (decision 0049)
     const current = check("resume", await currentMembership(trx, userId), today);
-    const pauses = await closePauses(trx, userId, actor.userId, now);
+    const pauses = await closePauses(trx, userId, actor.user.user_id, now);
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_resumed",
       entity: "membership",
       entityId: current.id,
@@ -140,18 +140,18 @@ export async function cancelMembership(
     const current = check("cancel", await currentMembership(trx, userId), today);
     await within?.(trx, current, now);
     const ids = [...new Set([current.id, ...(await liveMemberships(trx, userId, today)).map((m) => m.id)])];
-    await cancelMemberships(trx, userId, ids, actor.userId, now);
-    await closePauses(trx, userId, actor.userId, now);
+    await cancelMemberships(trx, userId, ids, actor.user.user_id, now);
+    await closePauses(trx, userId, actor.user.user_id, now);
     await notify(trx, {
       type: "MEMBERSHIP_CANCELLED",
       meta: { ...memberMeta(member), cancelled_at: now.toISOString() },
-      triggerUserId: actor.userId,
+      triggerUserId: actor.user.user_id,
       userId,
       membershipId: current.id,
       at: now,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_cancelled",
       entity: "membership",
       entityId: current.id,
@@ -161,7 +161,9 @@ export async function cancelMembership(
     cancelledFor = member;
   });
   if (cancelledFor) {
-    await deps.mailer.send(cancellationMail(deps.config.publicUrl, cancelledFor, actor.userId !== userId));
+    await deps.mailer.send(
+      cancellationMail(deps.config.publicUrl, cancelledFor, actor.user.user_id !== userId),
+    );
   }
   return answer;
 }
@@ -199,7 +201,7 @@ export async function updateMembership(
       autorenew: outcome.autorenew,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_updated",
       entity: "membership",
       entityId: current.id,

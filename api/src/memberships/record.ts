@@ -21,7 +21,7 @@ import {
 } from "./queries.ts";
 import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
 
-export type { ActorById as Actor } from "../lib/context.ts";
+export type { Actor } from "../lib/context.ts";
 
 export const conflict = (message: string) => new AppError("MEMBERSHIP_CONFLICT", message);
 

@@ -165,12 +165,12 @@ export async function startMembership(
   const orderId = await payOrDecline(deps, {
     userId,
     businessId: paidBy,
-    actorId: actor.userId,
+    actorId: actor.user.user_id,
     kind: "membership",
     key: await orderKey(db, {
       purpose: options.purpose ?? "membership",
       userId,
-      actorId: actor.userId,
+      actorId: actor.user.user_id,
       kind: "membership",
       headerKey: input.headerKey,
     }),
@@ -194,7 +194,7 @@ export async function startMembership(
         !(expireAt !== null && expireAt <= officeDay(deps.now(), deps.config.officeTimeZone)),
       price_cents: amount,
       order_test: input.orderTest ?? null,
-      ip: actor.ip ?? null,
+      ip: actor.ip,
       business_id: paidBy,
     },
     guard,
