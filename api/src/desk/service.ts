@@ -35,7 +35,7 @@ export const alreadyProcessed = () => new AppError("ALREADY_PROCESSED", M.alread
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
 /** The five badges: open notifications per category, exact (the web caps the display at 99+). */
-export async function countNotifications(deps: Deps) {
+export async function countNotifications(deps: Pick<Deps, "database">) {
   const rows = await countOpenByType(deps.database.db);
   const by = new Map(rows.map((r) => [r.type, Number(r.n)]));
   const sum = (types: readonly NotificationType[]) => types.reduce((n, t) => n + (by.get(t) ?? 0), 0);
@@ -76,7 +76,7 @@ function toNotification(r: ListRow) {
 }
 
 export async function notificationPage(
-  deps: Deps,
+  deps: Pick<Deps, "database">,
   q: ListParams & { archived: boolean; types?: NotificationType[] },
 ) {
   const types = q.types?.length ? q.types : [...NOTIFICATION_TYPES];
@@ -85,7 +85,7 @@ export async function notificationPage(
 }
 
 /** One notification, open or archived (the change-approval and employee-request screens open it by id). */
-export async function oneNotification(deps: Deps, id: number) {
+export async function oneNotification(deps: Pick<Deps, "database">, id: number) {
   const filter = { archived: false, types: [...NOTIFICATION_TYPES], id };
   const one = { page: 1, per_page: 1, sort_by: "id", sort_dir: "desc" } as const;
   const { rows } = await listNotifications(deps.database.db, filter, one);
@@ -95,7 +95,7 @@ export async function oneNotification(deps: Deps, id: number) {
 
 const passed = (s: string | null) => s === "negative" || s === "negative_dilute";
 
-export async function registrationPage(deps: Deps, q: ListParams & { archived: boolean }) {
+export async function registrationPage(deps: Pick<Deps, "database">, q: ListParams & { archived: boolean }) {
   const { rows, meta } = await listRegistrations(deps.database.db, q.archived, q);
   const data = rows.map((r) =>
     record("registration_notification", r.id, {
@@ -124,7 +124,7 @@ export async function registrationPage(deps: Deps, q: ListParams & { archived: b
   return { data, meta };
 }
 
-export async function pausedPage(deps: Deps, q: ListParams & { archived: boolean }) {
+export async function pausedPage(deps: Pick<Deps, "database">, q: ListParams & { archived: boolean }) {
   const { rows, meta } = await listPaused(deps.database.db, q.archived, q);
   const data = rows.map((r) =>
     record("paused_notification", r.id, {
@@ -145,7 +145,7 @@ export async function pausedPage(deps: Deps, q: ListParams & { archived: boolean
  * type or no such notification is a 404; an archived one was processed already (409).
  */
 export async function onOpen<T>(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   types: readonly NotificationType[],
@@ -183,7 +183,7 @@ const ARCHIVED_MESSAGE: Partial<Record<NotificationType, string>> = {
 
 /** Archive any notification (open → archived); the spec's toast for its kind. */
 export async function archive(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   types: readonly NotificationType[] = NOTIFICATION_TYPES,
@@ -198,7 +198,12 @@ export async function archive(
  * Approve (apply the waiting change, decision 0021) or refuse a change notification; either way it is
  * decided and archived. A change already applied at once (contact details, vessels) is acknowledged.
  */
-export async function decide(deps: Deps, actor: Actor, id: number, approved: boolean) {
+export async function decide(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  id: number,
+  approved: boolean,
+) {
   await onOpen(deps, actor, id, CHANGES, approved ? "approve" : "refuse", async (trx, n, at) => {
     if (n.approved !== null) throw alreadyProcessed();
     if (!await decideAndArchive(trx, id, { approved, by: actor.user.user_id, at })) throw alreadyProcessed();
@@ -208,14 +213,14 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
 }
 
 /** Deletes a registration notification and its progress (the member and what they bought stay). */
-export async function deleteRegistration(deps: Deps, actor: Actor, id: number) {
+export async function deleteRegistration(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   await onOpen(deps, actor, id, ["REGISTRATION"], "delete", async (trx) => {
     if (!await deleteNotification(trx, id)) throw alreadyProcessed();
   });
 }
 
 /** DER: the company's training is done (once). */
-export async function companyTraining(deps: Deps, actor: Actor, id: number) {
+export async function companyTraining(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   await onOpen(deps, actor, id, ["REGISTRATION"], "company_training", async (trx, _n, at) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -230,7 +235,11 @@ export async function companyTraining(deps: Deps, actor: Actor, id: number) {
  * Orders the member's test through i3. The registration is claimed first (drug_test_at set where it was
  * empty), so a double click or a second administrator never orders two; a failed i3 order frees it again.
  */
-export async function orderTest(deps: Deps, actor: Actor, id: number) {
+export async function orderTest(
+  deps: Pick<Deps, "config" | "database" | "now" | "i3">,
+  actor: Actor,
+  id: number,
+) {
   const r = await onOpen(deps, actor, id, ["REGISTRATION"], "order_test", async (trx, _n, at) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -265,7 +274,11 @@ export async function orderTest(deps: Deps, actor: Actor, id: number) {
 }
 
 /** Mails the member their Letter of Compliance and notes when. */
-export async function sendLoc(deps: Deps, actor: Actor, id: number) {
+export async function sendLoc(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "letterKeys">,
+  actor: Actor,
+  id: number,
+) {
   const r = await onOpen(deps, actor, id, ["REGISTRATION"], "send_loc", async (trx) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -281,7 +294,7 @@ export async function sendLoc(deps: Deps, actor: Actor, id: number) {
  * in one transaction that holds the notification's lock from the check to the archive: a second administrator
  * waits, then finds it archived (409), and the membership is resumed once.
  */
-export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
+export async function resumeFromNotification(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   const found = await findNotification(deps.database.db, id);
   if (!found || found.type !== "MEMBERSHIP_PAUSED" || found.user_id === null) throw notFound("Notification");
   if (found.archived_at) throw alreadyProcessed();

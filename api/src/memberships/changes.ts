@@ -26,7 +26,7 @@ import {
 
 /** Runs `change` on the member's locked memberships and answers the membership afterwards. */
 async function changeLocked(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   userId: number,
   change: (trx: Transaction<DB>, member: Member, now: Date, today: DateString) => Promise<void>,
 ): Promise<MembershipRecord> {
@@ -54,7 +54,7 @@ const memberMeta = (m: Member): MemberMeta => ({
  * 'Other'.
  */
 export async function pauseMembership(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   userId: number,
   pause: { reason: string; otherReason: string | null },
@@ -102,7 +102,7 @@ async function closePauses(trx: Transaction<DB>, userId: number, actorId: number
 
 /** Resumes a paused membership (only a paused one: anything else is a 409 saying why). */
 export async function resumeMembership(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   userId: number,
   first?: (trx: Transaction<DB>, now: Date) => Promise<void>,
@@ -130,7 +130,7 @@ export type WithinCancel = (trx: Transaction<DB>, cancelled: MembershipRow, now:
  * get a MEMBERSHIP_CANCELLED notification and the member a confirmation e-mail.
  */
 export async function cancelMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
   actor: Actor,
   userId: number,
   within?: WithinCancel,
@@ -187,7 +187,7 @@ function cancellationMail(publicUrl: string, member: Member, byAdministrator: bo
  * expiry on the office day or earlier turns autorenew off, so the edit never leads to a charge (decision 0041).
  */
 export async function updateMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now">,
   actor: Actor,
   userId: number,
   input: ExpiryEdit,
@@ -220,7 +220,11 @@ export async function updateMembership(
 }
 
 /** What the update would do, for the form before saving (same checks as the update, nothing written). */
-export async function previewMembershipUpdate(deps: Deps, userId: number, input: ExpiryEdit) {
+export async function previewMembershipUpdate(
+  deps: Pick<Deps, "config" | "database" | "now">,
+  userId: number,
+  input: ExpiryEdit,
+) {
   const { db } = deps.database;
   await requireMember(db, userId);
   const now = deps.now();

@@ -122,7 +122,7 @@ export interface StartOptions {
  * membership, or the new-member price. An early renewal's term follows on from the current one's.
  */
 export async function startMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "i3" | "payments">,
   actor: Actor,
   userId: number,
   input: StartInput,

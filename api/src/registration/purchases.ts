@@ -54,7 +54,10 @@ export interface MembershipInput {
  * Starts the member's membership: annual (one year from today, renewing automatically) or one-time (a single
  * test, no expiry), at the memberships service's prices. Refused while another membership is active.
  */
-export async function startRegistrationMembership(deps: Deps, input: MembershipInput) {
+export async function startRegistrationMembership(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "i3" | "payments">,
+  input: MembershipInput,
+) {
   const today = coverageDay(deps.now()); // "already covered": the coverage day
   const userId = input.actor.user.user_id;
   const m = await startMembership(deps, input.actor, userId, {
@@ -97,7 +100,7 @@ export const complianceKit: Fulfilment<KitPlan> = {
 
 /** Buys the compliance kit for the DER's company (the compliance kit's own service, with the wizard's completion). */
 export async function buyRegistrationComplianceKit(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
   input: { userId: number; paymentMethodId: number; headerKey?: string },
 ) {
   const company = await derCompany(deps.database.db, input.userId);
