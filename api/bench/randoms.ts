@@ -78,7 +78,19 @@ export async function benchRandoms(pgUrl: string, size: RandomSize = RANDOMS_FUL
       from users where email like '%@bench.local' and id <> ${admin.id}`;
     await setup`analyze`;
 
-    const poolId = await createPool(deps, { userId: admin.id }, 2030, 1);
+    const actor = {
+      user: {
+        user_id: admin.id,
+        session_id: "",
+        is_admin: true,
+        is_der: false,
+        full_name: "Bench Admin",
+        second_factor_at: null,
+        has_second_factor: false,
+      },
+      ip: null,
+    };
+    const poolId = await createPool(deps, actor, 2030, 1);
     let started = performance.now();
     await runBuild(deps, poolId);
     const buildDrawMs = performance.now() - started;

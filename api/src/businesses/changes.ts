@@ -54,7 +54,7 @@ const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
  * Manage business. Answers the business and which fields were applied and which wait for approval.
  */
 export async function manageBusiness(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   input: z.infer<typeof BusinessUpdateBody>,
@@ -108,7 +108,7 @@ export async function manageBusiness(
 
 async function notifyBusinessChange(
   trx: Transaction<DB>,
-  deps: Deps,
+  deps: Pick<Deps, "now">,
   user: SessionUser,
   business: { id: number; name: string },
   set: { changes: BusinessChange; previous: BusinessChange; awaiting_approval: boolean },
@@ -133,7 +133,12 @@ async function notifyBusinessChange(
 }
 
 /** Administrator: approve (apply) or refuse the business's waiting change. */
-export async function decideBusinessChange(deps: Deps, actor: Actor, id: number, approved: boolean) {
+export async function decideBusinessChange(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  id: number,
+  approved: boolean,
+) {
   const { db } = deps.database;
   if (!await findLiveBusiness(db, id)) throw notFound("Business");
   const open = await openChangeOf(db, id);

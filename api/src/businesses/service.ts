@@ -59,7 +59,11 @@ export async function answer(db: Kysely<DB>, viewer: SessionUser, id: number) {
 }
 
 /** Member or DER: a self-employed business exists at once; a company waits for approval ('Not Approved'). */
-export async function addOwnBusiness(deps: Deps, actor: Actor, input: z.infer<typeof BusinessCreateBody>) {
+export async function addOwnBusiness(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  input: z.infer<typeof BusinessCreateBody>,
+) {
   const { db } = deps.database;
   const { user } = actor;
   const { is_individual, ...fields } = input;
@@ -128,7 +132,7 @@ export async function addOwnBusiness(deps: Deps, actor: Actor, input: z.infer<ty
 
 /** Administrator: the business exists at once, with its DER as owner when named. */
 export async function adminAddBusiness(
-  deps: Deps,
+  deps: Pick<Deps, "database">,
   actor: Actor,
   input: z.infer<typeof AdminBusinessCreateBody>,
 ) {
@@ -165,7 +169,7 @@ export async function adminAddBusiness(
 
 /** Administrator: activate, or deactivate with a reason; each is kept in the activation history. */
 export async function setBusinessActive(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   to: { is_active: true } | { is_active: false; reason: string },
@@ -204,7 +208,7 @@ export async function setBusinessActive(
  * Administrator: delete. A business with history (tests, memberships, notifications, requests, a kit) is
  * soft-deleted and every record stays (49 CFR 40.333); one without is removed.
  */
-export async function deleteBusiness(deps: Deps, actor: Actor, id: number) {
+export async function deleteBusiness(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   const { db } = deps.database;
   if (!await findLiveBusiness(db, id)) throw notFound("Business");
   return await db.transaction().execute(async (trx) => {

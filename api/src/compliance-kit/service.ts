@@ -69,7 +69,10 @@ export interface KitPurchase {
  * Buys the kit. A card is one of the company's cards, else one of its DER's own cards (the wizard's card).
  * Refused when the company already has the kit (checked again when the order is placed).
  */
-export async function buyComplianceKit(deps: Deps, p: KitPurchase) {
+export async function buyComplianceKit(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  p: KitPurchase,
+) {
   const { db } = deps.database;
   const business = await kitBusiness(db, p.businessId);
   if (!business) throw notFound("Business");
@@ -118,7 +121,7 @@ export async function buyComplianceKit(deps: Deps, p: KitPurchase) {
  * a manual payment.
  */
 export async function buyComplianceKitAs(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
   me: SessionUser,
   p: Omit<KitPurchase, "actorId" | "purpose" | "fulfilment">,
 ) {

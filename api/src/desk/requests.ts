@@ -42,7 +42,7 @@ import { type NewCompanyBody, type NewEmployeeBody, NOTIFICATION_MESSAGES as M }
 const COMPANY_TYPES = ["REGISTRATION", "NEW_BUSINESS_REQUEST"] as const;
 
 /** The company request of a notification with its possible duplicates, best first. */
-export async function duplicatesFor(deps: Deps, id: number) {
+export async function duplicatesFor(deps: Pick<Deps, "database">, id: number) {
   const { db } = deps.database;
   const n = await companyNotification(deps, id);
   const r = await businessRequestFor(db, n);
@@ -94,7 +94,7 @@ export async function duplicatesFor(deps: Deps, id: number) {
   };
 }
 
-async function companyNotification(deps: Deps, id: number) {
+async function companyNotification(deps: Pick<Deps, "database">, id: number) {
   const n = await findNotification(deps.database.db, id);
   if (!n || !(COMPANY_TYPES as readonly string[]).includes(n.type)) throw notFound("Notification");
   return n;
@@ -106,7 +106,7 @@ async function companyNotification(deps: Deps, id: number) {
  * archived.
  */
 async function settleCompany(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   action: string,
@@ -140,7 +140,12 @@ async function settleCompany(
 }
 
 /** Link the request to an existing company: the provisional business (if any) is retired into it. */
-export async function linkCompany(deps: Deps, actor: Actor, id: number, businessId: number) {
+export async function linkCompany(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  id: number,
+  businessId: number,
+) {
   return await settleCompany(deps, actor, id, "company_link", async (trx, request, at) => {
     const target = await findLiveBusiness(trx, businessId);
     if (!target) throw notFound("Business");
@@ -166,7 +171,7 @@ export async function linkCompany(deps: Deps, actor: Actor, id: number, business
 
 /** Set the company up from the request (the administrator's corrected fields), optionally converted. */
 export async function createCompany(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   input: z.infer<typeof NewCompanyBody>,
@@ -195,7 +200,7 @@ export async function createCompany(
 }
 
 /** The employee request of a notification, with the users it may mean. */
-export async function employeeRequestReview(deps: Deps, id: number) {
+export async function employeeRequestReview(deps: Pick<Deps, "database">, id: number) {
   const { db } = deps.database;
   const r = await employeeRequestByNotification(db, id);
   if (!r) throw notFound("Employee request");
@@ -215,7 +220,12 @@ export async function employeeRequestReview(deps: Deps, id: number) {
 }
 
 /** Link the employee request to an existing user: they join the company as its employee. */
-export async function linkEmployee(deps: Deps, actor: Actor, id: number, userId: number) {
+export async function linkEmployee(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  id: number,
+  userId: number,
+) {
   await onOpen(deps, actor, id, ["NEW_EMPLOYEE_REQUEST"], "employee_link", async (trx, _n, at) => {
     const r = await lockEmployeeRequest(trx, id);
     if (!r) throw new AppError("CONFLICT", M.noEmployeeRequest);
@@ -238,7 +248,7 @@ export async function linkEmployee(deps: Deps, actor: Actor, id: number, userId:
  * with their own self-employed business). They set a password through 'Forgot password'.
  */
 export async function createEmployee(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   input: z.infer<typeof NewEmployeeBody>,
@@ -282,7 +292,7 @@ export async function createEmployee(
 }
 
 /** A company request by its own id, with the notification its wizard works on. */
-export async function businessRequest(deps: Deps, id: number) {
+export async function businessRequest(deps: Pick<Deps, "database">, id: number) {
   const r = await businessRequestById(deps.database.db, id);
   if (!r) throw notFound("Company request");
   return r;

@@ -39,7 +39,7 @@ export const alreadyProcessed = () => new AppError("ALREADY_PROCESSED", M.alread
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
 /** The five badges: open notifications per category, exact (the web caps the display at 99+). */
-export async function countNotifications(deps: Deps) {
+export async function countNotifications(deps: Pick<Deps, "database">) {
   const rows = await countOpenByType(deps.database.db);
   const by = new Map(rows.map((r) => [r.type, Number(r.n)]));
   const sum = (types: readonly NotificationType[]) => types.reduce((n, t) => n + (by.get(t) ?? 0), 0);
@@ -110,7 +110,7 @@ function searchOf(deps: Pick<Deps, "config">, q: SearchQuery): NotificationSearc
 }
 
 export async function notificationPage(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "config">,
   q: ListParams & SearchQuery & { archived: boolean; types?: NotificationType[] },
 ) {
   const types = q.types?.length ? q.types : [...NOTIFICATION_TYPES];
@@ -124,7 +124,7 @@ export async function notificationPage(
 }
 
 /** One notification, open or archived (the change-approval and employee-request screens open it by id). */
-export async function oneNotification(deps: Deps, id: number) {
+export async function oneNotification(deps: Pick<Deps, "database">, id: number) {
   const filter = { archived: false, types: [...NOTIFICATION_TYPES], id };
   const one = { page: 1, per_page: 1, sort_by: "id", sort_dir: "desc" } as const;
   const { rows } = await listNotifications(deps.database.db, filter, one);
@@ -134,7 +134,10 @@ export async function oneNotification(deps: Deps, id: number) {
 
 const passed = (s: string | null) => s === "negative" || s === "negative_dilute";
 
-export async function registrationPage(deps: Deps, q: ListParams & SearchQuery & { archived: boolean }) {
+export async function registrationPage(
+  deps: Pick<Deps, "database" | "config">,
+  q: ListParams & SearchQuery & { archived: boolean },
+) {
   const { rows, meta } = await listRegistrations(deps.database.db, q.archived, q, searchOf(deps, q));
   const data = rows.map((r) =>
     record("registration_notification", r.id, {
@@ -163,7 +166,10 @@ export async function registrationPage(deps: Deps, q: ListParams & SearchQuery &
   return { data, meta };
 }
 
-export async function pausedPage(deps: Deps, q: ListParams & SearchQuery & { archived: boolean }) {
+export async function pausedPage(
+  deps: Pick<Deps, "database" | "config">,
+  q: ListParams & SearchQuery & { archived: boolean },
+) {
   const { rows, meta } = await listPaused(deps.database.db, q.archived, q, searchOf(deps, q));
   const data = rows.map((r) =>
     record("paused_notification", r.id, {
@@ -184,7 +190,7 @@ export async function pausedPage(deps: Deps, q: ListParams & SearchQuery & { arc
  * type or no such notification is a 404; an archived one was processed already (409).
  */
 export async function onOpen<T>(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   types: readonly NotificationType[],
@@ -222,7 +228,7 @@ const ARCHIVED_MESSAGE: Partial<Record<NotificationType, string>> = {
 
 /** Archive any notification (open → archived); the spec's toast for its kind. */
 export async function archive(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   types: readonly NotificationType[] = NOTIFICATION_TYPES,
@@ -253,14 +259,14 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
 }
 
 /** Deletes a registration notification and its progress (the member and what they bought stay). */
-export async function deleteRegistration(deps: Deps, actor: Actor, id: number) {
+export async function deleteRegistration(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   await onOpen(deps, actor, id, ["REGISTRATION"], "delete", async (trx) => {
     if (!await deleteNotification(trx, id)) throw alreadyProcessed();
   });
 }
 
 /** DER: the company's training is done (once). */
-export async function companyTraining(deps: Deps, actor: Actor, id: number) {
+export async function companyTraining(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   await onOpen(deps, actor, id, ["REGISTRATION"], "company_training", async (trx, _n, at) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -275,7 +281,11 @@ export async function companyTraining(deps: Deps, actor: Actor, id: number) {
  * Orders the member's test through i3. The registration is claimed first (drug_test_at set where it was
  * empty), so a double click or a second administrator never orders two; a failed i3 order frees it again.
  */
-export async function orderTest(deps: Deps, actor: Actor, id: number) {
+export async function orderTest(
+  deps: Pick<Deps, "config" | "database" | "now" | "i3">,
+  actor: Actor,
+  id: number,
+) {
   const r = await onOpen(deps, actor, id, ["REGISTRATION"], "order_test", async (trx, _n, at) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -310,7 +320,11 @@ export async function orderTest(deps: Deps, actor: Actor, id: number) {
 }
 
 /** Mails the member their Letter of Compliance and notes when. */
-export async function sendLoc(deps: Deps, actor: Actor, id: number) {
+export async function sendLoc(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "letterKeys">,
+  actor: Actor,
+  id: number,
+) {
   const r = await onOpen(deps, actor, id, ["REGISTRATION"], "send_loc", async (trx) => {
     const r = await lockRegistration(trx, id);
     if (!r) throw notFound("Notification");
@@ -326,13 +340,13 @@ export async function sendLoc(deps: Deps, actor: Actor, id: number) {
  * in one transaction that holds the notification's lock from the check to the archive: a second administrator
  * waits, then finds it archived (409), and the membership is resumed once.
  */
-export async function resumeFromNotification(deps: Deps, actor: Actor, id: number) {
+export async function resumeFromNotification(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
   const found = await findNotification(deps.database.db, id);
   if (!found || found.type !== "MEMBERSHIP_PAUSED" || found.user_id === null) throw notFound("Notification");
   if (found.archived_at) throw alreadyProcessed();
   await resumeMembership(
     deps,
-    { userId: actor.user.user_id, ip: actor.ip },
+    actor,
     found.user_id,
     async (trx, at) => {
       const n = await lockNotification(trx, id);

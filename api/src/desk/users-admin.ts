@@ -38,7 +38,7 @@ const emailTaken = () =>
   ]);
 
 /** The user as `viewer` may see them, with the flags of admin spec §3 User; null answers 404. */
-export async function userDetail(deps: Deps, viewer: SessionUser, id: number) {
+export async function userDetail(deps: Pick<Deps, "database" | "now">, viewer: SessionUser, id: number) {
   const { db } = deps.database;
   const row = await findUserRowFor(db, viewer, id);
   if (!row) return null;
@@ -78,14 +78,14 @@ export async function userDetail(deps: Deps, viewer: SessionUser, id: number) {
   };
 }
 
-async function mustDetail(deps: Deps, actor: SessionUser, id: number) {
+async function mustDetail(deps: Pick<Deps, "database" | "now">, actor: SessionUser, id: number) {
   const detail = await userDetail(deps, actor, id);
   if (!detail) throw notFound("User");
   return detail;
 }
 
 /** The live user or 404; a deleted account answers 409 with the restore text. */
-async function liveDetail(deps: Deps, actor: SessionUser, id: number) {
+async function liveDetail(deps: Pick<Deps, "database" | "now">, actor: SessionUser, id: number) {
   const detail = await mustDetail(deps, actor, id);
   if (detail.attributes._deleted) throw new AppError("CONFLICT", USER_MESSAGES.alreadyDeleted);
   return detail;

@@ -19,7 +19,7 @@ import { liveDetail } from "./users-admin.ts";
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
 
 /** The businesses the user belongs to or represents, as they themselves see them. */
-export async function businessesOf(deps: Deps, actor: SessionUser, userId: number) {
+export async function businessesOf(deps: Pick<Deps, "database" | "now">, actor: SessionUser, userId: number) {
   const user = await liveDetail(deps, actor, userId);
   const asUser: SessionUser = {
     user_id: userId,

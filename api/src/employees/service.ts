@@ -64,7 +64,11 @@ async function toBusinessUser(db: Kysely<DB>, row: BusinessUserRow, now: Date) {
 }
 
 /** The business's users (owners and employees), for its owner or an administrator. */
-export async function listBusinessUsers(deps: Deps, viewer: SessionUser, businessId: number) {
+export async function listBusinessUsers(
+  deps: Pick<Deps, "database" | "now">,
+  viewer: SessionUser,
+  businessId: number,
+) {
   const { db } = deps.database;
   await ownedBusiness(db, viewer, businessId);
   const rows = await businessUserRows(db, businessId);
@@ -73,7 +77,12 @@ export async function listBusinessUsers(deps: Deps, viewer: SessionUser, busines
 }
 
 /** One employee of the business (the employee detail screens). */
-export async function findBusinessUser(deps: Deps, viewer: SessionUser, businessId: number, id: number) {
+export async function findBusinessUser(
+  deps: Pick<Deps, "database" | "now">,
+  viewer: SessionUser,
+  businessId: number,
+  id: number,
+) {
   const { db } = deps.database;
   await ownedBusiness(db, viewer, businessId);
   const [row] = await businessUserRows(db, businessId, id);
@@ -82,14 +91,23 @@ export async function findBusinessUser(deps: Deps, viewer: SessionUser, business
 }
 
 /** Administrator: one employee by the link's id alone (/app/admin/employee/{id}). */
-export async function findBusinessUserById(deps: Deps, admin: SessionUser, id: number) {
+export async function findBusinessUserById(
+  deps: Pick<Deps, "database" | "now">,
+  admin: SessionUser,
+  id: number,
+) {
   const businessId = await businessOfLink(deps.database.db, id);
   if (businessId === null) throw notFound("Employee");
   return await findBusinessUser(deps, admin, businessId, id);
 }
 
 /** Administrator: ends an employee's link to the business, only when no request about them is open. */
-export async function removeEmployee(deps: Deps, actor: Actor, businessId: number, id: number) {
+export async function removeEmployee(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  businessId: number,
+  id: number,
+) {
   const { db } = deps.database;
   await ownedBusiness(db, actor.user, businessId);
   const [row] = await businessUserRows(db, businessId, id);
@@ -118,7 +136,11 @@ function toRequest(r: EmployeeRequestRow) {
 }
 
 /** The business's employee requests (open first), so its owner sees what waits for APCA. */
-export async function listEmployeeRequests(deps: Deps, viewer: SessionUser, businessId: number) {
+export async function listEmployeeRequests(
+  deps: Pick<Deps, "database">,
+  viewer: SessionUser,
+  businessId: number,
+) {
   const { db } = deps.database;
   await ownedBusiness(db, viewer, businessId);
   return (await employeeRequestsOf(db, businessId)).map(toRequest);
@@ -126,7 +148,7 @@ export async function listEmployeeRequests(deps: Deps, viewer: SessionUser, busi
 
 /** Add Employee: files the request and its NEW_EMPLOYEE_REQUEST notification in one transaction. */
 export async function requestEmployee(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   businessId: number,
   input: z.infer<typeof EmployeeRequestBody>,
@@ -185,7 +207,7 @@ export async function requestEmployee(
 
 /** Administrator: links an existing user to the business at once (no request: APCA itself decides). */
 export async function addBusinessUser(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   businessId: number,
   input: z.infer<typeof AddBusinessUserBody>,

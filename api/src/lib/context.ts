@@ -26,12 +26,6 @@ export interface SessionUser {
 /** Who acts, as the services audit it: the signed-in user and the address the request came from. */
 export type Actor = { user: SessionUser; ip: string | null };
 
-/**
- * The same actor known by id only, as the memberships and randoms services take it today (they are called from
- * jobs and the seed, which hold no session). Decision 0052: to converge on `Actor` once those domains settle.
- */
-export type ActorById = { userId: number; ip?: string | null };
-
 export interface AppEnv {
   Variables: {
     requestId: string;

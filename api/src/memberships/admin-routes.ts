@@ -3,8 +3,7 @@
  * member's own calls, with the administrator recorded as the actor. Start also takes a manual payment.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -68,7 +67,7 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     async (c) => {
       const { membershipType, payment, expirationDate, orderTest } = c.req.valid("json");
       const headerKey = c.req.header("Idempotency-Key");
-      const actor = { userId: caller(c).user_id, ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await startMembership(c.var.deps, actor, c.req.valid("param").id, {
         membershipType,
         payment,
@@ -122,7 +121,7 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     async (c) => {
       const data = await updateMembership(
         c.var.deps,
-        { userId: caller(c).user_id, ip: clientIp(c) },
+        actorOf(c),
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -141,7 +140,7 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const actor = { userId: caller(c).user_id, ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await cancelMembership(c.var.deps, actor, c.req.valid("param").id);
       return c.json({ data, message: M.cancelled }, 200);
     },
@@ -159,7 +158,7 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", PauseBody),
     async (c) => {
-      const actor = { userId: caller(c).user_id, ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await pauseMembership(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ data, message: M.paused }, 200);
     },
@@ -176,7 +175,7 @@ export const adminMembershipRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => {
-      const actor = { userId: caller(c).user_id, ip: clientIp(c) };
+      const actor = actorOf(c);
       const data = await resumeMembership(c.var.deps, actor, c.req.valid("param").id);
       return c.json({ data, message: M.resumed }, 200);
     },

@@ -97,7 +97,10 @@ async function writeRenewal(
 }
 
 /** Renews one membership; safe to run again for the same membership at any point. */
-export async function renewMembership(deps: Deps, due: Due): Promise<RenewalOutcome> {
+export async function renewMembership(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  due: Due,
+): Promise<RenewalOutcome> {
   const { db } = deps.database;
   const expireAt = due.expire_at!;
   const key = renewalKey(due.id, expireAt);
@@ -155,7 +158,9 @@ function declineMail(publicUrl: string, plan: RenewalPlan, reason: string) {
 }
 
 /** Renews every due membership; one member's failure does not stop the others, and fails the job at the end. */
-export async function runAutorenew(deps: Deps): Promise<Record<RenewalOutcome, number>> {
+export async function runAutorenew(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+): Promise<Record<RenewalOutcome, number>> {
   const counts: Record<RenewalOutcome, number> = { renewed: 0, failed: 0, already_done: 0 };
   const errors: unknown[] = [];
   // Due on the coverage day: a term is renewed once its last covered day has come everywhere.

@@ -26,7 +26,7 @@ import {
 
 /** Runs `change` on the member's locked memberships and answers the membership afterwards. */
 async function changeLocked(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   userId: number,
   change: (trx: Transaction<DB>, member: Member, now: Date, today: DateString) => Promise<void>,
 ): Promise<MembershipRecord> {
@@ -54,7 +54,7 @@ const memberMeta = (m: Member): MemberMeta => ({
  * 'Other'.
  */
 export async function pauseMembership(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   userId: number,
   pause: { reason: string; otherReason: string | null },
@@ -69,21 +69,21 @@ export async function pauseMembership(
         pausedAt: now,
         reason: pause.reason,
         otherReason: pause.otherReason,
-        pausedBy: actor.userId,
+        pausedBy: actor.user.user_id,
       });
       if (m.id === current.id) currentPauseId = id;
     }
     await notify(trx, {
       type: "MEMBERSHIP_PAUSED",
       meta: { ...memberMeta(member), reason: pause.reason, paused_at: now.toISOString(), resumed_at: null },
-      triggerUserId: actor.userId,
+      triggerUserId: actor.user.user_id,
       userId,
       membershipId: current.id,
       membershipPauseId: currentPauseId,
       at: now,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_paused",
       entity: "membership",
       entityId: current.id,
@@ -102,7 +102,7 @@ async function closePauses(trx: Transaction<DB>, userId: number, actorId: number
 
 /** Resumes a paused membership (only a paused one: anything else is a 409 saying why). */
 export async function resumeMembership(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   userId: number,
   first?: (trx: Transaction<DB>, now: Date) => Promise<void>,
@@ -110,9 +110,9 @@ export async function resumeMembership(
   return await changeLocked(deps, userId, async (trx, _member, now, today) => {
     await first?.(trx, now); // the desk's check of its notification, in this transaction (decision 0049)
     const current = check("resume", await currentMembership(trx, userId), today);
-    const pauses = await closePauses(trx, userId, actor.userId, now);
+    const pauses = await closePauses(trx, userId, actor.user.user_id, now);
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_resumed",
       entity: "membership",
       entityId: current.id,
@@ -130,7 +130,7 @@ export type WithinCancel = (trx: Transaction<DB>, cancelled: MembershipRow, now:
  * get a MEMBERSHIP_CANCELLED notification and the member a confirmation e-mail.
  */
 export async function cancelMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
   actor: Actor,
   userId: number,
   within?: WithinCancel,
@@ -140,18 +140,18 @@ export async function cancelMembership(
     const current = check("cancel", await currentMembership(trx, userId), today);
     await within?.(trx, current, now);
     const ids = [...new Set([current.id, ...(await liveMemberships(trx, userId, today)).map((m) => m.id)])];
-    await cancelMemberships(trx, userId, ids, actor.userId, now);
-    await closePauses(trx, userId, actor.userId, now);
+    await cancelMemberships(trx, userId, ids, actor.user.user_id, now);
+    await closePauses(trx, userId, actor.user.user_id, now);
     await notify(trx, {
       type: "MEMBERSHIP_CANCELLED",
       meta: { ...memberMeta(member), cancelled_at: now.toISOString() },
-      triggerUserId: actor.userId,
+      triggerUserId: actor.user.user_id,
       userId,
       membershipId: current.id,
       at: now,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_cancelled",
       entity: "membership",
       entityId: current.id,
@@ -161,7 +161,9 @@ export async function cancelMembership(
     cancelledFor = member;
   });
   if (cancelledFor) {
-    await deps.mailer.send(cancellationMail(deps.config.publicUrl, cancelledFor, actor.userId !== userId));
+    await deps.mailer.send(
+      cancellationMail(deps.config.publicUrl, cancelledFor, actor.user.user_id !== userId),
+    );
   }
   return answer;
 }
@@ -185,7 +187,7 @@ function cancellationMail(publicUrl: string, member: Member, byAdministrator: bo
  * expiry on the office day or earlier turns autorenew off, so the edit never leads to a charge (decision 0041).
  */
 export async function updateMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now">,
   actor: Actor,
   userId: number,
   input: ExpiryEdit,
@@ -199,7 +201,7 @@ export async function updateMembership(
       autorenew: outcome.autorenew,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "membership_updated",
       entity: "membership",
       entityId: current.id,
@@ -218,7 +220,11 @@ export async function updateMembership(
 }
 
 /** What the update would do, for the form before saving (same checks as the update, nothing written). */
-export async function previewMembershipUpdate(deps: Deps, userId: number, input: ExpiryEdit) {
+export async function previewMembershipUpdate(
+  deps: Pick<Deps, "config" | "database" | "now">,
+  userId: number,
+  input: ExpiryEdit,
+) {
   const { db } = deps.database;
   await requireMember(db, userId);
   const now = deps.now();

@@ -39,7 +39,7 @@ const CHANGE_ERRORS = { 404: `${NOT_YOURS}; or no membership`, 409: CONFLICT_DOC
 async function companyEmployee(c: Context<AppEnv>, { id, eid }: { id: number; eid: number }) {
   const me = caller(c);
   await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
-  return { id, eid, actor: { userId: me.user_id, ip: clientIp(c) } };
+  return { id, eid, actor: { user: me, ip: clientIp(c) } };
 }
 
 export const companyMembershipRoutes = new Hono<AppEnv>()

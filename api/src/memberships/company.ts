@@ -36,7 +36,7 @@ export async function requireCompanyEmployee(
  * their own, the member's account is scheduled for deletion in 30 days, in the cancellation's transaction.
  */
 export async function cancelEmployeeMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
   actor: Actor,
   businessId: number,
   employeeId: number,

@@ -21,7 +21,7 @@ import {
 } from "./queries.ts";
 import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
 
-export type { ActorById as Actor } from "../lib/context.ts";
+export type { Actor } from "../lib/context.ts";
 
 export const conflict = (message: string) => new AppError("MEMBERSHIP_CONFLICT", message);
 
@@ -141,7 +141,10 @@ export async function requireMember(db: Kysely<DB>, userId: number): Promise<Mem
  * The member's membership as the web shows it, or null when they never had one; 404 for an unknown or deleted
  * user (an administrator's or a company's read of someone else).
  */
-export async function getMembership(deps: Deps, userId: number): Promise<MembershipRecord | null> {
+export async function getMembership(
+  deps: Pick<Deps, "database" | "now">,
+  userId: number,
+): Promise<MembershipRecord | null> {
   await requireMember(deps.database.db, userId);
   return await getOwnMembership(deps, userId);
 }
@@ -151,7 +154,10 @@ export async function getMembership(deps: Deps, userId: number): Promise<Members
  * `allow()` has already proved that the member exists and is not deleted, so this is two statements sent
  * together: the current row with the deletion facts, and the pauses with the pause rule (docs/benchmarks.md).
  */
-export async function getOwnMembership(deps: Deps, userId: number): Promise<MembershipRecord | null> {
+export async function getOwnMembership(
+  deps: Pick<Deps, "database" | "now">,
+  userId: number,
+): Promise<MembershipRecord | null> {
   const { db } = deps.database;
   const [row, pauses] = await Promise.all([currentRecordRow(db, userId), pausesWithRule(db, userId)]);
   if (!row) return null;
@@ -160,7 +166,11 @@ export async function getOwnMembership(deps: Deps, userId: number): Promise<Memb
 }
 
 /** One page of the member's membership history (Created, Expiration Date, Type, Failed, Cancelled). */
-export async function membershipHistory(deps: Deps, userId: number, params: ListParams) {
+export async function membershipHistory(
+  deps: Pick<Deps, "database" | "now">,
+  userId: number,
+  params: ListParams,
+) {
   const { db } = deps.database;
   await requireMember(db, userId);
   const today = coverageDay(deps.now()); // "expired" in the history: the coverage day

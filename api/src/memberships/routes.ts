@@ -4,8 +4,7 @@
  * The administrators' calls for any user are in admin-routes.ts and share the service.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { describe, validate } from "../lib/route.ts";
@@ -55,7 +54,7 @@ const ownRoutes = new Hono<AppEnv>()
     async (c) => {
       const { is_annual, payment_method_id } = c.req.valid("json");
       const me = caller(c).user_id;
-      const data = await startMembership(c.var.deps, { userId: me, ip: clientIp(c) }, me, {
+      const data = await startMembership(c.var.deps, actorOf(c), me, {
         membershipType: is_annual ? "annual" : "one_time",
         payment: { type: "card", payment_method_id },
         headerKey: c.req.header("Idempotency-Key"),
@@ -80,7 +79,7 @@ const ownRoutes = new Hono<AppEnv>()
       const me = caller(c).user_id;
       const data = await pauseMembership(
         c.var.deps,
-        { userId: me, ip: clientIp(c) },
+        actorOf(c),
         me,
         c.req.valid("json"),
       );
@@ -99,7 +98,7 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = caller(c).user_id;
-      const data = await resumeMembership(c.var.deps, { userId: me, ip: clientIp(c) }, me);
+      const data = await resumeMembership(c.var.deps, actorOf(c), me);
       return c.json({ data, message: M.resumed }, 200);
     },
   )
@@ -117,7 +116,7 @@ const ownRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const me = caller(c).user_id;
-      const data = await cancelMembership(c.var.deps, { userId: me, ip: clientIp(c) }, me);
+      const data = await cancelMembership(c.var.deps, actorOf(c), me);
       return c.json({ data, message: M.cancelled }, 200);
     },
   )

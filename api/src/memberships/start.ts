@@ -130,7 +130,7 @@ export interface StartOptions {
  * membership, or the new-member price. An early renewal's term follows on from the current one's.
  */
 export async function startMembership(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "i3" | "payments">,
   actor: Actor,
   userId: number,
   input: StartInput,
@@ -177,12 +177,12 @@ export async function startMembership(
   const orderId = await payOrDecline(deps, {
     userId,
     businessId: paidBy,
-    actorId: actor.userId,
+    actorId: actor.user.user_id,
     kind: "membership",
     key: await orderKey(db, {
       purpose: options.purpose ?? "membership",
       userId,
-      actorId: actor.userId,
+      actorId: actor.user.user_id,
       kind: "membership",
       headerKey: input.headerKey,
     }),
@@ -207,7 +207,7 @@ export async function startMembership(
       autorenew,
       price_cents: amount,
       order_test: input.orderTest ?? null,
-      ip: actor.ip ?? null,
+      ip: actor.ip,
       business_id: paidBy,
     },
     guard,

@@ -13,7 +13,12 @@ import { markOrderCancelled } from "../notifications/notify.ts";
 import { findOrder, markCancelled, orderForCancel } from "./queries.ts";
 import { ORDER_MESSAGES } from "./schemas.ts";
 
-export async function cancelOrder(deps: Deps, orderId: number, actor: number, ip: string | null) {
+export async function cancelOrder(
+  deps: Pick<Deps, "database" | "now" | "payments">,
+  orderId: number,
+  actor: number,
+  ip: string | null,
+) {
   const { db } = deps.database;
   const order = await orderForCancel(db, orderId);
   if (!order) throw notFound("Order");
@@ -53,7 +58,12 @@ export async function cancelOrder(deps: Deps, orderId: number, actor: number, ip
 }
 
 /** Cancels the order (cancelOrder) and answers it as it now stands. */
-export async function cancelOrderAndShow(deps: Deps, orderId: number, actor: number, ip: string | null) {
+export async function cancelOrderAndShow(
+  deps: Pick<Deps, "database" | "now" | "payments">,
+  orderId: number,
+  actor: number,
+  ip: string | null,
+) {
   await cancelOrder(deps, orderId, actor, ip);
   return (await findOrder(deps.database.db, { id: orderId }))!;
 }

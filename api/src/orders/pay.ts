@@ -103,7 +103,10 @@ export interface Fulfilment<P> {
   paid(trx: Transaction<DB>, ctx: FulfilContext<P>): Promise<void>;
   declined?(trx: Transaction<DB>, ctx: FulfilContext<P> & { reason: string }): Promise<void>;
   /** After the decline is committed (a mail, say); best effort. */
-  afterDeclined?(deps: Deps, ctx: FulfilContext<P> & { reason: string }): Promise<void>;
+  afterDeclined?(
+    deps: Pick<Deps, "config" | "mailer">,
+    ctx: FulfilContext<P> & { reason: string },
+  ): Promise<void>;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -156,7 +159,11 @@ export async function orderKey(
 }
 
 /** One of the user's saved cards that this processor can charge; 404 or 422 otherwise. */
-export async function chargeableCard(deps: Deps, userId: number, paymentMethodId: number) {
+export async function chargeableCard(
+  deps: Pick<Deps, "database" | "payments">,
+  userId: number,
+  paymentMethodId: number,
+) {
   const card = await findOwnCard(deps.database.db, userId, paymentMethodId);
   if (!card) throw notFound("Payment method");
   if (card.provider !== deps.payments.provider) {
@@ -166,7 +173,10 @@ export async function chargeableCard(deps: Deps, userId: number, paymentMethodId
 }
 
 /** Pays, and answers the order id; a failed payment is 402 PAYMENT_DECLINED with its reason. */
-export async function payOrDecline<P>(deps: Deps, p: Payment<P>): Promise<number> {
+export async function payOrDecline<P>(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  p: Payment<P>,
+): Promise<number> {
   return requirePaid(await pay(deps, p));
 }
 
@@ -176,7 +186,10 @@ export function requirePaid(outcome: Outcome): number {
 }
 
 /** Records the payment (charging the card at most once) and answers its outcome. */
-export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
+export async function pay<P>(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  p: Payment<P>,
+): Promise<Outcome> {
   const { db } = deps.database;
   const hash = await requestHash("PAY", p.fulfilment.kind, JSON.stringify(p.request ?? null));
   // A few rounds: a simultaneous request with the same key may insert between our read and our insert.
@@ -241,7 +254,11 @@ export async function pay<P>(deps: Deps, p: Payment<P>): Promise<Outcome> {
 }
 
 /** An order found by its key: its outcome, or, while pending, the outcome of settling it now. */
-async function resume(deps: Deps, order: SettleableOrder, fulfilment: AnyFulfilment): Promise<Outcome> {
+async function resume(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  order: SettleableOrder,
+  fulfilment: AnyFulfilment,
+): Promise<Outcome> {
   const { db } = deps.database;
   if (order.status !== "pending") return await outcomeOf(db, order.id, false);
   // Marking the attempt keeps reconciliation off the row while we charge (it only takes untried rows).
@@ -252,7 +269,7 @@ async function resume(deps: Deps, order: SettleableOrder, fulfilment: AnyFulfilm
 }
 
 async function chargeAndSettle(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
   order: SettleableOrder,
   paymentMethodRef: string,
   fulfilment: AnyFulfilment,
@@ -288,7 +305,7 @@ async function chargeAndSettle(
  * call settled it (false when someone else did first). With `untriedSince`, only an order not tried since.
  */
 export async function settle(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
   orderId: number,
   result: ChargeResult,
   fulfilment: AnyFulfilment,
@@ -335,7 +352,7 @@ async function deliver(
 }
 
 async function afterDecline(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "mailer">,
   order: DeliverableOrder,
   fulfilment: AnyFulfilment,
   reason: string,

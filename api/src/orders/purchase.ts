@@ -104,7 +104,10 @@ export const storeOrder: Fulfilment<Record<string, never>> = {
 };
 
 /** Places the order; answers its record, or throws 402 PAYMENT_DECLINED with the processor's message. */
-export async function purchase(deps: Deps, input: PurchaseInput) {
+export async function purchase(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  input: PurchaseInput,
+) {
   const { db } = deps.database;
   const { lines } = await priceLines(db, input.items);
   const { payment } = input;

@@ -25,7 +25,10 @@ export interface Reconciled {
 }
 
 /** Settles the stale pending orders; `fulfilments` are every kind an order may buy (background.ts). */
-export async function reconcileOrders(deps: Deps, fulfilments: AnyFulfilment[]): Promise<Reconciled> {
+export async function reconcileOrders(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
+  fulfilments: AnyFulfilment[],
+): Promise<Reconciled> {
   const byKind = new Map(fulfilments.map((f) => [f.kind, f]));
   const untriedSince = new Date(deps.now().getTime() - deps.config.recovery.reconcileGraceMs);
   const counts: Reconciled = { completed: 0, failed: 0, left: 0 };

@@ -35,11 +35,19 @@ export async function newResetToken(): Promise<{ token: string; tokenHash: strin
  * before the answer, not even the look-up, so known and unknown addresses answer in the same time (a timing
  * difference would tell which addresses have accounts).
  */
-export function requestPasswordReset(deps: Deps, email: string, ip: string | null): void {
+export function requestPasswordReset(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
+  email: string,
+  ip: string | null,
+): void {
   afterAnswer("password_reset_failed", () => mailResetLink(deps, email, ip));
 }
 
-async function mailResetLink(deps: Deps, email: string, ip: string | null): Promise<void> {
+async function mailResetLink(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
+  email: string,
+  ip: string | null,
+): Promise<void> {
   const user = await findUserByEmail(deps.database.db, email);
   if (!user) return;
   await mailResetLinkTo(deps, user, user.id, ip);
@@ -50,7 +58,7 @@ async function mailResetLink(deps: Deps, email: string, ip: string | null): Prom
  * screen: admin spec §6, no captcha there).
  */
 export async function mailResetLinkTo(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
   user: { id: number; email: string; first_name: string },
   actor: number,
   ip: string | null,
@@ -104,7 +112,7 @@ const invalidLink = () => invalid("token", RESET_MESSAGES.invalidLink);
  * user ends and every other outstanding link of theirs stops working.
  */
 export async function resetPassword(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   input: { token: string; password: string },
   ip: string | null,
 ): Promise<void> {

@@ -40,7 +40,10 @@ export function cardHolderOf(company: { der_user_id: number | null }): number {
 }
 
 /** A SetupIntent client secret for a company card form (created under the company's DER). */
-export async function createCompanyPaymentIntent(deps: Deps, company: { der_user_id: number | null }) {
+export async function createCompanyPaymentIntent(
+  deps: Pick<Deps, "database" | "payments">,
+  company: { der_user_id: number | null },
+) {
   return await createPaymentIntent(deps, cardHolderOf(company));
 }
 
@@ -49,7 +52,7 @@ export async function createCompanyPaymentIntent(deps: Deps, company: { der_user
  * Idempotent per processor reference; the company's first card is its default.
  */
 export async function saveCompanyCard(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "payments">,
   actorId: number,
   company: { id: number; der_user_id: number | null },
   setupIntentId: string,
@@ -59,7 +62,11 @@ export async function saveCompanyCard(
 }
 
 /** One of the company's cards that this processor can charge; 404 or 422 otherwise. */
-export async function chargeableCompanyCard(deps: Deps, businessId: number, paymentMethodId: number) {
+export async function chargeableCompanyCard(
+  deps: Pick<Deps, "database" | "payments">,
+  businessId: number,
+  paymentMethodId: number,
+) {
   const card = await findCompanyCard(deps.database.db, businessId, paymentMethodId);
   if (!card) throw notFound("Payment method");
   if (card.provider !== deps.payments.provider) {

@@ -19,7 +19,7 @@ import type { CardRow } from "./service.ts";
 
 /** Makes one of the user's cards their default (and no other); another user's card is a 404. */
 export async function makeDefaultCard(
-  deps: Deps,
+  deps: Pick<Deps, "database">,
   input: { userId: number; cardId: number; actorId: number },
 ): Promise<CardRow> {
   return await deps.database.db.transaction().execute(async (trx) => {
@@ -44,7 +44,7 @@ export async function makeDefaultCard(
  * leaves the user with none. Answers the cards that remain, default first.
  */
 export async function removeCard(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now" | "payments">,
   input: { userId: number; cardId: number; actorId: number },
 ): Promise<CardRow[]> {
   const { db } = deps.database;

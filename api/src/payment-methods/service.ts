@@ -61,7 +61,10 @@ export async function paymentCustomer(db: Kysely<DB>, userId: number) {
 }
 
 /** A SetupIntent client secret for the caller's card form. */
-export async function createPaymentIntent(deps: Deps, userId: number): Promise<string> {
+export async function createPaymentIntent(
+  deps: Pick<Deps, "database" | "payments">,
+  userId: number,
+): Promise<string> {
   try {
     const customer = await paymentCustomer(deps.database.db, userId);
     return (await deps.payments.createSetupIntent(customer)).client_secret;
@@ -127,7 +130,7 @@ export async function saveCard(
  * company card (created under its DER, company.ts), as `owner`'s.
  */
 export async function saveCardFromSetupIntent(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "payments">,
   userId: number,
   setupIntentId: string,
   owner: CardOwner = { user_id: userId },

@@ -5,8 +5,7 @@
  * anyone else before the pool is released (46 CFR 16.230: unannounced). Each action is audited.
  */
 import { Hono } from "hono";
-import { clientIp } from "../auth/sessions.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
@@ -44,10 +43,6 @@ const TAGS = ["Random pools"];
 const NOT_FOUND = { 404: "No such pool" };
 
 const onePool = (c: { var: AppEnv["Variables"] }, id: number) => poolOf(c.var.deps, id);
-const actorOf = (c: Parameters<typeof clientIp>[0]) => ({
-  userId: caller(c as never).user_id,
-  ip: clientIp(c),
-});
 
 export const adminRandomRoutes = new Hono<AppEnv>()
   .get(

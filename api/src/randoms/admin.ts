@@ -54,7 +54,7 @@ export async function refreshPool(deps: PoolDeps, actor: Actor, id: number) {
   await completeIfDone(deps, id);
   const pool = await onePool(deps, id);
   await audit(deps.database.db, {
-    actor: actor.userId,
+    actor: actor.user.user_id,
     action: "random_pool.refresh",
     entity: "random_pool",
     entityId: id,
@@ -89,7 +89,7 @@ export async function candidatePdf(
   const doc = candidate?.pdf_document_id ? await documentBytes(db, candidate.pdf_document_id) : undefined;
   if (!doc) throw notFound("PDF");
   await audit(db, {
-    actor: actor.userId,
+    actor: actor.user.user_id,
     action: "random_pool.download",
     entity: "random_pool",
     entityId: id,
@@ -111,7 +111,7 @@ export async function poolZip(deps: Pick<Deps, "database" | "now">, actor: Actor
   const pdfs = await poolPdfs(db, id);
   if (!pdfs.length) throw new AppError("CONFLICT", "No candidate PDF is ready yet.");
   await audit(db, {
-    actor: actor.userId,
+    actor: actor.user.user_id,
     action: "random_pool.download",
     entity: "random_pool",
     entityId: id,
@@ -137,12 +137,12 @@ export async function setYearRate(
   await deps.database.db.transaction().execute(async (trx) => {
     await setRate(trx, year, ratePercent);
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_rate.set",
       entity: "random_rate",
       entityId: year,
       detail: { rate_percent: ratePercent },
-      ip: actor.ip ?? null,
+      ip: actor.ip,
     });
   });
   return { year, rate_percent: ratePercent };

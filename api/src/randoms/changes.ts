@@ -9,7 +9,7 @@ import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
-import type { ActorById, Deps } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import {
   insertRandomTest,
   liveTestBusiness as candidateBusiness,
@@ -106,7 +106,7 @@ async function selectedCandidate(trx: Kysely<DB>, poolId: number, candidateId: n
 /** Exempts a selected candidate with its documented reason; a test placed for it is cancelled. */
 export async function exemptCandidate(
   deps: ChangeDeps,
-  actor: ActorById,
+  actor: Actor,
   poolId: number,
   candidateId: number,
   reason: string,
@@ -120,10 +120,10 @@ export async function exemptCandidate(
       exempt: true,
       exempt_reason: reason,
       exempt_at: deps.now(),
-      exempted_by_user_id: actor.userId,
+      exempted_by_user_id: actor.user.user_id,
     });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.exempt",
       entity: "random_pool",
       entityId: poolId,
@@ -139,7 +139,7 @@ export async function exemptCandidate(
  */
 export async function substituteCandidate(
   deps: ChangeDeps,
-  actor: ActorById,
+  actor: Actor,
   poolId: number,
   candidateId: number,
   reason: string,
@@ -158,7 +158,7 @@ export async function substituteCandidate(
       const testId = await insertRandomTest(trx, {
         user_id: alt.user_id,
         business_id: business?.id ?? null,
-        ordered_by: actor.userId,
+        ordered_by: actor.user.user_id,
         error: business ? null : "The member has no business to order the test through.",
       });
       await updateCandidate(trx, alternateId, {
@@ -171,7 +171,7 @@ export async function substituteCandidate(
       }
     }
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.substitute",
       entity: "random_pool",
       entityId: poolId,

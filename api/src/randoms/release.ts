@@ -27,16 +27,16 @@ export async function releasePool(
     const pool = await lockPool(trx, id);
     if (!pool) throw notFound("Random pool");
     if (pool.released_at) {
-      if (pool.released_by_user_id === actor.userId) return false;
+      if (pool.released_by_user_id === actor.user.user_id) return false;
       throw new AppError("CONFLICT", RELEASE_MESSAGES.releasedByOther);
     }
     if (pool.status !== "built" && pool.status !== "complete") {
       throw new AppError("CONFLICT", RELEASE_MESSAGES.notOrdered);
     }
     if (pool.pdf_status !== "ready") throw new AppError("CONFLICT", RELEASE_MESSAGES.pdfsNotReady);
-    await updatePool(trx, id, { released_at: deps.now(), released_by_user_id: actor.userId });
+    await updatePool(trx, id, { released_at: deps.now(), released_by_user_id: actor.user.user_id });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.release",
       entity: "random_pool",
       entityId: id,

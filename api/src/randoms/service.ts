@@ -14,7 +14,7 @@ import {
   testBusinessFacts,
 } from "../drug-tests/random-tests.ts";
 import { audit } from "../lib/audit.ts";
-import type { ActorById as Actor, Deps } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
@@ -88,11 +88,11 @@ export async function createPool(deps: PoolDeps, actor: Actor, year: number, mon
       seed,
       commitment: commitmentOf(seed),
       algorithm: ALGORITHM,
-      by: actor.userId,
+      by: actor.user.user_id,
     });
     if (!id) throw new AppError("CONFLICT", MESSAGES.exists);
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.create",
       entity: "random_pool",
       entityId: id,
@@ -111,7 +111,7 @@ export async function startBuild(deps: PoolDeps, actor: Actor, id: number): Prom
     await updatePool(trx, id, { status: "building", error: null });
     await enqueue(trx, QUEUES.build, { pool_id: id }, { uniqueKey: `pool-${id}` });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.build",
       entity: "random_pool",
       entityId: id,
@@ -221,7 +221,7 @@ export async function startOrder(deps: PoolDeps, actor: Actor, id: number): Prom
     if (pool.status === "preordered") await updatePool(trx, id, { status: "ordering" });
     await enqueue(trx, QUEUES.order, { pool_id: id });
     await audit(trx, {
-      actor: actor.userId,
+      actor: actor.user.user_id,
       action: "random_pool.order",
       entity: "random_pool",
       entityId: id,

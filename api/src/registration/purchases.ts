@@ -6,7 +6,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
-import type { Deps } from "../lib/context.ts";
+import type { Actor, Deps } from "../lib/context.ts";
 import { coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { record } from "../lib/list.ts";
@@ -44,7 +44,7 @@ export const registrationMembership: Fulfilment<MembershipPlan> = {
 };
 
 export interface MembershipInput {
-  userId: number;
+  actor: Actor;
   paymentMethodId: number;
   isAnnual: boolean;
   headerKey?: string;
@@ -54,16 +54,20 @@ export interface MembershipInput {
  * Starts the member's membership: annual (one year from today, renewing automatically) or one-time (a single
  * test, no expiry), at the memberships service's prices. Refused while another membership is active.
  */
-export async function startRegistrationMembership(deps: Deps, input: MembershipInput) {
+export async function startRegistrationMembership(
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "i3" | "payments">,
+  input: MembershipInput,
+) {
   const today = coverageDay(deps.now()); // "already covered": the coverage day
-  const m = await startMembership(deps, { userId: input.userId }, input.userId, {
+  const userId = input.actor.user.user_id;
+  const m = await startMembership(deps, input.actor, userId, {
     membershipType: input.isAnnual ? "annual" : "one_time",
     payment: { type: "card", payment_method_id: input.paymentMethodId },
     headerKey: input.headerKey,
   }, {
     purpose: "registration-membership",
     async guard(db) {
-      if (await activeMembership(db, input.userId, today)) {
+      if (await activeMembership(db, userId, today)) {
         throw new AppError("CONFLICT", PURCHASE_MESSAGES.membershipExists);
       }
     },
@@ -96,7 +100,7 @@ export const complianceKit: Fulfilment<KitPlan> = {
 
 /** Buys the compliance kit for the DER's company (the compliance kit's own service, with the wizard's completion). */
 export async function buyRegistrationComplianceKit(
-  deps: Deps,
+  deps: Pick<Deps, "config" | "database" | "now" | "mailer" | "payments">,
   input: { userId: number; paymentMethodId: number; headerKey?: string },
 ) {
   const company = await derCompany(deps.database.db, input.userId);

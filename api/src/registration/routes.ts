@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { clientIp, startSession } from "../auth/sessions.ts";
 import { requireCaptcha } from "../integrations/captcha/captcha.ts";
-import { allow, caller } from "../lib/access.ts";
+import { actorOf, allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
 import { describe, validate } from "../lib/route.ts";
@@ -101,7 +101,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     async (c) => {
       const { payment_method_id, is_annual } = c.req.valid("json");
       const body = await startRegistrationMembership(c.var.deps, {
-        userId: caller(c).user_id,
+        actor: actorOf(c),
         paymentMethodId: payment_method_id,
         isAnnual: is_annual,
         headerKey: headerKey(c),

@@ -44,7 +44,7 @@ const clean = (v: string | null | undefined) => (v === undefined || v === null |
 
 /** Runs `write` in a transaction after inserting the user; a taken e-mail is a 422 whichever check sees it. */
 async function createAccount(
-  deps: Deps,
+  deps: Pick<Deps, "database">,
   user: Omit<Insertable<DB["users"]>, "password_hash" | "member_number"> & { password: string },
   write: (trx: Transaction<DB>, userId: number) => Promise<void>,
 ): Promise<number> {
@@ -150,7 +150,7 @@ async function addCompanyRequest(
  * company becomes a new-business request that an administrator approves or links to an existing company.
  */
 export async function registerMember(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   input: MemberRegistration,
   ip: string,
 ): Promise<RegisteredUser> {
@@ -243,7 +243,11 @@ export async function registerMember(
 }
 
 /** A DER: their company exists at once (owned by them) but waits for an administrator's approval. */
-export async function registerDer(deps: Deps, input: DerRegistration, ip: string): Promise<RegisteredUser> {
+export async function registerDer(
+  deps: Pick<Deps, "database">,
+  input: DerRegistration,
+  ip: string,
+): Promise<RegisteredUser> {
   const fullName = `${input.first_name} ${input.last_name}`;
   const userId = await createAccount(deps, {
     email: input.email,

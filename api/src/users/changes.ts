@@ -40,7 +40,7 @@ const pick = (o: Values, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
 
 /** The member's record and the change waiting for APCA, as GET and PUT /auth/account/profile answer them. */
-export async function profileOf(deps: Deps, user: SessionUser) {
+export async function profileOf(deps: Pick<Deps, "database">, user: SessionUser) {
   const { db } = deps.database;
   const data = await findUserFor(db, user, user.user_id);
   if (!data) throw notFound("User");
@@ -59,7 +59,11 @@ export async function profileOf(deps: Deps, user: SessionUser) {
   };
 }
 
-export async function updateOwnProfile(deps: Deps, actor: Actor, input: z.infer<typeof ProfileUpdateBody>) {
+export async function updateOwnProfile(
+  deps: Pick<Deps, "database" | "now">,
+  actor: Actor,
+  input: z.infer<typeof ProfileUpdateBody>,
+) {
   const { db } = deps.database;
   const { user } = actor;
   const row = await findUserRow(db, user.user_id);

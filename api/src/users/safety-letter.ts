@@ -16,7 +16,7 @@ const PDF_MAGIC = new TextEncoder().encode("%PDF-");
 type Ctx = { deps: Deps; actor: SessionUser; ip: string | null };
 
 /** The user as `actor` may see them, or 404; a deleted account answers 409 with the restore text. */
-async function mustBeLive(deps: Deps, actor: SessionUser, id: number) {
+async function mustBeLive(deps: Pick<Deps, "database">, actor: SessionUser, id: number) {
   const row = await findUserRowFor(deps.database.db, actor, id);
   if (!row) throw notFound("User");
   if (row.deleted_at !== null) throw new AppError("CONFLICT", USER_MESSAGES.alreadyDeleted);
@@ -76,7 +76,7 @@ export async function uploadSafetyLetter(ctx: Ctx, userId: number, file: unknown
 }
 
 /** The letter's row and stream; deleted accounts keep theirs readable (it is a record about them). */
-export async function readSafetyLetter(deps: Deps, userId: number) {
+export async function readSafetyLetter(deps: Pick<Deps, "database" | "storage">, userId: number) {
   const letter = await findSafetyLetter(deps.database.db, userId);
   if (!letter) throw notFound("Safety concern letter");
   const file = await deps.storage.get(letter.storage_key);

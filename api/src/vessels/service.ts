@@ -36,14 +36,14 @@ const toVessel = (v: VesselRow) =>
   }, { business: ref("business", v.business_id) });
 
 /** The fleet of a business anyone who sees the business may read. */
-export async function listVessels(deps: Deps, viewer: SessionUser, businessId: number) {
+export async function listVessels(deps: Pick<Deps, "database">, viewer: SessionUser, businessId: number) {
   const { db } = deps.database;
   if (!await seesBusiness(db, viewer, businessId)) throw notFound("Business");
   return (await vesselsOf(db, businessId)).map(toVessel);
 }
 
 /** One vessel, for whoever sees its business. */
-export async function getVessel(deps: Deps, viewer: SessionUser, id: number) {
+export async function getVessel(deps: Pick<Deps, "database">, viewer: SessionUser, id: number) {
   const { db } = deps.database;
   const vessel = await findVessel(db, id);
   if (!vessel || !await seesBusiness(db, viewer, vessel.business_id)) throw notFound("Vessel");
@@ -62,7 +62,7 @@ async function reporter(trx: Transaction<DB>, user: SessionUser, business: { id:
 }
 
 export async function addVessel(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   businessId: number,
   input: z.infer<typeof VesselCreateBody>,
@@ -101,7 +101,7 @@ export async function addVessel(
 }
 
 export async function manageVessel(
-  deps: Deps,
+  deps: Pick<Deps, "database" | "now">,
   actor: Actor,
   id: number,
   input: z.infer<typeof VesselUpdateBody>,
