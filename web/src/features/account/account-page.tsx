@@ -2,6 +2,7 @@
  * /app/account (public spec §2): the account's details and a summary of the membership with a link to its
  * details. Of the SSN only the last four digits exist anywhere, and only those are shown.
  */
+import { Email } from "../../components/email.tsx";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
@@ -99,7 +100,9 @@ function AccountDetails({ user: { attributes: u } }: { user: User }) {
       </div>
       <div>
         <dt>Email</dt>
-        <dd>{u.email}</dd>
+        <dd>
+          <Email address={u.email} />
+        </dd>
       </div>
       <div>
         <dt>Phone</dt>

@@ -16,7 +16,7 @@ import { BusinessActions, I3Status } from "./business-actions.tsx";
 import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
-import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import { Tabs } from "../../components/tabs.tsx";
 import "./admin-businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -31,7 +31,7 @@ export default function BusinessDetailPage({ params }: PageProps) {
   return <BusinessView business={business.data} />;
 }
 
-function tabsOf(b: Business["attributes"]): Tab[] {
+function tabsOf(b: Business["attributes"]): { id: string; label: string }[] {
   return [
     { id: "details", label: "Details" },
     { id: "employees", label: "Employees" },
@@ -44,8 +44,16 @@ function tabsOf(b: Business["attributes"]): Tab[] {
 function BusinessView({ business }: { business: Business }) {
   const { id, attributes: b } = business;
   const tabs = tabsOf(b);
-  const tab = useTab(tabs);
-  const base = `/app/admin/businesses/${id}`;
+  const panel = (tab: string) =>
+    tab === "details"
+      ? <DetailsTab business={business} />
+      : tab === "employees"
+      ? <EmployeesTab businessId={id} />
+      : tab === "tests"
+      ? <TestsTab businessId={id} />
+      : tab === "vessels"
+      ? <VesselsTab businessId={id} />
+      : <DownloadsTab businessId={id} />;
 
   return (
     <>
@@ -71,12 +79,10 @@ function BusinessView({ business }: { business: Business }) {
             )}
             <I3Status business={business} />
             <BusinessActions business={business} />
-            <LinkTabs tabs={tabs} current={tab} base={base} label="Business sections" />
-            {tab === "details" && <DetailsTab business={business} />}
-            {tab === "employees" && <EmployeesTab businessId={id} />}
-            {tab === "tests" && <TestsTab businessId={id} />}
-            {tab === "vessels" && <VesselsTab businessId={id} />}
-            {tab === "downloads" && <DownloadsTab businessId={id} />}
+            <Tabs
+              label={`${b.name} sections`}
+              tabs={tabs.map((t) => ({ ...t, render: () => panel(t.id) }))}
+            />
           </>
         )}
     </>

@@ -19,7 +19,7 @@ import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
 import { TestsTab } from "./list-tabs.tsx";
-import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import { Tabs, useTabParam } from "../../components/tabs.tsx";
 import "./admin-businesses.css";
 
 export default function EmployeePage({ params }: PageProps) {
@@ -40,72 +40,80 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
   const u = employee.attributes;
   const business = useResource(businessKey(businessId), (signal) => fetchBusiness(businessId, signal));
   const downloads = u.user_active_membership && u.user_is_membership_annual;
-  const tabs: Tab[] = [
+  const tabs = [
     { id: "details", label: "Details" },
     { id: "membership", label: "Membership" },
     { id: "tests", label: "Tests" },
     ...(downloads ? [{ id: "downloads", label: "Downloads" }] : []),
   ];
-  const tab = useTab(tabs);
-  const tabBase = `/app/admin/employee/${employee.id}`;
+  const tab = useTabParam(tabs);
   return (
     <>
       <h2>{fullName(u)}</h2>
       {(u.pending_request || u.user_pending_request) && (
         <Alert variant="warning">A request about this employee is waiting for APCA.</Alert>
       )}
-      <LinkTabs tabs={tabs} current={tab} base={tabBase} label="Employee sections" />
-      {tab === "details" && (
-        <dl className="facts">
-          <dt>Member ID</dt>
-          <dd>{u.user_member_id ?? "—"}</dd>
-          <dt>USCG credential</dt>
-          <dd>{u.user_uscg_cred ?? "—"}</dd>
-          <dt>Role</dt>
-          <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
-          <dt>Business</dt>
-          <dd>
-            <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
-              {business.data?.attributes.name ?? `Business #${businessId}`}
-            </Link>
-          </dd>
-          <dt>User</dt>
-          <dd>
-            <Link href={`/app/admin/users/${u.user_id}`}>User #{u.user_id}</Link>
-          </dd>
-        </dl>
-      )}
-      {tab === "membership" && (
-        <>
-          <p>
-            Membership: {u.user_active_membership
-              ? (
-                <Chip tone="success">
-                  {u.user_is_membership_annual ? "Active annual" : "Active one-time"}
-                </Chip>
-              )
-              : <Chip>None active</Chip>}
-          </p>
-          <div className="action-bar">
-            <Link
-              href={`/app/admin/users/${u.user_id}/membership/details`}
-              className="button button-secondary"
-            >
-              Membership Details
-            </Link>
-            <Link
-              href={`/app/admin/businesses/${businessId}/membership/new?user=${u.user_id}`}
-              className="button button-primary"
-            >
-              Setup/Renew Membership
-            </Link>
-          </div>
-        </>
-      )}
-      {tab === "tests" && <TestsTab businessId={businessId} userId={u.user_id} />}
-      {tab === "downloads" && (
-        <LetterDownloads userId={u.user_id} canDownload={u.user_can_download_compliance} />
-      )}
+      <Tabs
+        label={`${fullName(u)} sections`}
+        tabs={tabs.map((t) => ({
+          ...t,
+          render: () => (
+            <>
+              {tab === "details" && (
+                <dl className="facts">
+                  <dt>Member ID</dt>
+                  <dd>{u.user_member_id ?? "—"}</dd>
+                  <dt>USCG credential</dt>
+                  <dd>{u.user_uscg_cred ?? "—"}</dd>
+                  <dt>Role</dt>
+                  <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
+                  <dt>Business</dt>
+                  <dd>
+                    <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
+                      {business.data?.attributes.name ?? `Business #${businessId}`}
+                    </Link>
+                  </dd>
+                  <dt>User</dt>
+                  <dd>
+                    <Link href={`/app/admin/users/${u.user_id}`}>User #{u.user_id}</Link>
+                  </dd>
+                </dl>
+              )}
+              {tab === "membership" && (
+                <>
+                  <p>
+                    Membership: {u.user_active_membership
+                      ? (
+                        <Chip tone="success">
+                          {u.user_is_membership_annual ? "Active annual" : "Active one-time"}
+                        </Chip>
+                      )
+                      : <Chip>None active</Chip>}
+                  </p>
+                  <div className="action-bar">
+                    <Link
+                      href={`/app/admin/users/${u.user_id}/membership/details`}
+                      className="button button-secondary"
+                    >
+                      Membership Details
+                    </Link>
+                    <Link
+                      href={`/app/admin/businesses/${businessId}/membership/new?user=${u.user_id}`}
+                      className="button button-primary"
+                    >
+                      Setup/Renew Membership
+                    </Link>
+                  </div>
+                </>
+              )}
+              {tab === "tests" && <TestsTab businessId={businessId} userId={u.user_id} />}
+              {tab === "downloads" && (
+                <LetterDownloads userId={u.user_id} canDownload={u.user_can_download_compliance} />
+              )}
+            </>
+          ),
+        }))}
+      />
     </>
   );
 }
