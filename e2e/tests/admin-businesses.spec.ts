@@ -259,6 +259,6 @@ test("a company waiting for its new-company approval shows only 'Not Approved'",
     .toContainText("Not Approved");
   await visit(`/app/admin/businesses/${data.id}`);
   await expect(page.getByText("Not Approved")).toBeVisible();
-  await expect(page.getByRole("tablist", { name: `${company.name} sections` })).toHaveCount(0);
+  await expect(page.getByRole("tablist", { name: `${name} sections` })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
 });
