@@ -4,6 +4,7 @@
  * Tests, Vessels (only if not individual) and Downloads (only with a compliance kit). A company whose
  * new-company request is still pending shows only 'Not Approved': managing it waits until it is processed.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
@@ -22,6 +23,7 @@ import "./admin-businesses.css";
 export default function BusinessDetailPage({ params }: PageProps) {
   const id = Number(params.id);
   const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  useSubjectName(`/app/admin/businesses/${id}`, business.data?.attributes.name);
   if (business.error) {
     return (
       <LoadError title="The business could not be loaded" error={business.error} onRetry={business.reload} />

@@ -4,6 +4,7 @@
  * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
  * membership: the Letter of Compliance, downloaded or e-mailed).
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import type { BusinessUser } from "@api/contract";
@@ -25,6 +26,7 @@ import "./admin-businesses.css";
 export default function EmployeePage({ params }: PageProps) {
   const id = Number(params.id);
   const employee = useResource([...BUSINESS_KEY, "employee", id], (signal) => fetchEmployeeById(id, signal));
+  useSubjectName(`/app/admin/employee/${id}`, employee.data && fullName(employee.data.attributes));
   if (employee.error) {
     return (
       <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
@@ -75,7 +77,7 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
                   </dd>
                   <dt>User</dt>
                   <dd>
-                    <Link href={`/app/admin/users/${u.user_id}`}>User #{u.user_id}</Link>
+                    <Link href={`/app/admin/users/${u.user_id}`}>{fullName(u)}</Link>
                   </dd>
                 </dl>
               )}

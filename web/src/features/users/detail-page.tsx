@@ -4,6 +4,7 @@
  * the tabs Details, Businesses, Transactions, Tests, Membership, Downloads (only if is_membership_annual) and
  * Password. A deleted account shows an error and hides the tabs and the duplicates.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Alert } from "../../components/alert.tsx";
 import { Tabs } from "../../components/tabs.tsx";
@@ -35,6 +36,7 @@ const TABS = [
 export default function UserDetailPage({ params }: PageProps) {
   const id = params.id!;
   const user = useResource(userKey(id), (signal) => fetchUser(id, signal));
+  useSubjectName(`/app/admin/users/${id}`, user.data?.attributes.full_name);
   if (user.loading && !user.data) return <Skeleton lines={6} label="Loading the user…" />;
   if (user.error || !user.data) {
     return <LoadError title="The user could not be loaded" error={user.error} onRetry={user.reload} />;
