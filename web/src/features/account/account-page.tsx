@@ -93,7 +93,7 @@ function AccountDetails({ user: { attributes: u } }: { user: User }) {
   const place = [u.city, [u.state, u.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const address = [u.address_one, u.address_two, place, u.country].filter(Boolean);
   return (
-    <dl className="facts">
+    <dl className="details-list">
       <div>
         <dt>Name</dt>
         <dd>{u.full_name}</dd>

@@ -62,7 +62,7 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
           render: () => (
             <>
               {tab === "details" && (
-                <dl className="facts">
+                <dl className="details-list">
                   <dt>Member ID</dt>
                   <dd>{u.user_member_id ?? "—"}</dd>
                   <dt>USCG credential</dt>

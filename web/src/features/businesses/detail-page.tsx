@@ -168,7 +168,7 @@ function Information({ business }: { business: Business }) {
   ];
   return (
     <>
-      <dl className="business-facts">
+      <dl className="details-list">
         {rows.filter(([, value]) => value).map(([label, value]) => (
           <div key={label} style={{ display: "contents" }}>
             <dt>{label}</dt>

@@ -51,7 +51,7 @@ function EmployeeView({ businessId, employee }: { businessId: number; employee: 
       id: "details",
       label: "Details",
       render: () => (
-        <dl className="business-facts">
+        <dl className="details-list">
           <dt>Name</dt>
           <dd>{name}</dd>
           <dt>Member number</dt>

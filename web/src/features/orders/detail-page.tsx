@@ -44,7 +44,7 @@ export default function OrderDetailPage({ params }: PageProps) {
 
   return (
     <>
-      <dl className="summary">
+      <dl className="details-list">
         <dt>Order</dt>
         <dd>{a.number}</dd>
         <dt>User</dt>
