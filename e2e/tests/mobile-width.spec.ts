@@ -90,7 +90,7 @@ const PARTS = 4;
 for (const user of ["member", "der"] as SeededUser[]) {
   for (let part = 0; part < PARTS; part++) {
     test(`every member and DER screen fits 390 px, as the ${user} (part ${part + 1} of ${PARTS})`, async ({ page, logInAs, visit }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       await logInAs(user);
       const ids = await demoIds(page.request);
       // A full cart: the widest state of the cart and checkout screens.
@@ -218,7 +218,7 @@ test.describe("on a desk", () => {
 
   for (let part = 0; part < PARTS; part++) {
     test(`every administrator screen at 1440 px has the one look (part ${part + 1} of ${PARTS})`, async ({ page, logInAs, visit }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await logInAs("admin");
       const ids = await adminIds(page.request);
       const routes = (await appRoutes()).filter((route) => route.adminOnly).map((route) => route.path);
