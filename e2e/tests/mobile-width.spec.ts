@@ -85,7 +85,7 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
  * The routes are shared out over a few tests, each route to exactly one (index modulo PARTS), so that the
  * axe check of every screen spreads over the workers and no single test carries the whole table.
  */
-const PARTS = 4;
+const PARTS = 8;
 
 for (const user of ["member", "der"] as SeededUser[]) {
   for (let part = 0; part < PARTS; part++) {
