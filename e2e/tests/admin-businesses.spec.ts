@@ -75,20 +75,20 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
 
   // The tabs: Details (with the activation history), Employees (its DER as owner), Tests, Vessels.
   await expect(page.getByRole("heading", { name: company.name })).toBeVisible();
-  const tabs = page.getByRole("navigation", { name: "Business sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Details", "Employees", "Tests", "Vessels"]);
+  const tabs = page.getByRole("tablist", { name: `${company.name} sections` });
+  await expect(tabs.getByRole("tab")).toHaveText(["Details", "Employees", "Tests", "Vessels"]);
   await expect(page.getByText("72-5550101")).toBeVisible();
   await expect(page.getByRole("link", { name: /^Rita Mariner \(member-api-/ })).toBeVisible();
-  await tabs.getByRole("link", { name: "Employees" }).click();
+  await tabs.getByRole("tab", { name: "Employees" }).click();
   await arrive(`${BASE}?tab=employees`);
   await expect(page.getByRole("link", { name: "Rita Mariner" })).toBeVisible();
-  await tabs.getByRole("link", { name: "Tests" }).click();
+  await tabs.getByRole("tab", { name: "Tests" }).click();
   await arrive(`${BASE}?tab=tests`);
   await expect(page.getByText("No tests yet")).toBeVisible();
-  await tabs.getByRole("link", { name: "Vessels" }).click();
+  await tabs.getByRole("tab", { name: "Vessels" }).click();
   await arrive(`${BASE}?tab=vessels`);
   await expect(page.getByText("No vessels yet")).toBeVisible();
-  await tabs.getByRole("link", { name: "Details" }).click();
+  await tabs.getByRole("tab", { name: "Details" }).click();
   await arrive(BASE);
 
   // Deactivate: the reason is required, then the inactive badge and the reason in the history.
@@ -147,7 +147,7 @@ test("an administrator buys a company's compliance kit with a manual payment", a
   const BASE = `/app/admin/businesses/${company.id}`;
   await visit(BASE);
   await expect(
-    page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Downloads" }),
+    page.getByRole("tablist", { name: `${company.name} sections` }).getByRole("tab", { name: "Downloads" }),
   )
     .toHaveCount(0);
   await page.getByRole("link", { name: "Compliance Kit" }).click();
@@ -198,19 +198,21 @@ test("an administrator adds and manages a company's vessel and opens its employe
   await expect(page.getByRole("row", { name: /M\/V Bayou Star/ })).toContainText("Out of service");
 
   // The employee detail: its tabs (no Downloads without an active annual membership).
-  await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Employees" })
+  await page.getByRole("tablist", { name: `${company.name} sections` }).getByRole("tab", {
+    name: "Employees",
+  })
     .click();
   await arrive(`${BASE}?tab=employees`);
   await page.getByRole("link", { name: "Rita Mariner" }).click();
   await arrive(/\/app\/admin\/employee\/\d+$/);
   await expect(page.getByRole("heading", { name: "Rita Mariner" })).toBeVisible();
-  const tabs = page.getByRole("navigation", { name: "Employee sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Details", "Membership", "Tests"]);
-  await tabs.getByRole("link", { name: "Membership" }).click();
+  const tabs = page.getByRole("tablist", { name: "Rita Mariner sections" });
+  await expect(tabs.getByRole("tab")).toHaveText(["Details", "Membership", "Tests"]);
+  await tabs.getByRole("tab", { name: "Membership" }).click();
   await expect(page.getByText("None active")).toBeVisible();
   await page.getByRole("link", { name: "Setup/Renew Membership" }).click();
   await arrive(new RegExp(`${BASE}/membership/new\\?user=\\d+$`));
-  await expect(page.getByRole("navigation", { name: "Payment" }).getByRole("link")).toHaveText([
+  await expect(page.getByRole("tablist", { name: "Payment" }).getByRole("tab")).toHaveText([
     "Manual Setup",
     "Charge Card",
   ]);
@@ -257,6 +259,6 @@ test("a company waiting for its new-company approval shows only 'Not Approved'",
     .toContainText("Not Approved");
   await visit(`/app/admin/businesses/${data.id}`);
   await expect(page.getByText("Not Approved")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Business sections" })).toHaveCount(0);
+  await expect(page.getByRole("tablist", { name: `${name} sections` })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
 });

@@ -56,7 +56,7 @@ test("each export type goes through the wizard, builds and downloads", async ({ 
     await next.click();
     await fillFilters(page);
     await next.click();
-    await expect(page.locator("dl.summary")).toContainText(label);
+    await expect(page.locator("dl.details-list")).toContainText(label);
     await page.getByRole("button", { name: "Queue Export" }).click();
     await expect(page.getByRole("heading", { name: "Export Queued!" })).toBeVisible();
     const text = await page.getByText(/^Export \d+ is building/).textContent();

@@ -3,9 +3,11 @@
  * (visually hidden unless `showCaption`), one header row, a <tbody> of `row(item)` (each a keyed <tr>) and an
  * optional footer. A header is its text, or a sortable column (a button; the column says how the list is sorted
  * with aria-sort). With `empty`, a table without rows is the empty-state line instead. A paged list puts it
- * inside <PagedList>, which owns loading, error, the empty state and pagination.
+ * inside <PagedList>, which owns loading, error, the empty state and pagination. On a phone each row is a
+ * labelled card opening with `keyColumn` (table-scroll.tsx): never a clipped column.
  */
 import type { ReactNode } from "react";
+import { TableScroll } from "./table-scroll.tsx";
 import "./data-table.css";
 
 export type SortDir = "asc" | "desc";
@@ -29,12 +31,16 @@ export interface DataTableProps<T> {
   /** The <tfoot>'s rows, e.g. a total. */
   foot?: ReactNode;
   empty?: string;
+  /** The column a phone's card opens with (the row's name: order number, member, document); default the first. */
+  keyColumn?: number;
 }
 
-export function DataTable<T>({ caption, showCaption, columns, rows, row, foot, empty }: DataTableProps<T>) {
+export function DataTable<T>(
+  { caption, showCaption, columns, rows, row, foot, empty, keyColumn }: DataTableProps<T>,
+) {
   if (empty !== undefined && rows.length === 0) return <p className="empty-state">{empty}</p>;
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption ?? "Table"} keyColumn={keyColumn}>
       <table className="data-table">
         {caption && <caption className={showCaption ? undefined : "visually-hidden"}>{caption}</caption>}
         <thead>
@@ -45,7 +51,7 @@ export function DataTable<T>({ caption, showCaption, columns, rows, row, foot, e
         <tbody>{rows.map((item) => row(item))}</tbody>
         {foot && <tfoot>{foot}</tfoot>}
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

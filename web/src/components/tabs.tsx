@@ -1,8 +1,12 @@
 /**
- * Tabs (WAI-ARIA tabs pattern): a tablist of buttons, arrow keys move between them, one panel shown. The
- * chosen tab is kept in the address (`?tab=`), so Back, a reload and a shared link open the same tab.
+ * The one tabs component (issue 23 replaced three: boxed ARIA tabs, underlined link tabs and a row of buttons).
+ * WAI-ARIA tabs: a tablist of buttons, arrow keys (and Home/End) move between them, one panel shown and only
+ * its content rendered. The chosen tab is kept in the address (`?tab=`, other parameters kept), so Back, a
+ * reload and a shared link open the same tab; a screen with its own state passes `current` and `onChange`.
+ * On a phone the tabs stay one row that scrolls sideways (styles.css `.tab-list`), the chosen one scrolled into
+ * view, never wrapping onto a second or third row.
  */
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "wouter";
 
 export interface Tab {
@@ -11,24 +15,59 @@ export interface Tab {
   render(): ReactNode;
 }
 
-export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
-  const [search, setSearch] = useSearchParams();
+/** The tab named by `?tab=`, or the first when it names none of `tabs`. */
+export function useTabParam(tabs: { id: string }[]): string | undefined {
+  const [search] = useSearchParams();
+  const wanted = search.get("tab");
+  return tabs.find((tab) => tab.id === wanted)?.id ?? tabs[0]?.id;
+}
+
+export interface TabsProps {
+  tabs: Tab[];
+  /** The tablist's accessible name, e.g. "Morgan Lee sections". */
+  label: string;
+  /** Controlled: the chosen tab's id (otherwise `?tab=`). */
+  current?: string;
+  onChange?(id: string): void;
+}
+
+export function Tabs({ tabs, label, current, onChange }: TabsProps) {
+  const [, setSearch] = useSearchParams();
+  const fromAddress = useTabParam(tabs);
   const base = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const chosen = tabs.find((tab) => tab.id === search.get("tab")) ?? tabs[0];
+  const chosen = tabs.find((tab) => tab.id === (current ?? fromAddress)) ?? tabs[0];
+  const chosenIndex = chosen ? tabs.indexOf(chosen) : -1;
+
+  useEffect(() => {
+    buttons.current[chosenIndex]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [chosenIndex]);
+
   if (!chosen) return null;
 
-  const choose = (tab: Tab) =>
+  const choose = (tab: Tab) => {
+    if (onChange) return onChange(tab.id);
+    // The first tab is the page's own address: no `?tab=` for it.
     setSearch((previous) => {
-      previous.set("tab", tab.id);
+      if (tab === tabs[0]) previous.delete("tab");
+      else previous.set("tab", tab.id);
       return previous;
     }, { replace: true });
+  };
 
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
+    const last = tabs.length - 1;
+    const next = event.key === "ArrowRight"
+      ? (index + 1) % tabs.length
+      : event.key === "ArrowLeft"
+      ? (index + last) % tabs.length
+      : event.key === "Home"
+      ? 0
+      : event.key === "End"
+      ? last
+      : -1;
+    if (next < 0) return;
     event.preventDefault();
-    const next = (index + step + tabs.length) % tabs.length;
     choose(tabs[next]);
     buttons.current[next]?.focus();
   }
@@ -61,6 +100,7 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
         id={`${base}-${chosen.id}-panel`}
         aria-labelledby={`${base}-${chosen.id}-tab`}
         className="tab-panel"
+        tabIndex={0}
       >
         {chosen.render()}
       </div>

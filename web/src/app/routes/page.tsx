@@ -54,10 +54,21 @@ export const membershipRoutes = (
   extra: [string, string, () => MembershipModule][] = [],
 ): AppRoute[] => {
   const screen = (path: string, title: string, load: () => MembershipModule) =>
-    page(`${base}/membership/${path}`, title, () =>
-      load().then(({ default: Screen }) => ({
-        default: ({ params }: PageProps) => <Screen subject={subjectOf(family, params)} />,
-      })));
+    page(
+      `${base}/membership/${path}`,
+      title,
+      () =>
+        Promise.all([load(), import("../membership-subject.tsx")]).then((
+          [{ default: Screen }, { MembershipSubject }],
+        ) => ({
+          default: ({ params }: PageProps) => (
+            <>
+              <MembershipSubject subject={subjectOf(family, params)} />
+              <Screen subject={subjectOf(family, params)} />
+            </>
+          ),
+        })),
+    );
   return [
     screen("details", "Membership Details", () => import("../../features/memberships/details-page.tsx")),
     screen("new", "Set Up Membership", () => import("../../features/memberships/new-page.tsx")),

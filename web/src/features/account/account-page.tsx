@@ -2,6 +2,7 @@
  * /app/account (public spec §2): the account's details and a summary of the membership with a link to its
  * details. Of the SSN only the last four digits exist anywhere, and only those are shown.
  */
+import { Email } from "../../components/email.tsx";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
@@ -92,14 +93,16 @@ function AccountDetails({ user: { attributes: u } }: { user: User }) {
   const place = [u.city, [u.state, u.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const address = [u.address_one, u.address_two, place, u.country].filter(Boolean);
   return (
-    <dl className="facts">
+    <dl className="details-list">
       <div>
         <dt>Name</dt>
         <dd>{u.full_name}</dd>
       </div>
       <div>
         <dt>Email</dt>
-        <dd>{u.email}</dd>
+        <dd>
+          <Email address={u.email} />
+        </dd>
       </div>
       <div>
         <dt>Phone</dt>

@@ -4,6 +4,7 @@
  * Tests, Vessels (only if not individual) and Downloads (only with a compliance kit). A company whose
  * new-company request is still pending shows only 'Not Approved': managing it waits until it is processed.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
@@ -16,12 +17,13 @@ import { BusinessActions, I3Status } from "./business-actions.tsx";
 import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
-import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import { Tabs } from "../../components/tabs.tsx";
 import "./admin-businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
   const id = Number(params.id);
   const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  useSubjectName(`/app/admin/businesses/${id}`, business.data?.attributes.name);
   if (business.error) {
     return (
       <LoadError title="The business could not be loaded" error={business.error} onRetry={business.reload} />
@@ -31,7 +33,7 @@ export default function BusinessDetailPage({ params }: PageProps) {
   return <BusinessView business={business.data} />;
 }
 
-function tabsOf(b: Business["attributes"]): Tab[] {
+function tabsOf(b: Business["attributes"]): { id: string; label: string }[] {
   return [
     { id: "details", label: "Details" },
     { id: "employees", label: "Employees" },
@@ -44,8 +46,16 @@ function tabsOf(b: Business["attributes"]): Tab[] {
 function BusinessView({ business }: { business: Business }) {
   const { id, attributes: b } = business;
   const tabs = tabsOf(b);
-  const tab = useTab(tabs);
-  const base = `/app/admin/businesses/${id}`;
+  const panel = (tab: string) =>
+    tab === "details"
+      ? <DetailsTab business={business} />
+      : tab === "employees"
+      ? <EmployeesTab businessId={id} />
+      : tab === "tests"
+      ? <TestsTab businessId={id} />
+      : tab === "vessels"
+      ? <VesselsTab businessId={id} />
+      : <DownloadsTab businessId={id} />;
 
   return (
     <>
@@ -71,12 +81,10 @@ function BusinessView({ business }: { business: Business }) {
             )}
             <I3Status business={business} />
             <BusinessActions business={business} />
-            <LinkTabs tabs={tabs} current={tab} base={base} label="Business sections" />
-            {tab === "details" && <DetailsTab business={business} />}
-            {tab === "employees" && <EmployeesTab businessId={id} />}
-            {tab === "tests" && <TestsTab businessId={id} />}
-            {tab === "vessels" && <VesselsTab businessId={id} />}
-            {tab === "downloads" && <DownloadsTab businessId={id} />}
+            <Tabs
+              label={`${b.name} sections`}
+              tabs={tabs.map((t) => ({ ...t, render: () => panel(t.id) }))}
+            />
           </>
         )}
     </>

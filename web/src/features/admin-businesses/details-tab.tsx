@@ -46,7 +46,7 @@ export function DetailsTab({ business }: { business: Business }) {
   ];
   return (
     <>
-      <dl className="facts">
+      <dl className="details-list">
         {facts.map(([label, value]) => (
           <div key={label} style={{ display: "contents" }}>
             <dt>{label}</dt>

@@ -4,6 +4,7 @@
  * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
  * membership: the Letter of Compliance, downloaded or e-mailed).
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import type { BusinessUser } from "@api/contract";
@@ -19,12 +20,13 @@ import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
 import { TestsTab } from "./list-tabs.tsx";
-import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import { Tabs, useTabParam } from "../../components/tabs.tsx";
 import "./admin-businesses.css";
 
 export default function EmployeePage({ params }: PageProps) {
   const id = Number(params.id);
   const employee = useResource([...BUSINESS_KEY, "employee", id], (signal) => fetchEmployeeById(id, signal));
+  useSubjectName(`/app/admin/employee/${id}`, employee.data && fullName(employee.data.attributes));
   if (employee.error) {
     return (
       <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
@@ -40,72 +42,80 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
   const u = employee.attributes;
   const business = useResource(businessKey(businessId), (signal) => fetchBusiness(businessId, signal));
   const downloads = u.user_active_membership && u.user_is_membership_annual;
-  const tabs: Tab[] = [
+  const tabs = [
     { id: "details", label: "Details" },
     { id: "membership", label: "Membership" },
     { id: "tests", label: "Tests" },
     ...(downloads ? [{ id: "downloads", label: "Downloads" }] : []),
   ];
-  const tab = useTab(tabs);
-  const tabBase = `/app/admin/employee/${employee.id}`;
+  const tab = useTabParam(tabs);
   return (
     <>
       <h2>{fullName(u)}</h2>
       {(u.pending_request || u.user_pending_request) && (
         <Alert variant="warning">A request about this employee is waiting for APCA.</Alert>
       )}
-      <LinkTabs tabs={tabs} current={tab} base={tabBase} label="Employee sections" />
-      {tab === "details" && (
-        <dl className="facts">
-          <dt>Member ID</dt>
-          <dd>{u.user_member_id ?? "—"}</dd>
-          <dt>USCG credential</dt>
-          <dd>{u.user_uscg_cred ?? "—"}</dd>
-          <dt>Role</dt>
-          <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
-          <dt>Business</dt>
-          <dd>
-            <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
-              {business.data?.attributes.name ?? `Business #${businessId}`}
-            </Link>
-          </dd>
-          <dt>User</dt>
-          <dd>
-            <Link href={`/app/admin/users/${u.user_id}`}>User #{u.user_id}</Link>
-          </dd>
-        </dl>
-      )}
-      {tab === "membership" && (
-        <>
-          <p>
-            Membership: {u.user_active_membership
-              ? (
-                <Chip tone="success">
-                  {u.user_is_membership_annual ? "Active annual" : "Active one-time"}
-                </Chip>
-              )
-              : <Chip>None active</Chip>}
-          </p>
-          <div className="action-bar">
-            <Link
-              href={`/app/admin/users/${u.user_id}/membership/details`}
-              className="button button-secondary"
-            >
-              Membership Details
-            </Link>
-            <Link
-              href={`/app/admin/businesses/${businessId}/membership/new?user=${u.user_id}`}
-              className="button button-primary"
-            >
-              Setup/Renew Membership
-            </Link>
-          </div>
-        </>
-      )}
-      {tab === "tests" && <TestsTab businessId={businessId} userId={u.user_id} />}
-      {tab === "downloads" && (
-        <LetterDownloads userId={u.user_id} canDownload={u.user_can_download_compliance} />
-      )}
+      <Tabs
+        label={`${fullName(u)} sections`}
+        tabs={tabs.map((t) => ({
+          ...t,
+          render: () => (
+            <>
+              {tab === "details" && (
+                <dl className="details-list">
+                  <dt>Member ID</dt>
+                  <dd>{u.user_member_id ?? "—"}</dd>
+                  <dt>USCG credential</dt>
+                  <dd>{u.user_uscg_cred ?? "—"}</dd>
+                  <dt>Role</dt>
+                  <dd>{[u.is_owner && "Owner", u.is_employee && "Employee"].filter(Boolean).join(", ")}</dd>
+                  <dt>Business</dt>
+                  <dd>
+                    <Link href={`/app/admin/businesses/${businessId}?tab=employees`}>
+                      {business.data?.attributes.name ?? `Business #${businessId}`}
+                    </Link>
+                  </dd>
+                  <dt>User</dt>
+                  <dd>
+                    <Link href={`/app/admin/users/${u.user_id}`}>{fullName(u)}</Link>
+                  </dd>
+                </dl>
+              )}
+              {tab === "membership" && (
+                <>
+                  <p>
+                    Membership: {u.user_active_membership
+                      ? (
+                        <Chip tone="success">
+                          {u.user_is_membership_annual ? "Active annual" : "Active one-time"}
+                        </Chip>
+                      )
+                      : <Chip>None active</Chip>}
+                  </p>
+                  <div className="action-bar">
+                    <Link
+                      href={`/app/admin/users/${u.user_id}/membership/details`}
+                      className="button button-secondary"
+                    >
+                      Membership Details
+                    </Link>
+                    <Link
+                      href={`/app/admin/businesses/${businessId}/membership/new?user=${u.user_id}`}
+                      className="button button-primary"
+                    >
+                      Setup/Renew Membership
+                    </Link>
+                  </div>
+                </>
+              )}
+              {tab === "tests" && <TestsTab businessId={businessId} userId={u.user_id} />}
+              {tab === "downloads" && (
+                <LetterDownloads userId={u.user_id} canDownload={u.user_can_download_compliance} />
+              )}
+            </>
+          ),
+        }))}
+      />
     </>
   );
 }

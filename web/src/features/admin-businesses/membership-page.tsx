@@ -27,7 +27,7 @@ import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, fetchEmployees } from "./api.ts";
 import { fullName } from "./employees-tab.tsx";
-import { LinkTabs, useTab } from "./tabs.tsx";
+import { Tabs, useTabParam } from "../../components/tabs.tsx";
 import "./admin-businesses.css";
 
 const TABS = [{ id: "manual", label: "Manual Setup" }, { id: "card", label: "Charge Card" }];
@@ -80,16 +80,39 @@ function SetupForm({ businessId, employee }: { businessId: number; employee: Bus
   const userId = employee.attributes.user_id;
   const subject: Subject = { kind: "user", userId };
   const cards = useResource(cardsKey(subject), (signal) => fetchCards(subject, signal));
-  const tab = useTab(TABS);
+  const tab = useTabParam(TABS);
   const base = `/app/admin/businesses/${businessId}/membership/new?user=${userId}`;
   return (
     <>
-      <LinkTabs tabs={TABS} current={tab} base={base} label="Payment" />
-      {cards.error
-        ? <LoadError title="The cards could not be loaded" error={cards.error} onRetry={cards.reload} />
-        : !cards.data
-        ? <Skeleton lines={4} label="Loading the cards…" />
-        : <Form key={tab} manual={tab === "manual"} subject={subject} cards={cards.data} back={base} />}
+      <Tabs
+        label="Payment"
+        tabs={TABS.map((t) => ({
+          ...t,
+          render: () => (
+            <>
+              {cards.error
+                ? (
+                  <LoadError
+                    title="The cards could not be loaded"
+                    error={cards.error}
+                    onRetry={cards.reload}
+                  />
+                )
+                : !cards.data
+                ? <Skeleton lines={4} label="Loading the cards…" />
+                : (
+                  <Form
+                    key={tab}
+                    manual={tab === "manual"}
+                    subject={subject}
+                    cards={cards.data}
+                    back={base}
+                  />
+                )}
+            </>
+          ),
+        }))}
+      />
     </>
   );
 }

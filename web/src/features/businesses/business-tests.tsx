@@ -4,6 +4,7 @@
  * With `userId`, one employee's tests under this company.
  */
 import type { BusinessTest, DrugTest } from "@api/contract";
+import { TableScroll } from "../../components/table-scroll.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { fetchBusinessTests } from "./businesses.ts";
@@ -37,7 +38,7 @@ export function BusinessTests({ businessId, userId }: { businessId: number; user
 /** Three columns, the reason under the date, so the table fits a 390 px phone without scrolling. */
 function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Tests under this company">
+    <TableScroll label="Tests under this company">
       <table className="data-table">
         <caption className="visually-hidden">Tests under this company, newest first</caption>
         <thead>
@@ -66,6 +67,6 @@ function TestTable({ rows, showName }: { rows: BusinessTest[]; showName: boolean
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,7 @@
  * inactive business's reason, a change waiting for APCA; a company APCA has not approved yet shows only the
  * 'Not Approved' warning, not its details.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
 import type { Business } from "@api/contract";
 import { EmployeesList } from "./parts/employees-list.tsx";
@@ -28,6 +29,7 @@ import "./businesses.css";
 export default function BusinessDetailPage({ params }: PageProps) {
   const id = Number(params.id);
   const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  useSubjectName(`/app/member/businesses/${id}`, business.data?.attributes.name);
   const membership = useResource(membershipKey(SELF), (signal) => fetchMembership(SELF, signal));
   if (business.error) {
     return (
@@ -169,7 +171,7 @@ function Information({ business }: { business: Business }) {
   ];
   return (
     <>
-      <dl className="business-facts">
+      <dl className="details-list">
         {rows.filter(([, value]) => value).map(([label, value]) => (
           <div key={label} style={{ display: "contents" }}>
             <dt>{label}</dt>

@@ -4,6 +4,7 @@
  * membership. The membership itself is run through the shared membership screens under
  * …/employee/{eid}/membership (lib/subject.ts), paid with the company's cards.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
 import type { PageProps } from "../../lib/page-props.ts";
@@ -27,6 +28,11 @@ export default function EmployeePage({ params }: PageProps) {
   const id = Number(params.id);
   const eid = Number(params.eid);
   const employee = useResource([...employeesKey(id), eid], (signal) => fetchEmployee(id, eid, signal));
+  const e = employee.data?.attributes;
+  useSubjectName(
+    `/app/member/businesses/${id}/employee/${eid}`,
+    e && [e.user_first_name, e.user_middle_name, e.user_last_name].filter(Boolean).join(" "),
+  );
   if (employee.error) {
     return (
       <LoadError title="The employee could not be loaded" error={employee.error} onRetry={employee.reload} />
@@ -45,7 +51,7 @@ function EmployeeView({ businessId, employee }: { businessId: number; employee: 
       id: "details",
       label: "Details",
       render: () => (
-        <dl className="business-facts">
+        <dl className="details-list">
           <dt>Name</dt>
           <dd>{name}</dd>
           <dt>Member number</dt>

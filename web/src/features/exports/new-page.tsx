@@ -229,7 +229,7 @@ function FilterStep(
 function Summary({ type, filters }: { type: ExportTypeName; filters: Filters }) {
   const reason = REASON_OPTIONS.find(([v]) => v === filters.reason)?.[1] ?? "All reasons";
   return (
-    <dl className="summary">
+    <dl className="details-list">
       <dt>Export type</dt>
       <dd>{typeLabel(type)}</dd>
       {type === "i3_tests" && (

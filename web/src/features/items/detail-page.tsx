@@ -39,7 +39,7 @@ export default function ItemDetailPage({ params }: PageProps) {
 
   return (
     <>
-      <dl className="summary">
+      <dl className="details-list">
         <dt>Name</dt>
         <dd>{a.name}</dd>
         <dt>Description</dt>

@@ -45,7 +45,7 @@ export function Panel(
 export function MembershipFacts({ membership, own = true }: { membership: Membership; own?: boolean }) {
   const m = membership.attributes;
   return (
-    <dl className="facts">
+    <dl className="details-list">
       <div>
         <dt>Type</dt>
         <dd>{TYPE_LABELS[m.type]}</dd>

@@ -205,7 +205,7 @@ function PurchaseForm(
         onChange={setCardId}
         addCard={{ href: addCardHref(paths.addCard, paths.new) }}
       />
-      <dl className="summary">
+      <dl className="details-list">
         <dt>{annual ? "Annual membership" : "One-time test"}</dt>
         <dd>{formatMoney(total)}</dd>
       </dl>

@@ -2,6 +2,7 @@
  * /app/admin/orders/{id} (admin spec §2): the items, quantities, costs, total, payment, status and the user;
  * an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { formatInstant } from "../../lib/dates.ts";
 import { capitalizeWord } from "../../lib/status-words.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -23,6 +24,7 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 export default function OrderDetailPage({ params }: PageProps) {
   const id = params.id!;
   const order = useResource(orderKey(id), (signal) => fetchOrder(id, signal));
+  useSubjectName(`/app/admin/orders/${id}`, order.data && `Order ${order.data.attributes.number}`);
   const [confirm, setConfirm] = useState(false);
   const cancelAction = useAction(() => cancelOrder(id), {
     success: (answer) => answer.message,
@@ -42,7 +44,7 @@ export default function OrderDetailPage({ params }: PageProps) {
 
   return (
     <>
-      <dl className="summary">
+      <dl className="details-list">
         <dt>Order</dt>
         <dd>{a.number}</dd>
         <dt>User</dt>

@@ -79,7 +79,7 @@ function Pace({ pace }: { pace: PoolPace }) {
   return (
     <section aria-labelledby="pace-heading">
       <h2 id="pace-heading">Pace {pace.year} ({pace.rate_percent}% rate)</h2>
-      <dl className="summary">
+      <dl className="details-list">
         <div>
           <dt>Target</dt>
           <dd>{pace.target} (average covered {pace.average_covered})</dd>

@@ -31,7 +31,7 @@ import {
 } from "./api.ts";
 import { AuditPanel } from "./audit-panel.tsx";
 import { CandidateTable, Downloads, ExemptTable, TestTable } from "./pool-tables.tsx";
-import { Tabs } from "./tabs.tsx";
+import { Tabs } from "../../components/tabs.tsx";
 import "./randoms.css";
 
 const MESSAGES: Partial<Record<Pool["status"], string>> = {
@@ -90,15 +90,15 @@ export default function RandomPoolPage({ params }: PageProps) {
   const list = candidates.data ?? [];
   const tabs = [
     ...(p.status === "complete"
-      ? [{ key: "tests", label: "I3 Tests", panel: () => <TestTable candidates={list} /> }]
+      ? [{ id: "tests", label: "I3 Tests", render: () => <TestTable candidates={list} /> }]
       : []),
     ...(p.status === "complete" && p.exempt_candidate_total > 0
-      ? [{ key: "exempt", label: "Exempt Tests", panel: () => <ExemptTable candidates={list} /> }]
+      ? [{ id: "exempt", label: "Exempt Tests", render: () => <ExemptTable candidates={list} /> }]
       : []),
     {
-      key: "candidates",
+      id: "candidates",
       label: "Random Candidates",
-      panel: () => (
+      render: () => (
         <CandidateTable
           pool={p}
           candidates={list}
@@ -106,7 +106,7 @@ export default function RandomPoolPage({ params }: PageProps) {
         />
       ),
     },
-    { key: "downloads", label: "Downloads", panel: () => <Downloads pool={p} candidates={list} /> },
+    { id: "downloads", label: "Downloads", render: () => <Downloads pool={p} candidates={list} /> },
   ];
 
   return (
@@ -145,7 +145,7 @@ export default function RandomPoolPage({ params }: PageProps) {
       </p>
       {p.status === "preordering" && <CandidateTable pool={p} candidates={list} actions={false} />}
       {["preordered", "ordering", "built", "complete"].includes(p.status) && (
-        <Tabs tabs={tabs} current={tab} onChange={setTab} />
+        <Tabs tabs={tabs} label="Pool sections" current={tab} onChange={setTab} />
       )}
       <ConfirmDialog
         open={confirmOrder}

@@ -86,7 +86,7 @@ export function ConfirmStep(
           prices={prices}
         />
       )}
-      <dl className="summary">
+      <dl className="details-list">
         <dt>{der ? "Business compliance kit (one-time)" : annual ? "Annual membership" : "One-time test"}</dt>
         <dd>
           {der ? prices.compliance_kit_cents : annual ? prices.annual_new_cents : prices.one_time_cents}

@@ -4,10 +4,10 @@
  * the tabs Details, Businesses, Transactions, Tests, Membership, Downloads (only if is_membership_annual) and
  * Password. A deleted account shows an error and hides the tabs and the duplicates.
  */
-import { useState } from "react";
-import "./users.css";
+import { useSubjectName } from "../../lib/page-subject.ts";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Alert } from "../../components/alert.tsx";
+import { Tabs } from "../../components/tabs.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
@@ -32,12 +32,11 @@ const TABS = [
   "Downloads",
   "Password",
 ] as const;
-type Tab = (typeof TABS)[number];
 
 export default function UserDetailPage({ params }: PageProps) {
   const id = params.id!;
   const user = useResource(userKey(id), (signal) => fetchUser(id, signal));
-  const [tab, setTab] = useState<Tab>("Details");
+  useSubjectName(`/app/admin/users/${id}`, user.data?.attributes.full_name);
   if (user.loading && !user.data) return <Skeleton lines={6} label="Loading the user…" />;
   if (user.error || !user.data) {
     return <LoadError title="The user could not be loaded" error={user.error} onRetry={user.reload} />;
@@ -53,7 +52,20 @@ export default function UserDetailPage({ params }: PageProps) {
     );
   }
   const tabs = TABS.filter((t) => t !== "Downloads" || a.is_membership_annual);
-  const current = tabs.includes(tab) ? tab : "Details";
+  const panel = (t: (typeof TABS)[number]) =>
+    t === "Details"
+      ? <DetailsTab user={u} />
+      : t === "Businesses"
+      ? <BusinessesTab id={id} />
+      : t === "Transactions"
+      ? <TransactionsTab id={id} />
+      : t === "Tests"
+      ? <TestsTab id={id} />
+      : t === "Membership"
+      ? <MembershipTab id={id} />
+      : t === "Downloads"
+      ? <DownloadsTab user={u} />
+      : <PasswordTab id={id} />;
 
   return (
     <>
@@ -75,32 +87,10 @@ export default function UserDetailPage({ params }: PageProps) {
         </Alert>
       )}
       {a.has_duplicate && <Duplicates id={id} />}
-      <div role="tablist" aria-label="User sections" className="tabs">
-        {tabs.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`user-tab-${t}`}
-            aria-selected={t === current}
-            aria-controls={`user-panel-${t}`}
-            tabIndex={t === current ? 0 : -1}
-            className={t === current ? "tab tab-current" : "tab"}
-            onClick={() => setTab(t)}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`user-panel-${current}`} aria-labelledby={`user-tab-${current}`} tabIndex={0}>
-        {current === "Details" && <DetailsTab user={u} />}
-        {current === "Businesses" && <BusinessesTab id={id} />}
-        {current === "Transactions" && <TransactionsTab id={id} />}
-        {current === "Tests" && <TestsTab id={id} />}
-        {current === "Membership" && <MembershipTab id={id} />}
-        {current === "Downloads" && <DownloadsTab user={u} />}
-        {current === "Password" && <PasswordTab id={id} />}
-      </div>
+      <Tabs
+        label={`${a.full_name} sections`}
+        tabs={tabs.map((t) => ({ id: t.toLowerCase(), label: t, render: () => panel(t) }))}
+      />
     </>
   );
 }

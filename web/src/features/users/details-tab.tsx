@@ -9,6 +9,10 @@ import { Link, useLocation } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
+import { type Detail, DetailsList } from "../../components/details-list.tsx";
+import { Email } from "../../components/email.tsx";
+import { capitalizeWord } from "../../lib/status-words.ts";
 import { session } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { deleteUser, setAdmin, USER_TOASTS, userKey } from "./api.ts";
@@ -55,18 +59,16 @@ export function DetailsTab({ user }: { user: UserDetail }) {
 
   return (
     <>
-      <dl className="summary">
-        <dt>Name</dt>
-        <dd>{a.full_name}</dd>
-        {ROWS.map(([key, label]) => (
-          <div key={key}>
-            <dt>{label}</dt>
-            <dd>{(a[key] as string | null) ?? "—"}</dd>
-          </div>
-        ))}
-        <dt>Roles</dt>
-        <dd>{a.roles.join(", ")}</dd>
-      </dl>
+      <DetailsList
+        items={[
+          ["Name", a.full_name],
+          ...ROWS.map(([key, label]): Detail => [
+            label,
+            key === "email" && a.email ? <Email address={a.email} /> : (a[key] as string | null),
+          ]),
+          ["Roles", a.roles.map(capitalizeWord).join(", ")],
+        ]}
+      />
       <div className="form-actions">
         <Link href={`/app/admin/users/${id}/manage`} className="button button-secondary">Edit User</Link>
         <Link href={`/app/admin/users/${id}/employee/new`} className="button button-secondary">
@@ -75,14 +77,18 @@ export function DetailsTab({ user }: { user: UserDetail }) {
         <Link href={`/app/admin/users/${id}/order`} className="button button-secondary">
           Manually Process Order
         </Link>
-        {!(isAdmin && self) && (
-          <Button variant="secondary" onClick={() => setConfirm("admin")}>
-            {isAdmin ? "Revoke Admin Rights" : "Grant Admin Rights"}
-          </Button>
-        )}
-        {a.can_delete && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete User</Button>}
       </div>
       <SafetyLetter user={user} />
+      {(!(isAdmin && self) || a.can_delete) && (
+        <DangerZone>
+          {!(isAdmin && self) && (
+            <Button variant="secondary" onClick={() => setConfirm("admin")}>
+              {isAdmin ? "Revoke Admin Rights" : "Grant Admin Rights"}
+            </Button>
+          )}
+          {a.can_delete && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete User</Button>}
+        </DangerZone>
+      )}
       <ConfirmDialog
         open={confirm === "admin"}
         title={isAdmin ? "Revoke admin rights?" : "Grant admin rights?"}

@@ -1,4 +1,5 @@
 /** The possible duplicates of a user (admin spec §2, §7): Name, Email, Phone, User ID; no merge. */
+import { Email } from "../../components/email.tsx";
 import { useState } from "react";
 import { Link } from "wouter";
 import { DataTable } from "../../components/data-table.tsx";
@@ -33,7 +34,9 @@ export function Duplicates({ id }: { id: string }) {
                 <td>
                   <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
                 </td>
-                <td>{u.attributes.email}</td>
+                <td>
+                  <Email address={u.attributes.email} />
+                </td>
                 <td>{u.attributes.phone ?? "—"}</td>
                 <td>{u.id}</td>
               </tr>

@@ -2,6 +2,7 @@
  * /app/admin/users (admin spec §2): every user, searched by name, e-mail or member number, sorted and paged,
  * with an 'Add User' button to /app/admin/users/new. The search, sort and page live in the address.
  */
+import { Email } from "../../components/email.tsx";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { DataTable } from "../../components/data-table.tsx";
@@ -91,7 +92,9 @@ export default function UsersPage() {
                 <td>
                   <Link href={`/app/admin/users/${u.id}`}>{u.attributes.full_name}</Link>
                 </td>
-                <td>{u.attributes.email}</td>
+                <td>
+                  <Email address={u.attributes.email} />
+                </td>
                 <td>{u.attributes.phone ?? "—"}</td>
                 <td>{u.attributes.member_number ?? "—"}</td>
                 <td>{u.attributes.roles.join(", ")}</td>

@@ -2,6 +2,7 @@
  * A company's employees, each linking to the employee's screen (details, membership, tests), and below them
  * the employee requests still waiting for APCA, so the owner sees what is pending (public spec §4).
  */
+import { Email } from "../../../components/email.tsx";
 import { Link } from "wouter";
 import type { BusinessUser } from "@api/contract";
 import { employeeRequestsKey, employeesKey, fetchEmployeeRequests, fetchEmployees } from "../businesses.ts";
@@ -71,7 +72,11 @@ function PendingRequests({ businessId }: { businessId: number }) {
               <span>{r.attributes.first_name} {r.attributes.last_name}</span>
               <Chip tone="warning">Requested</Chip>
             </p>
-            {r.attributes.email && <p className="record-facts">{r.attributes.email}</p>}
+            {r.attributes.email && (
+              <p className="record-facts">
+                <Email address={r.attributes.email} />
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+/**
+ * The one look of every screen (issue 23), checked on whatever page is open: nothing clipped or spilling out
+ * of its box unless it is a scroll region announced as such (a labelled region or a tab list), a tab list of
+ * one row on a phone, every date in the one format (web/src/lib/dates.ts), and a detail page's first heading
+ * naming its subject. axe runs in `visit` (fixtures.ts).
+ */
+import { expect, type Page } from "@playwright/test";
+
+/** Dates as the screens once wrote them, each now a defect: "11/25/2026", "November 25, 2026", "5:14:11 PM". */
+const OTHER_DATE_SHAPES = [
+  /\b\d{1,2}\/\d{1,2}\/\d{4}\b/,
+  /\b(January|February|March|April|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/,
+  /\b\d{1,2}:\d{2}:\d{2} ?(AM|PM)\b/,
+];
+
+export interface ScreenCheck {
+  phone: boolean;
+  /** The name the page's first heading must contain (a detail page's subject). */
+  subject?: string | RegExp;
+}
+
+export async function checkScreen(page: Page, path: string, { phone, subject }: ScreenCheck) {
+  const found = await page.evaluate(() => {
+    const overflowing: string[] = [];
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${
+        el.className && typeof el.className === "string"
+          ? `.${el.className.trim().split(/\s+/).join(".")}`
+          : ""
+      }> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    for (const el of document.body.querySelectorAll("*")) {
+      if (!(el instanceof HTMLElement)) continue;
+      if (["INPUT", "TEXTAREA", "SELECT", "OPTION", "CANVAS", "IMG", "IFRAME"].includes(el.tagName)) continue;
+      if (el.closest("svg, .visually-hidden, [hidden], .uplot, dialog:not([open])")) continue;
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden" || style.position === "fixed") continue;
+      // Visually hidden text (1 px boxes) is not content a reader sees.
+      if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const scrolls = style.overflowX === "auto" || style.overflowX === "scroll";
+      const role = el.getAttribute("role");
+      const announced = scrolls &&
+        ((role === "region" && el.hasAttribute("aria-label")) || role === "tablist");
+      if (announced) continue;
+      // Content that spills out of a box that shows it anyway (overflow visible) is clipped by nothing only
+      // if it stays inside the screen; the page-width check below catches the rest.
+      if (style.overflowX === "visible") continue;
+      overflowing.push(describe(el));
+    }
+    const tablists = [...document.querySelectorAll('[role="tablist"]')].map((list) => {
+      const tops = new Set(
+        [...list.querySelectorAll('[role="tab"]')].map((tab) => Math.round(tab.getBoundingClientRect().top)),
+      );
+      return { name: list.getAttribute("aria-label") ?? "", rows: tops.size };
+    });
+    const main = document.querySelector("main") ?? document.body;
+    return {
+      overflowing,
+      tablists,
+      text: (main as HTMLElement).innerText,
+      h1: document.querySelector("h1")?.textContent ?? "",
+      pageWidth: document.documentElement.scrollWidth,
+      screenWidth: document.documentElement.clientWidth,
+    };
+  });
+  expect.soft(found.pageWidth, `${path} is ${found.pageWidth} px wide on a ${found.screenWidth} px screen`)
+    .toBeLessThanOrEqual(found.screenWidth);
+  expect.soft(found.overflowing, `${path}: content wider than its box (and not an announced scroll region)`)
+    .toEqual([]);
+  if (phone) {
+    for (const list of found.tablists) {
+      expect.soft(list.rows, `${path}: tab list "${list.name}" on one row`).toBeLessThanOrEqual(1);
+    }
+  }
+  for (const shape of OTHER_DATE_SHAPES) {
+    expect.soft(found.text.match(shape)?.[0] ?? null, `${path}: a date in another format`).toBeNull();
+  }
+  if (subject !== undefined) {
+    if (typeof subject === "string") {
+      expect.soft(found.h1, `${path}: the heading names its subject`).toContain(subject);
+    } else expect.soft(found.h1, `${path}: the heading names its subject`).toMatch(subject);
+  }
+}
