@@ -14,6 +14,7 @@ import { notify } from "./notifications/notify.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
+import { seedSecondCompany } from "./seed/der-companies.ts";
 import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
 
 export const DEMO_USERS = {
@@ -327,6 +328,7 @@ export async function seed(
     await seedMemberStory(tx, cast, config, now);
     await seedEmployeeCoverage(tx, cast, now);
     await seedAdminQueue(tx, cast, unknownPassword, now);
+    await seedSecondCompany(tx, der, now);
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);
