@@ -162,6 +162,8 @@ export async function seed(
       status: "resulted" as const,
       result: "negative" as const,
       i3_location_code: "SIM-0001",
+      // The order i3 gave it, so the Random Selections card shows its number (issue 25: it read "i3 order -").
+      i3_order_ref: `SIM-${t.on.replaceAll("-", "")}-${t.user}`,
       ordered_at: day(t.on),
       collected_at: day(t.on),
       resulted_at: day(t.on),
