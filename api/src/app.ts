@@ -26,6 +26,7 @@ import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
 import { businessRosterRoutes } from "./exports/roster-routes.ts";
+import { complianceOverviewRoutes } from "./exports/overview-routes.ts";
 import { vesselsRoutes } from "./vessels/routes.ts";
 import { devMailApiRoutes, devMailPageRoutes } from "./dev-mail/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   app.route("/api", adminUserRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", businessRosterRoutes);
+  app.route("/api", complianceOverviewRoutes);
   app.route("/api", employeesRoutes);
   app.route("/api", vesselsRoutes);
   app.route("/api", passwordResetRoutes);

@@ -151,6 +151,8 @@ export type {
   EmployeeRequest,
   EmployeeRequestAnswer,
   EmployeeRequestRequest,
+  MoveBusinessUserAnswer,
+  MoveBusinessUserRequest,
 } from "./employees/schemas.ts";
 export type {
   Vessel,
@@ -175,6 +177,8 @@ export type {
   ExportPageAnswer,
   ExportTypeName,
 } from "./exports/schemas.ts";
+// The DER's compliance overview (issue 25, decision 0065)
+export type { ComplianceOverviewAnswer, ComplianceRow } from "./exports/schemas.ts";
 
 // Registration
 export type MemberRegistrationRequest = z.input<typeof MemberRegistrationBody>;

@@ -14,6 +14,7 @@ import { notify } from "./notifications/notify.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
+import { seedSecondCompany } from "./seed/der-companies.ts";
 import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
 import { loadTotpKey, sealTotpSecret } from "./auth/second-factor/secret-box.ts";
 
@@ -166,6 +167,8 @@ export async function seed(
       status: "resulted" as const,
       result: "negative" as const,
       i3_location_code: "SIM-0001",
+      // The order i3 gave it, so the Random Selections card shows its number (issue 25: it read "i3 order -").
+      i3_order_ref: `SIM-${t.on.replaceAll("-", "")}-${t.user}`,
       ordered_at: day(t.on),
       collected_at: day(t.on),
       resulted_at: day(t.on),
@@ -332,6 +335,7 @@ export async function seed(
     await seedMemberStory(tx, cast, config, now);
     await seedEmployeeCoverage(tx, cast, now);
     await seedAdminQueue(tx, cast, unknownPassword, now);
+    await seedSecondCompany(tx, der, now);
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);

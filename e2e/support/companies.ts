@@ -79,7 +79,7 @@ export async function addEmployee(
   baseURL: string,
   businessId: number,
   firstName = "Eli",
-): Promise<{ userId: number; fullName: string }> {
+): Promise<{ userId: number; fullName: string; email: string }> {
   const email = uniqueEmail("employee-e2e");
   const request = await requests.newContext({ baseURL });
   await ok(
@@ -109,7 +109,7 @@ export async function addEmployee(
   try {
     const [user] = await sql<{ id: number }[]>`select id from users where lower(email) = ${email}`;
     await sql`insert into business_users (business_id, user_id, is_employee) values (${businessId}, ${user.id}, true)`;
-    return { userId: user.id, fullName: `${firstName} Boudreaux` };
+    return { userId: user.id, fullName: `${firstName} Boudreaux`, email };
   } finally {
     await sql.end();
   }
@@ -131,6 +131,33 @@ export async function deactivateCompany(businessId: number, reason: string): Pro
   const sql = database();
   try {
     await sql`update businesses set is_active = false, deactivation_reason = ${reason} where id = ${businessId}`;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A second company of the same DER, approved and set up in i3 (to move employees between). */
+export async function addSecondCompany(businessId: number, name: string): Promise<number> {
+  const sql = database();
+  try {
+    const [row] = await sql<{ id: number }[]>`
+      insert into businesses (name, der_user_id, is_i3_setup, i3_location_code)
+      select ${name}, der_user_id, true, 'LOC2-' || id from businesses where id = ${businessId} returning id`;
+    await sql`insert into business_users (business_id, user_id, is_owner, is_employee)
+      select ${row.id}, der_user_id, true, false from businesses where id = ${businessId}`;
+    return row.id;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** An annual membership the company paid for, running a year from yesterday (the letter can be issued). */
+export async function giveCompanyMembership(userId: number, businessId: number): Promise<void> {
+  const sql = database();
+  try {
+    await sql`insert into memberships (user_id, business_id, type, price_cents, has_expiration, starts_at, expire_at)
+      values (${userId}, ${businessId}, 'annual', 10500, true, now() - interval '1 day',
+        (current_date + interval '1 year')::date)`;
   } finally {
     await sql.end();
   }

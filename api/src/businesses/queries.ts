@@ -457,3 +457,31 @@ export async function rejectBusinessRequest(
   }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The user's live links to businesses, with each business's owner facts (a move checks both ends). */
+export async function liveLinksOf(db: Kysely<DB>, userId: number) {
+  return await db.selectFrom("business_users as bu").innerJoin("businesses as b", "b.id", "bu.business_id")
+    .select([
+      "bu.id",
+      "bu.business_id",
+      "bu.is_owner",
+      "bu.is_employee",
+      "bu.is_primary",
+      "b.der_user_id",
+      "b.is_individual",
+      "b.is_active",
+      "b.i3_location_code",
+      "b.name",
+    ])
+    .where("bu.user_id", "=", userId).where("bu.removed_at", "is", null).where("b.deleted_at", "is", null)
+    .orderBy("bu.id").execute();
+}
+
+/** Makes `businessUserId` the user's one primary link (the others lose the flag first: one primary, sql/0003). */
+export async function setPrimaryLink(db: Kysely<DB>, userId: number, businessUserId: number): Promise<void> {
+  await db.updateTable("business_users").set({ is_primary: false })
+    .where("user_id", "=", userId).where("removed_at", "is", null).where("id", "<>", businessUserId)
+    .execute();
+  await db.updateTable("business_users").set({ is_primary: true })
+    .where("id", "=", businessUserId).where("removed_at", "is", null).execute();
+}

@@ -11,8 +11,8 @@ import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
 import { requireCompanyEmployee } from "../memberships/company.ts";
 import { CompanyEmployeeParam } from "../memberships/schemas.ts";
-import { pdf, PDF_ERRORS } from "./http.ts";
-import { issueLetter } from "./service.ts";
+import { MessageResponse, pdf, PDF_ERRORS } from "./http.ts";
+import { COMPLIANCE_MESSAGES, emailLetter, issueLetter } from "./service.ts";
 
 export const companyComplianceRoutes = new Hono<AppEnv>()
   .get(
@@ -35,5 +35,29 @@ export const companyComplianceRoutes = new Hono<AppEnv>()
       await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
       const letter = await issueLetter(c.var.deps, eid, me.user_id);
       return pdf(letter.bytes, letter.filename);
+    },
+  )
+  .post(
+    "/auth/business/:id/employee/:eid/compliance-email",
+    allow("user"),
+    describe({
+      summary: "E-mail an employee their Letter of Compliance, for the company that employs them",
+      description:
+        "Public spec §6 (the email-to-member action): sent to the employee's own address through " +
+        "the mail outbox, only when they can have a letter.",
+      tags: ["Compliance", "Employee memberships"],
+      response: MessageResponse,
+      errors: {
+        ...PDF_ERRORS,
+        404: "No such company among those you own, or not a current employee of it",
+      },
+    }),
+    validate("param", CompanyEmployeeParam),
+    async (c) => {
+      const { id, eid } = c.req.valid("param");
+      const me = caller(c);
+      await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
+      await emailLetter(c.var.deps, eid, me.user_id);
+      return c.json({ message: COMPLIANCE_MESSAGES.emailed }, 200);
     },
   );

@@ -389,3 +389,17 @@ export async function moveUnplacedTest(db: Kysely<DB>, id: number, businessId: n
   await db.updateTable("drug_tests").set({ business_id: businessId }).where("id", "=", id)
     .where("status", "in", ["pending", "failed"]).where("i3_order_ref", "is", null).execute();
 }
+
+/**
+ * A member moved from company `from` to `to` (decision 0065): tests not yet placed with i3 go through `to`;
+ * orders already placed stay at `from`'s i3 location (the order exists there). Answers both lists of ids.
+ */
+export async function moveUnplacedTests(db: Kysely<DB>, userId: number, from: number, to: number) {
+  const moved = await db.updateTable("drug_tests").set({ business_id: to })
+    .where("user_id", "=", userId).where("business_id", "=", from).where("status", "=", "pending")
+    .where("i3_order_ref", "is", null).returning("id").execute();
+  const placed = await db.selectFrom("drug_tests").select(["id", "i3_order_ref"])
+    .where("user_id", "=", userId).where("business_id", "=", from).where("status", "=", "ordered")
+    .orderBy("id").execute();
+  return { moved: moved.map((r) => r.id), placed: placed.map((r) => r.i3_order_ref ?? String(r.id)) };
+}

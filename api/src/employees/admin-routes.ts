@@ -1,6 +1,6 @@
 /**
- * The administrators' employee calls: one employee by its own id, add an existing user to a business, and
- * remove an employee (only with no request open).
+ * The administrators' employee calls: one employee by its own id and add an existing user to a business.
+ * Removing and moving an employee are the owner's calls too (routes.ts).
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
@@ -8,8 +8,8 @@ import type { AppEnv } from "../lib/context.ts";
 import { describe, validate } from "../lib/route.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
-import { AddBusinessUserBody, BusinessUserParams, BusinessUserResponse } from "./schemas.ts";
-import { addBusinessUser, findBusinessUserById, removeEmployee } from "./service.ts";
+import { AddBusinessUserBody, BusinessUserResponse } from "./schemas.ts";
+import { addBusinessUser, findBusinessUserById } from "./service.ts";
 
 export const adminEmployeeRoutes = new Hono<AppEnv>()
   .get(
@@ -45,24 +45,5 @@ export const adminEmployeeRoutes = new Hono<AppEnv>()
       const actor = actorOf(c);
       const data = await addBusinessUser(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ data }, 201);
-    },
-  )
-  .delete(
-    "/auth/business/:id/business-users/:businessUserId",
-    allow("admin"),
-    describe({
-      summary: "Remove an employee from a business",
-      description:
-        "Ends the link; the employee's tests and memberships stay. Refused (409) while an employee " +
-        "request or a change of the user's details waits for APCA.",
-      tags: ["Employees"],
-      status: 204,
-      errors: { 404: "No such business or employee", 409: "A request about this employee is open" },
-    }),
-    validate("param", BusinessUserParams),
-    async (c) => {
-      const { id, businessUserId } = c.req.valid("param");
-      await removeEmployee(c.var.deps, actorOf(c), id, businessUserId);
-      return c.body(null, 204);
     },
   );

@@ -221,46 +221,50 @@ Deno.test("employees", async (t) => {
       assertOk(ids.includes(ctx.users.otherMember.id), "Otto now belongs to A as well as B");
     });
 
-    await t.step("an administrator removes an employee only when no request about them is open", async () => {
-      const { data } = await (await ctx.request("admin", "GET", usersPath)).json();
-      const mia = data.find((u: { attributes: { user_id: number } }) =>
-        u.attributes.user_id === ctx.users.member.id
-      );
-      await db.updateTable("employee_requests").set({ possible_user_id: ctx.users.member.id }).where(
-        "id",
-        "=",
-        requestId,
-      )
-        .execute();
-      const listed = (await (await ctx.request("admin", "GET", `${usersPath}/${mia.id}`)).json()).data;
-      assertEquals(listed.attributes.pending_request, true);
-      const path = `${usersPath}/${mia.id}`;
-      await assertRoleAnswers(ctx, {
-        method: "DELETE",
-        path,
-        expect: adminOnly(409),
-      });
-      const refused = await ctx.request("admin", "DELETE", path);
-      assertEquals(
-        (await refused.json()).error,
-        "This employee has a request waiting for APCA; process it before removing them.",
-      );
-      await db.updateTable("employee_requests").set({ status: "rejected", processed_at: new Date() })
-        .where("id", "=", requestId).execute();
-      const removed = await ctx.request("admin", "DELETE", path);
-      assertEquals(removed.status, 204);
-      assertEquals((await ctx.request("admin", "DELETE", path)).status, 404);
-      const link = await db.selectFrom("business_users").select("removed_at").where("id", "=", mia.id)
-        .executeTakeFirstOrThrow();
-      assertOk(link.removed_at, "the link is ended, not deleted");
-      const audit = await db.selectFrom("audit_log").select("action").where(
-        "action",
-        "=",
-        "business.remove_employee",
-      )
-        .execute();
-      assertEquals(audit.length, 1);
-    });
+    await t.step(
+      "the owner or an administrator removes an employee only when no request about them is open",
+      async () => {
+        const { data } = await (await ctx.request("admin", "GET", usersPath)).json();
+        const mia = data.find((u: { attributes: { user_id: number } }) =>
+          u.attributes.user_id === ctx.users.member.id
+        );
+        await db.updateTable("employee_requests").set({ possible_user_id: ctx.users.member.id }).where(
+          "id",
+          "=",
+          requestId,
+        )
+          .execute();
+        const listed = (await (await ctx.request("admin", "GET", `${usersPath}/${mia.id}`)).json()).data;
+        assertEquals(listed.attributes.pending_request, true);
+        const path = `${usersPath}/${mia.id}`;
+        await assertRoleAnswers(ctx, {
+          method: "DELETE",
+          path,
+          // Otto was added to A above: an employee of A is refused (403), B's DER is not told A exists (404).
+          expect: { anonymous: 401, member: 403, otherMember: 403, otherDer: 404, admin: 409, der: 409 },
+        });
+        const refused = await ctx.request("admin", "DELETE", path);
+        assertEquals(
+          (await refused.json()).error,
+          "This employee has a request waiting for APCA; process it before removing them.",
+        );
+        await db.updateTable("employee_requests").set({ status: "rejected", processed_at: new Date() })
+          .where("id", "=", requestId).execute();
+        const removed = await ctx.request("admin", "DELETE", path);
+        assertEquals(removed.status, 204);
+        assertEquals((await ctx.request("admin", "DELETE", path)).status, 404);
+        const link = await db.selectFrom("business_users").select("removed_at").where("id", "=", mia.id)
+          .executeTakeFirstOrThrow();
+        assertOk(link.removed_at, "the link is ended, not deleted");
+        const audit = await db.selectFrom("audit_log").select("action").where(
+          "action",
+          "=",
+          "business.remove_employee",
+        )
+          .execute();
+        assertEquals(audit.length, 1);
+      },
+    );
   } finally {
     await ctx.close();
   }

@@ -1,7 +1,7 @@
 /**
  * Employees of a business as its owner (DER or self-employed owner) sees them, and Add Employee, which files
- * an employee request for APCA. Administrators pass the owner check; their removal of an employee is in
- * admin-routes.ts.
+ * an employee request for APCA; remove an employee who left, move one to another company of the same DER
+ * or make this company their primary business (decision 0065). Administrators pass the owner check.
  */
 import { Hono } from "hono";
 import { actorOf, allow, caller } from "../lib/access.ts";
@@ -17,8 +17,18 @@ import {
   EmployeeRequestBody,
   EmployeeRequestList,
   EmployeeRequestResponse,
+  MoveBusinessUserBody,
+  MoveBusinessUserResponse,
 } from "./schemas.ts";
-import { findBusinessUser, listBusinessUsers, listEmployeeRequests, requestEmployee } from "./service.ts";
+import {
+  findBusinessUser,
+  listBusinessUsers,
+  listEmployeeRequests,
+  makePrimaryBusiness,
+  moveEmployee,
+  removeEmployee,
+  requestEmployee,
+} from "./service.ts";
 
 const OWNER_ERRORS = { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" };
 
@@ -87,6 +97,78 @@ const ownRoutes = new Hono<AppEnv>()
       const actor = actorOf(c);
       const request = await requestEmployee(c.var.deps, actor, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ data: request }, 201);
+    },
+  )
+  .delete(
+    "/auth/business/:id/business-users/:businessUserId",
+    allow("user"),
+    describe({
+      summary: "Remove an employee who left the company",
+      description:
+        "Its owner or an administrator. Ends the link; the employee's tests, letters and memberships stay, " +
+        "and memberships the company paid stop renewing on its cards (decision 0065). Refused (409) while an " +
+        "employee request or a change of the user's details waits for APCA, and for the company's owner.",
+      tags: ["Employees"],
+      status: 204,
+      errors: {
+        404: "No such business or employee, or not yours",
+        409: "A request about this employee is open",
+      },
+    }),
+    validate("param", BusinessUserParams),
+    async (c) => {
+      const { id, businessUserId } = c.req.valid("param");
+      await removeEmployee(c.var.deps, actorOf(c), id, businessUserId);
+      return c.body(null, 204);
+    },
+  )
+  .patch(
+    "/auth/business/:id/business-users/:businessUserId",
+    allow("user"),
+    describe({
+      summary: "Update business user's business: move an employee to another company",
+      description:
+        "Its owner, to another company of the same DER, or an administrator, to any company. The " +
+        "old link ends and a new one starts; memberships the old company paid and that are not over are " +
+        "carried by the new one and tests not yet ordered go through it; i3 orders already placed stay at " +
+        "the old company's location (meta.open_orders). Audited (decision 0065).",
+      tags: ["Employees"],
+      response: MoveBusinessUserResponse,
+      errors: {
+        404: "No such business or employee, or not yours",
+        409: "A request is open, the target is not set up in i3 or inactive, the user is already there, " +
+          "or the owner was asked to move",
+      },
+    }),
+    validate("param", BusinessUserParams),
+    validate("json", MoveBusinessUserBody),
+    async (c) => {
+      const { id, businessUserId } = c.req.valid("param");
+      const answer = await moveEmployee(
+        c.var.deps,
+        actorOf(c),
+        id,
+        businessUserId,
+        c.req.valid("json").business_id,
+      );
+      return c.json(answer, 200);
+    },
+  )
+  .put(
+    "/auth/business/:id/business-users/:businessUserId/primary",
+    allow("user"),
+    describe({
+      summary: "Make this company the employee's primary business",
+      description: "The business their own tests go through when no company pays their membership. Its " +
+        "owner (the company set up in i3) or an administrator; audited when it changes (decision 0065).",
+      tags: ["Employees"],
+      response: BusinessUserResponse,
+      errors: { ...OWNER_ERRORS, 404: "No such business or employee, or not yours", 409: "Not set up in i3" },
+    }),
+    validate("param", BusinessUserParams),
+    async (c) => {
+      const { id, businessUserId } = c.req.valid("param");
+      return c.json({ data: await makePrimaryBusiness(c.var.deps, actorOf(c), id, businessUserId) }, 200);
     },
   );
 

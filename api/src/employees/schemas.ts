@@ -25,6 +25,16 @@ export const EMPLOYEE_MESSAGES = {
   alreadyRequested: "A request to add this employee is already waiting for APCA approval.",
   inactive: "Business is inactive.",
   pendingRequest: "This employee has a request waiting for APCA; process it before removing them.",
+  pendingRequestMove: "This employee has a request waiting for APCA; process it before moving them.",
+  ownerNotRemoved: "The company's owner stays with it; only employees can be removed.",
+  ownerNotMoved: "Only employees can be moved; the company's owner stays with it.",
+  sameBusiness: "The employee already belongs to this company.",
+  notACompany: "Choose one of your companies.",
+  targetNotInI3:
+    "The other company is not set up in i3 yet; please contact APCA before moving employees to it.",
+  removed: "The employee has been removed from the company.",
+  moved: "User attached to new business",
+  primary: "This company is now the employee's primary business.",
 } as const;
 
 /** Add Employee: the user form's fields (public spec §3); an administrator links or creates the user. */
@@ -129,3 +139,31 @@ export const AddBusinessUserBody = z.object({
 });
 export type AddBusinessUserRequest = z.input<typeof AddBusinessUserBody>;
 export const ALREADY_LINKED = "This user already belongs to this business.";
+
+/** Update business user's business (public and admin spec §7): move an employee to another company. */
+export const MoveBusinessUserBody = z.object({
+  business_id: z.number({ error: "business_id is required" }).int().positive().max(2_147_483_647)
+    .describe(
+      "The company the employee moves to: another of the same DER's (any company, for an administrator)",
+    ),
+});
+export type MoveBusinessUserRequest = z.input<typeof MoveBusinessUserBody>;
+
+export const MoveBusinessUserResponse = z.object({
+  data: BusinessUserRecord,
+  message: z.string(),
+  meta: z.object({
+    memberships_carried: z.array(z.number().int()).describe(
+      "Memberships the old company paid, now carried by the new",
+    ),
+    tests_moved: z.array(z.number().int()).describe(
+      "Tests not yet ordered, now ordered through the new company",
+    ),
+    open_orders: z.array(z.string()).describe(
+      "i3 orders already placed, which stay at the old company's location",
+    ),
+  }),
+});
+export type MoveBusinessUserAnswer = z.infer<typeof MoveBusinessUserResponse>;
+
+export const MessageOnly = z.object({ message: z.string() });

@@ -7,13 +7,15 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { ownedBusiness } from "../businesses/service.ts";
-import { endBusinessUser, insertBusinessUser } from "../businesses/writes.ts";
+import { endBusinessUser, insertBusinessUser, liveLinksOf, setPrimaryLink } from "../businesses/writes.ts";
+import { moveUnplacedTests } from "../drug-tests/moves.ts";
+import { carryCompanyMemberships, stopCompanyRenewals } from "../memberships/company.ts";
 import { membershipFacts } from "../compliance/status.ts";
 import { canDownloadComplianceFrom, type MembershipFacts } from "../compliance/status.ts";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
-import { termLapsed } from "../lib/dates.ts";
+import { coverageDay, termLapsed } from "../lib/dates.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { record, ref } from "../lib/list.ts";
 import { notify } from "../notifications/notify.ts";
@@ -101,29 +103,120 @@ export async function findBusinessUserById(
   return await findBusinessUser(deps, admin, businessId, id);
 }
 
-/** Administrator: ends an employee's link to the business, only when no request about them is open. */
-export async function removeEmployee(
-  deps: Pick<Deps, "database" | "now">,
-  actor: Actor,
-  businessId: number,
-  id: number,
-) {
+/**
+ * The company's owner (its DER) or an administrator ends an employee's link, only when no request about them is
+ * open (public spec §6). Memberships the company paid stop renewing on its cards; their paid term, the tests
+ * and the letters stay (decision 0065).
+ */
+export async function removeEmployee(deps: Deps, actor: Actor, businessId: number, id: number) {
   const { db } = deps.database;
   await ownedBusiness(db, actor.user, businessId);
   const [row] = await businessUserRows(db, businessId, id);
   if (!row) throw notFound("Employee");
+  if (row.is_owner && !actor.user.is_admin) throw new AppError("CONFLICT", M.ownerNotRemoved);
   if (row.pending_request || row.user_pending_request) throw new AppError("CONFLICT", M.pendingRequest);
   await db.transaction().execute(async (trx) => {
     if (!await endBusinessUser(trx, id, deps.now())) throw notFound("Employee");
+    const renewalsStopped = await stopCompanyRenewals(trx, row.user_id, businessId);
     await audit(trx, {
       actor: actor.user.user_id,
       action: "business.remove_employee",
       entity: "business_user",
       entityId: id,
-      detail: { business_id: businessId, user_id: row.user_id },
+      detail: { business_id: businessId, user_id: row.user_id, renewals_stopped: renewalsStopped },
       ip: actor.ip,
     });
   });
+}
+
+/**
+ * Update business user's business (public and admin spec §7): the employee leaves `businessId` for
+ * `targetId`, another company of the same DER (any company, for an administrator). In one transaction: the
+ * old link ends and a new one starts (primary if the old one was), memberships the old company paid and that
+ * are not over are carried by the new one, and tests not yet ordered go through it; i3 orders already placed
+ * stay at the old company's location and are named in the answer and the audit (decision 0065).
+ */
+export async function moveEmployee(
+  deps: Deps,
+  actor: Actor,
+  businessId: number,
+  id: number,
+  targetId: number,
+) {
+  const { db } = deps.database;
+  const { user } = actor;
+  await ownedBusiness(db, user, businessId);
+  const [row] = await businessUserRows(db, businessId, id);
+  if (!row) throw notFound("Employee");
+  if (row.is_owner) throw new AppError("CONFLICT", M.ownerNotMoved);
+  if (targetId === businessId) throw invalid("business_id", M.sameBusiness);
+  const target = await ownedBusiness(db, user, targetId).catch(() => {
+    throw invalid("business_id", M.notACompany);
+  });
+  if (target.is_individual) throw invalid("business_id", M.notACompany);
+  if (!user.is_admin) {
+    if (!target.is_active) throw new AppError("CONFLICT", target.deactivation_reason ?? M.inactive);
+    if (!target.is_i3_setup) throw new AppError("CONFLICT", M.targetNotInI3);
+  }
+  if (row.pending_request || row.user_pending_request) throw new AppError("CONFLICT", M.pendingRequestMove);
+  if (await isLinked(db, targetId, row.user_id)) throw new AppError("CONFLICT", ALREADY_LINKED);
+  const now = deps.now();
+  const result = await db.transaction().execute(async (trx) => {
+    if (!await endBusinessUser(trx, id, now)) throw notFound("Employee");
+    const newId = await insertBusinessUser(trx, {
+      business_id: targetId,
+      user_id: row.user_id,
+      is_employee: true,
+      is_owner: false,
+      created_at: now,
+    });
+    if (row.is_primary) await setPrimaryLink(trx, row.user_id, newId);
+    const carried = await carryCompanyMemberships(trx, row.user_id, businessId, targetId, coverageDay(now));
+    const tests = await moveUnplacedTests(trx, row.user_id, businessId, targetId);
+    const meta = { memberships_carried: carried, tests_moved: tests.moved, open_orders: tests.placed };
+    await audit(trx, {
+      actor: user.user_id,
+      action: "business.move_employee",
+      entity: "business_user",
+      entityId: newId,
+      detail: { from_business_id: businessId, to_business_id: targetId, user_id: row.user_id, ...meta },
+      ip: actor.ip,
+    });
+    return { newId, meta };
+  });
+  const [moved] = await businessUserRows(db, targetId, result.newId);
+  return { data: await toBusinessUser(db, moved, now), message: M.moved, meta: result.meta };
+}
+
+/**
+ * The employee's primary business becomes this one (the business their own tests go through when nobody else
+ * pays for their membership: drug-tests' ownBusiness). Its owner or an administrator; the company must be set
+ * up in i3 for a DER, as for adding employees.
+ */
+export async function makePrimaryBusiness(deps: Deps, actor: Actor, businessId: number, id: number) {
+  const { db } = deps.database;
+  const business = await ownedBusiness(db, actor.user, businessId);
+  const [row] = await businessUserRows(db, businessId, id);
+  if (!row) throw notFound("Employee");
+  if (!actor.user.is_admin && !business.is_individual && !business.is_i3_setup) {
+    throw new AppError("CONFLICT", M.notInI3);
+  }
+  const before = (await liveLinksOf(db, row.user_id)).find((l) => l.is_primary)?.business_id ?? null;
+  if (before !== businessId) {
+    await db.transaction().execute(async (trx) => {
+      await setPrimaryLink(trx, row.user_id, id);
+      await audit(trx, {
+        actor: actor.user.user_id,
+        action: "business.primary_business",
+        entity: "business_user",
+        entityId: id,
+        detail: { user_id: row.user_id, from_business_id: before, to_business_id: businessId },
+        ip: actor.ip,
+      });
+    });
+  }
+  const [after] = await businessUserRows(db, businessId, id);
+  return await toBusinessUser(db, after, deps.now());
 }
 
 function toRequest(r: EmployeeRequestRow) {

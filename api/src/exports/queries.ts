@@ -374,3 +374,56 @@ export async function failAbandoned(db: Db, now: Date, error: string) {
     ).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The DER's compliance overview: the company's live employees, their memberships' facts and last test. */
+export async function overviewPeople(db: Db, businessId: number, now: Date) {
+  const people = await db.selectFrom("business_users as bu").innerJoin("users as u", "u.id", "bu.user_id")
+    .select([
+      "bu.id",
+      "bu.user_id",
+      "u.first_name",
+      "u.middle_name",
+      "u.last_name",
+      "u.member_number",
+      sql<Date | null>`(select max(coalesce(t.resulted_at, t.collected_at, t.ordered_at, t.created_at))
+        from drug_tests t where t.user_id = bu.user_id)`.as("last_test_at"),
+    ])
+    .where("bu.business_id", "=", businessId).where("bu.removed_at", "is", null)
+    .where("bu.is_employee", "=", true).where("u.deleted_at", "is", null)
+    .orderBy("u.last_name").orderBy("u.first_name").orderBy("bu.id").execute();
+  const ids = people.map((p) => p.user_id);
+  if (ids.length === 0) return { people, memberships: [], tests: [] };
+  const memberships = await db.selectFrom("memberships as m")
+    .select((eb) => [
+      "m.id",
+      "m.user_id",
+      "m.type",
+      "m.starts_at",
+      "m.expire_at",
+      "m.pending",
+      "m.failed",
+      "m.cancelled",
+      "m.autorenew",
+      eb.exists(
+        eb.selectFrom("membership_pauses as p").select(sql`1`.as("one"))
+          .whereRef("p.membership_id", "=", "m.id").where("p.paused_at", "<=", now)
+          .where((w) => w.or([w("p.resumed_at", "is", null), w("p.resumed_at", ">", now)])),
+      ).as("paused"),
+    ])
+    .where("m.user_id", "in", ids).execute();
+  const tests = await db.selectFrom("drug_tests as t")
+    .select([
+      "t.user_id",
+      "t.reason",
+      "t.status",
+      "t.result",
+      sql<Date>`coalesce(t.resulted_at, t.collected_at, t.ordered_at, t.created_at)`.as("at"),
+    ])
+    .distinctOn("t.user_id")
+    .where("t.user_id", "in", ids)
+    .orderBy("t.user_id")
+    .orderBy(sql`coalesce(t.resulted_at, t.collected_at, t.ordered_at, t.created_at)`, "desc")
+    .orderBy("t.id", "desc")
+    .execute();
+  return { people, memberships, tests };
+}

@@ -1,5 +1,6 @@
 /**
- * The administrators' business roster PDF (admin spec §2): the company, its DER, its employees and its vessels,
+ * The business roster PDF (admin spec §2, public spec §7 "download business roster as pdf": its owner, the
+ * DER, or an administrator; another company's DER gets 404): the company, its DER, its employees and its vessels,
  * a document the office prints. It lives with the exports, not in businesses/, because it lists employees and
  * vessels, domains above businesses in the layers (decision 0051); app.ts mounts it right after the businesses'
  * routes, so the API document keeps its order.
@@ -13,12 +14,12 @@ import { describe, validate } from "../lib/route.ts";
 import { businessRoster } from "./roster.ts";
 import { rosterFilename } from "./roster-pdf.ts";
 
-const NOT_FOUND = { 404: "No such business" };
+const NOT_FOUND = { 403: "Only the business's owner can do this.", 404: "No such business, or not yours" };
 
 export const businessRosterRoutes = new Hono<AppEnv>()
   .get(
     "/auth/business/:id/roster",
-    allow("admin"),
+    allow("user"),
     describe({
       summary: "The business roster as a PDF (company, DER, employees, vessels; no test results)",
       tags: ["Businesses"],

@@ -1,4 +1,4 @@
-/** Gathers a business's roster (company, DER, employees, vessels) and renders it as a PDF. */
+/** Gathers a business (for its owner, the DER, or an administrator)'s roster (company, DER, employees, vessels) and renders it as a PDF. */
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
 import { businessForRoster } from "../businesses/service.ts";
@@ -7,11 +7,10 @@ import { listBusinessUsers } from "../employees/service.ts";
 import { renderRosterPdf } from "./roster-pdf.ts";
 
 export async function businessRoster(deps: Deps, viewer: SessionUser, id: number): Promise<Uint8Array> {
+  // The owner check first (another company's DER: 404), then the rest.
+  const people = await listBusinessUsers(deps, viewer, id);
   const { business, der } = await businessForRoster(deps.database.db, id);
-  const [people, vessels] = await Promise.all([
-    listBusinessUsers(deps, viewer, id),
-    listVessels(deps, viewer, id),
-  ]);
+  const vessels = await listVessels(deps, viewer, id);
   const address = [
     business.address_one,
     business.address_two,

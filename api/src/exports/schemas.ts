@@ -7,6 +7,7 @@ import { isDateString } from "../lib/dates.ts";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber } from "../lib/params.ts";
 import { TEST_REASONS } from "../drug-tests/schemas.ts";
+import { COVERAGE_FILTERS } from "@apca/rules/company-compliance";
 
 export const EXPORT_TYPES = ["users", "transactions", "i3_tests", "expired_memberships", "mis"] as const;
 
@@ -104,3 +105,46 @@ export type ExportFiltersInput = z.input<typeof ExportFilters>;
 export type ExportAnswerBody = z.infer<typeof ExportAnswer>;
 export type ExportPageAnswer = z.infer<typeof ExportPage>;
 export type ExportListParams = z.input<typeof ExportListQuery>;
+
+/** The DER's compliance overview of a company (issue 25; exports/overview.ts). */
+export const ComplianceOverviewQuery = z.object({
+  filter: z.enum(COVERAGE_FILTERS, { error: "Choose a filter: " + COVERAGE_FILTERS.join(", ") }).default(
+    "all",
+  ),
+});
+
+export const ComplianceRowRecord = z.object({
+  id: z.number().int(),
+  type: z.literal("compliance_row"),
+  attributes: z.object({
+    user_id: z.number().int(),
+    name: z.string(),
+    member_number: z.string().nullable(),
+    coverage: z.enum(["covered", "ending", "paused", "not_covered"]),
+    coverage_label: z.string(),
+    covered_through: z.string().nullable().describe("The last covered day, YYYY-MM-DD"),
+    renews: z.boolean().describe("The covering membership renews automatically"),
+    paused: z.boolean(),
+    ending_soon: z.boolean().describe("Coverage ends within 30 days"),
+    last_test_at: z.string().nullable(),
+    last_test_reason: z.string().nullable(),
+    last_test_summary: z.enum(["Passed", "Not passed", "Refusal", "Cancelled", "Pending"]).nullable(),
+  }),
+});
+
+export const ComplianceOverviewResponse = z.object({
+  business: z.object({ id: z.number().int(), name: z.string() }),
+  data: z.array(ComplianceRowRecord),
+  meta: z.object({
+    filter: z.enum(COVERAGE_FILTERS),
+    total: z.number().int(),
+    counts: z.object({
+      covered: z.number().int(),
+      ending: z.number().int(),
+      paused: z.number().int(),
+      not_covered: z.number().int(),
+    }),
+  }),
+});
+export type ComplianceOverviewAnswer = z.infer<typeof ComplianceOverviewResponse>;
+export type ComplianceRow = z.infer<typeof ComplianceRowRecord>;

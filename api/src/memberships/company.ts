@@ -47,3 +47,6 @@ export async function cancelEmployeeMembership(
     await scheduleDeletion(trx, employeeId, businessId, now);
   });
 }
+
+/** Membership rules on an employee's removal and move (decision 0065); employees/ asks them. */
+export { carryCompanyMemberships, stopCompanyRenewals } from "./queries.ts";

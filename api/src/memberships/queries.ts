@@ -386,3 +386,30 @@ export async function releaseRenewalNotice(db: Kysely<DB>, membershipId: number,
   await db.updateTable("memberships").set({ renewal_notice_sent_at: null })
     .where("id", "=", membershipId).where("renewal_notice_sent_at", "=", claimedAt).execute();
 }
+
+/** A removed employee: the memberships `businessId` paid stop renewing on its cards (decision 0065). */
+export async function stopCompanyRenewals(db: Kysely<DB>, userId: number, businessId: number) {
+  const rows = await db.updateTable("memberships").set({ autorenew: false })
+    .where("user_id", "=", userId).where("business_id", "=", businessId).where("autorenew", "=", true)
+    .returning("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A moved employee: the memberships `from` paid that are not over are carried by `to` from now on, so the
+ * member's tests go through the new company (decision 0065). Past ones keep their payer.
+ */
+export async function carryCompanyMemberships(
+  db: Kysely<DB>,
+  userId: number,
+  from: number,
+  to: number,
+  today: DateString,
+) {
+  const rows = await db.updateTable("memberships").set({ business_id: to })
+    .where("user_id", "=", userId).where("business_id", "=", from).where("cancelled_at", "is", null)
+    .where("failed", "=", false)
+    .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
+    .returning("id").execute();
+  return rows.map((r) => r.id);
+}

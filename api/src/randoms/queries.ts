@@ -463,3 +463,30 @@ export async function derSelectionRows(db: Kysely<DB>, businessId: number, param
 export function findDerSelection(db: Kysely<DB>, businessId: number, candidateId: number) {
   return selections(db, businessId).select(COLUMNS).where("c.id", "=", candidateId).executeTakeFirst();
 }
+
+/**
+ * Who a released pool tells (issue 25 item 4): its selected, not exempt candidates with an ordered test, each
+ * with the business drawn through (its DER's address, or whether it is the mariner's own) and the order.
+ */
+export async function releaseRecipients(db: Kysely<DB>, poolId: number) {
+  return await db.selectFrom("random_candidates as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .innerJoin("drug_tests as t", "t.id", "c.drug_test_id")
+    .leftJoin("businesses as b", "b.id", "c.business_id")
+    .leftJoin("users as d", "d.id", "b.der_user_id")
+    .select([
+      "c.id",
+      "c.business_id",
+      "b.name as business_name",
+      "b.is_individual",
+      "d.email as der_email",
+      "u.email",
+      "u.first_name",
+      "t.i3_order_ref",
+      "t.i3_location_code",
+      "t.ordered_at",
+    ])
+    .where("c.pool_id", "=", poolId).where("c.selected", "=", true).where("c.exempt", "=", false)
+    .where("u.deleted_at", "is", null)
+    .orderBy("c.id").execute();
+}

@@ -149,6 +149,26 @@ Deno.test("random pools: release and the DER's view", async (t) => {
       },
     );
 
+    await t.step("the release e-mails each DER once: the count and a link, never a name", async () => {
+      const mail = await db.selectFrom("email_outbox").select(["to_address", "subject", "text_body"])
+        .where("subject", "=", "Random selections released for your company").orderBy("id").execute();
+      assertEquals(mail.map((m) => m.to_address).sort(), ["der@test.local", "other.der@test.local"]);
+      const toA = mail.find((m) => m.to_address === "der@test.local")!;
+      // Everyone drawn through A (its three employees and the member it pays for who is not its employee).
+      assertOk(toA.text_body.includes("4 employees have been selected"), toA.text_body);
+      assertOk(toA.text_body.includes(`/app/member/businesses/${A}?tab=random-selections`), toA.text_body);
+      const names = await db.selectFrom("users").select(["first_name", "last_name"])
+        .where("id", "in", selected.map((c) => c.user_id)).execute();
+      for (const m of mail) {
+        for (const n of names) {
+          assertOk(!m.text_body.includes(`${n.first_name} ${n.last_name}`), `a name in ${m.text_body}`);
+        }
+      }
+      const selectedMail = await db.selectFrom("email_outbox").select("id")
+        .where("subject", "=", "You have been selected for a random drug test").execute();
+      assertEquals(selectedMail.length, 0, "nobody here is their own employer");
+    });
+
     await t.step(
       "each DER sees its own employees' selections only, with where to go and by when",
       async () => {

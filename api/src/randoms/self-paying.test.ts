@@ -136,6 +136,31 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
       },
     );
 
+    await t.step("the release e-mails each independent their selection, and the DER a count", async () => {
+      const res = await ctx.request("admin", "POST", `/api/auth/randoms/${first}/release`, {});
+      assertEquals(res.status, 200);
+      await res.body?.cancel();
+      const mail = await db.selectFrom("email_outbox").select(["to_address", "subject", "text_body"])
+        .orderBy("id").execute();
+      const notices = mail.filter((m) => m.subject === "You have been selected for a random drug test");
+      assertEquals(notices.map((m) => m.to_address).sort(), [
+        "mariner1@test.local",
+        "mariner2@test.local",
+        "mariner3@test.local",
+      ]);
+      const tests = await db.selectFrom("random_candidates as c").innerJoin("users as u", "u.id", "c.user_id")
+        .innerJoin("drug_tests as t", "t.id", "c.drug_test_id").select(["u.email", "t.i3_order_ref"])
+        .where("c.pool_id", "=", first).execute();
+      for (const n of notices) {
+        const ref = tests.find((x) => x.email === n.to_address)!.i3_order_ref!;
+        assertOk(n.text_body.includes(`i3 order reference: ${ref}`), n.text_body);
+        assertOk(n.text_body.includes("no later than"), n.text_body);
+      }
+      const der = mail.filter((m) => m.subject === "Random selections released for your company");
+      assertEquals(der.map((m) => m.to_address), ["der@test.local"]);
+      assertOk(der[0].text_body.includes("4 employees have been selected"), der[0].text_body);
+    });
+
     await t.step(
       "the zip and the Downloads tab hold the same set; exempt and substitute after the PDFs",
       async () => {

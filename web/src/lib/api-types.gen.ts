@@ -772,9 +772,51 @@ export interface paths {
         };
         /**
          * The business roster as a PDF (company, DER, employees, vessels; no test results)
-         * @description Access: Signed-in admin.
+         * @description Access: Any signed-in user; records of others answer 404.
          */
         get: operations["getAuthBusinessByIdRoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/compliance-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's compliance at a glance: each employee's coverage and last test in words
+         * @description coverage: covered, ending (within 30 days), paused or not_covered; filter 'covered' includes those ending. The last test is its summary (Passed, Not passed, Refusal, Cancelled, Pending), never the laboratory detail.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdComplianceOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/compliance-overview.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's compliance overview as CSV (the same filter)
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdComplianceOverviewCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,15 +866,21 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove an employee from a business
-         * @description Ends the link; the employee's tests and memberships stay. Refused (409) while an employee request or a change of the user's details waits for APCA.
+         * Remove an employee who left the company
+         * @description Its owner or an administrator. Ends the link; the employee's tests, letters and memberships stay, and memberships the company paid stop renewing on its cards (decision 0065). Refused (409) while an employee request or a change of the user's details waits for APCA, and for the company's owner.
          *
-         *     Access: Signed-in admin.
+         *     Access: Any signed-in user; records of others answer 404.
          */
         delete: operations["deleteAuthBusinessByIdBusinessUsersByBusinessUserId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update business user's business: move an employee to another company
+         * @description Its owner, to another company of the same DER, or an administrator, to any company. The old link ends and a new one starts; memberships the old company paid and that are not over are carried by the new one and tests not yet ordered go through it; i3 orders already placed stay at the old company's location (meta.open_orders). Audited (decision 0065).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        patch: operations["patchAuthBusinessByIdBusinessUsersByBusinessUserId"];
         trace?: never;
     };
     "/api/auth/business/{id}/employee-requests": {
@@ -855,6 +903,28 @@ export interface paths {
          *     Access: Any signed-in user; records of others answer 404.
          */
         post: operations["postAuthBusinessByIdEmployeeRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/business-users/{businessUserId}/primary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make this company the employee's primary business
+         * @description The business their own tests go through when no company pays their membership. Its owner (the company set up in i3) or an administrator; audited when it changes (decision 0065).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        put: operations["putAuthBusinessByIdBusinessUsersByBusinessUserIdPrimary"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1673,6 +1743,28 @@ export interface paths {
         get: operations["getAuthBusinessByIdEmployeeByEidComplianceLetter"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/employee/{eid}/compliance-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail an employee their Letter of Compliance, for the company that employs them
+         * @description Public spec §6 (the email-to-member action): sent to the employee's own address through the mail outbox, only when they can have a letter.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthBusinessByIdEmployeeByEidComplianceEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8656,7 +8748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in without the needed role */
+            /** @description Only the business's owner can do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,7 +8757,202 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such business */
+            /** @description No such business, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdComplianceOverview: {
+        parameters: {
+            query?: {
+                filter?: "all" | "covered" | "ending" | "paused" | "not_covered";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        business: {
+                            id: number;
+                            name: string;
+                        };
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "compliance_row";
+                            attributes: {
+                                user_id: number;
+                                name: string;
+                                member_number: string | null;
+                                /** @enum {string} */
+                                coverage: "covered" | "ending" | "paused" | "not_covered";
+                                coverage_label: string;
+                                /** @description The last covered day, YYYY-MM-DD */
+                                covered_through: string | null;
+                                /** @description The covering membership renews automatically */
+                                renews: boolean;
+                                paused: boolean;
+                                /** @description Coverage ends within 30 days */
+                                ending_soon: boolean;
+                                last_test_at: string | null;
+                                last_test_reason: string | null;
+                                last_test_summary: ("Passed" | "Not passed" | "Refusal" | "Cancelled" | "Pending") | null;
+                            };
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            filter: "all" | "covered" | "ending" | "paused" | "not_covered";
+                            total: number;
+                            counts: {
+                                covered: number;
+                                ending: number;
+                                paused: number;
+                                not_covered: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdComplianceOverviewCsv: {
+        parameters: {
+            query?: {
+                filter?: "all" | "covered" | "ending" | "paused" | "not_covered";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9120,16 +9407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Signed in without the needed role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such business or employee */
+            /** @description No such business or employee, or not yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9140,6 +9418,156 @@ export interface operations {
             };
             /** @description A request about this employee is open */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAuthBusinessByIdBusinessUsersByBusinessUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                businessUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The company the employee moves to: another of the same DER's (any company, for an administrator) */
+                    business_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "business_user";
+                            attributes: {
+                                user_id: number;
+                                user_first_name: string;
+                                user_middle_name: string | null;
+                                user_last_name: string;
+                                /** @description The member number */
+                                user_member_id: string | null;
+                                user_uscg_cred: string | null;
+                                is_owner: boolean;
+                                is_employee: boolean;
+                                is_primary: boolean;
+                                /** @description A change of the user's details waits for APCA */
+                                user_pending_request: boolean;
+                                /** @description An employee request about this user waits for APCA */
+                                pending_request: boolean;
+                                user_active_membership: boolean;
+                                user_is_membership_annual: boolean;
+                                user_can_download_compliance: boolean;
+                            };
+                            relationships: {
+                                business: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                                user: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        message: string;
+                        meta: {
+                            /** @description Memberships the old company paid, now carried by the new */
+                            memberships_carried: number[];
+                            /** @description Tests not yet ordered, now ordered through the new company */
+                            tests_moved: number[];
+                            /** @description i3 orders already placed, which stay at the old company's location */
+                            open_orders: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business or employee, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request is open, the target is not set up in i3 or inactive, the user is already there, or the owner was asked to move */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9427,6 +9855,131 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthBusinessByIdBusinessUsersByBusinessUserIdPrimary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                businessUserId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "business_user";
+                            attributes: {
+                                user_id: number;
+                                user_first_name: string;
+                                user_middle_name: string | null;
+                                user_last_name: string;
+                                /** @description The member number */
+                                user_member_id: string | null;
+                                user_uscg_cred: string | null;
+                                is_owner: boolean;
+                                is_employee: boolean;
+                                is_primary: boolean;
+                                /** @description A change of the user's details waits for APCA */
+                                user_pending_request: boolean;
+                                /** @description An employee request about this user waits for APCA */
+                                pending_request: boolean;
+                                user_active_membership: boolean;
+                                user_is_membership_annual: boolean;
+                                user_can_download_compliance: boolean;
+                            };
+                            relationships: {
+                                business: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                                user: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business or employee, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not set up in i3 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13240,6 +13793,85 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A Letter of Compliance is available with an active annual membership that is not paused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such company among those you own, or not a current employee of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthBusinessByIdEmployeeByEidComplianceEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                eid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             /** @description Not signed in, or the session ended */

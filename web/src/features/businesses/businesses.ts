@@ -12,12 +12,15 @@ import type {
   BusinessUpdateAnswer,
   BusinessUpdateRequest,
   BusinessUser,
+  ComplianceOverviewAnswer,
   EmployeeRequest,
   EmployeeRequestRequest,
+  MoveBusinessUserAnswer,
   Vessel,
   VesselCreateRequest,
   VesselUpdateRequest,
 } from "@api/contract";
+import type { CoverageFilter } from "@apca/rules/company-compliance";
 import { ApiError } from "../../lib/api.ts";
 import { call, callFile } from "../../lib/typed-api.ts";
 import type { ResourceKey } from "../../lib/resource-store.ts";
@@ -29,6 +32,7 @@ export const businessKey = (id: number): ResourceKey => ["business", id];
 export const employeesKey = (id: number): ResourceKey => [...businessKey(id), "employees"];
 export const employeeRequestsKey = (id: number): ResourceKey => [...businessKey(id), "employee-requests"];
 export const vesselsKey = (id: number): ResourceKey => [...businessKey(id), "vessels"];
+export const overviewKey = (id: number): ResourceKey => [...businessKey(id), "compliance-overview"];
 export const kitDocumentsKey = (id: number): ResourceKey => [...businessKey(id), "kit-documents"];
 
 const changed = (id?: number) =>
@@ -166,4 +170,72 @@ export async function downloadEmployeeLetter(
     params: { id, eid: userId },
   });
   return { blob: file.blob, filename: file.filename ?? "letter-compliance.pdf" };
+}
+
+/** E-mails an employee their Letter of Compliance (public spec §6); answers the server's words. */
+export async function emailEmployeeLetter(id: number, userId: number): Promise<string> {
+  const answer = await call("/auth/business/{id}/employee/{eid}/compliance-email").POST({
+    params: { id, eid: userId },
+  });
+  return answer.message;
+}
+
+/** The DER's companies (never individual businesses), for moving an employee between them. */
+export async function fetchDerCompanies(signal?: AbortSignal): Promise<Business[]> {
+  return (await call("/auth/der/companies").GET({ signal })).data;
+}
+
+export type { CoverageFilter };
+
+/** The company's compliance at a glance (issue 25): each employee's coverage and last test in words. */
+export function fetchComplianceOverview(
+  id: number,
+  filter: CoverageFilter,
+  signal?: AbortSignal,
+): Promise<ComplianceOverviewAnswer> {
+  return call("/auth/business/{id}/compliance-overview").GET({ params: { id }, query: { filter }, signal });
+}
+
+export async function downloadComplianceCsv(id: number, filter: CoverageFilter) {
+  const file = await callFile("/auth/business/{id}/compliance-overview.csv").GET({
+    params: { id },
+    query: { filter },
+  });
+  return { blob: file.blob, filename: file.filename ?? `compliance-${id}.csv` };
+}
+
+export async function downloadRoster(id: number) {
+  const file = await callFile("/auth/business/{id}/roster").GET({ params: { id } });
+  return { blob: file.blob, filename: file.filename ?? `business-roster-${id}.pdf` };
+}
+
+/** Removes an employee who left (their business-user id); the company's lists reload. */
+export async function removeEmployee(id: number, businessUserId: number): Promise<void> {
+  await call("/auth/business/{id}/business-users/{businessUserId}").DELETE({
+    params: { id, businessUserId },
+  });
+  await changed(id);
+}
+
+/** Moves an employee to another company of the same DER; both companies' lists reload. */
+export async function moveEmployee(
+  id: number,
+  businessUserId: number,
+  target: number,
+): Promise<MoveBusinessUserAnswer> {
+  const answer = await call("/auth/business/{id}/business-users/{businessUserId}").PATCH({
+    params: { id, businessUserId },
+    body: { business_id: target },
+  });
+  await Promise.all([changed(id), invalidate(businessKey(target))]);
+  return answer;
+}
+
+/** Makes this company the employee's primary business. */
+export async function makePrimary(id: number, businessUserId: number): Promise<BusinessUser> {
+  const { data } = await call("/auth/business/{id}/business-users/{businessUserId}/primary").PUT({
+    params: { id, businessUserId },
+  });
+  await changed(id);
+  return data;
 }

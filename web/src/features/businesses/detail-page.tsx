@@ -1,7 +1,7 @@
 /**
  * /app/member/businesses/{id} (public spec §2 "Business detail tabs"): Information always; My Tests and My
  * Downloads when the user has a membership; Business Tests, Vessels and Employees when the business is a
- * company and the user its owner, with Random Selections (its employees selected in released random pools,
+ * company and the user its owner, with Compliance (each employee's coverage and last test, issue 25) and Random Selections (its employees selected in released random pools,
  * decision 0033); Downloads when it has the compliance kit. The Owner or Employee badge, an
  * inactive business's reason, a change waiting for APCA; a company APCA has not approved yet shows only the
  * 'Not Approved' warning, not its details.
@@ -22,6 +22,7 @@ import { membershipKey, SELF } from "../../lib/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BusinessTests } from "./business-tests.tsx";
 import { RandomSelections } from "./random-selections.tsx";
+import { ComplianceOverview } from "./compliance-overview.tsx";
 import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
 import { CompanyOrders } from "../orders/company-orders.tsx";
 import "./businesses.css";
@@ -81,6 +82,11 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
   if (ownerTabs) {
     const employeeBlock = addEmployeeBlocked(business);
     tabs.push(
+      {
+        id: "compliance",
+        label: "Compliance",
+        render: () => <ComplianceOverview businessId={business.id} />,
+      },
       {
         id: "business-tests",
         label: "Business Tests",

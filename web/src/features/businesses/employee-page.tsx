@@ -14,7 +14,8 @@ import { LoadError } from "../../components/load-error.tsx";
 import { MembershipActions, MembershipFacts } from "../memberships/membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type Tab, Tabs } from "../../components/tabs.tsx";
-import { downloadEmployeeLetter, employeesKey, fetchEmployee } from "./businesses.ts";
+import { downloadEmployeeLetter, emailEmployeeLetter, employeesKey, fetchEmployee } from "./businesses.ts";
+import { EmployeeActions } from "./employee-actions.tsx";
 import { saveFile } from "../../lib/save-file.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { fetchMembership } from "../../lib/membership.ts";
@@ -51,18 +52,23 @@ function EmployeeView({ businessId, employee }: { businessId: number; employee: 
       id: "details",
       label: "Details",
       render: () => (
-        <dl className="details-list">
-          <dt>Name</dt>
-          <dd>{name}</dd>
-          <dt>Member number</dt>
-          <dd>{e.user_member_id ?? "—"}</dd>
-          <dt>USCG credentials</dt>
-          <dd>{e.user_uscg_cred ?? "—"}</dd>
-          <dt>Requests</dt>
-          <dd>
-            {e.pending_request || e.user_pending_request ? "Waiting for APCA approval" : "None pending"}
-          </dd>
-        </dl>
+        <>
+          <dl className="details-list">
+            <dt>Name</dt>
+            <dd>{name}</dd>
+            <dt>Member number</dt>
+            <dd>{e.user_member_id ?? "—"}</dd>
+            <dt>USCG credentials</dt>
+            <dd>{e.user_uscg_cred ?? "—"}</dd>
+            <dt>Requests</dt>
+            <dd>
+              {e.pending_request || e.user_pending_request ? "Waiting for APCA approval" : "None pending"}
+            </dd>
+            <dt>Primary business</dt>
+            <dd>{e.is_primary ? "This company" : "Another business"}</dd>
+          </dl>
+          <EmployeeActions businessId={businessId} employee={employee} name={name} />
+        </>
       ),
     },
     { id: "membership", label: "Membership", render: () => <EmployeeMembership subject={subject} /> },
@@ -134,6 +140,9 @@ function EmployeeLetter(
     const file = await downloadEmployeeLetter(businessId, employee.attributes.user_id);
     saveFile(file.blob, file.filename);
   });
+  const email = useAction(() => emailEmployeeLetter(businessId, employee.attributes.user_id), {
+    success: (message) => message,
+  });
   if (!employee.attributes.user_can_download_compliance) {
     return <p>{name} cannot have a Letter of Compliance yet.</p>;
   }
@@ -141,6 +150,9 @@ function EmployeeLetter(
     <p>
       <Button busy={download.busy} busyLabel="Downloading…" onClick={() => download.run()}>
         Download {name}'s Letter of Compliance
+      </Button>{" "}
+      <Button variant="secondary" busy={email.busy} busyLabel="Sending…" onClick={() => email.run()}>
+        E-mail the Letter to {name}
       </Button>
     </p>
   );

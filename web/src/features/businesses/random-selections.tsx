@@ -76,9 +76,8 @@ function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number 
       </p>
       {s.test && !s.exempt && (
         <p className="record-facts">
-          {`i3 order ${s.test.i3_order_ref ?? "not yet placed"} · Collection site ${
-            s.test.collection_site ?? "not yet chosen"
-          }`}
+          {s.test.i3_order_ref ? `i3 order ${s.test.i3_order_ref}` : "i3 order not placed yet"}
+          {` · Collection site ${s.test.collection_site ?? "to be assigned"}`}
           {s.test.report_by ? ` · Report by ${formatDay(s.test.report_by)}` : ""}
         </p>
       )}
