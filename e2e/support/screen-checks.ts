@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The one look of every screen (issue 23), checked on whatever page is open: nothing clipped or spilling out
  * of its box unless it is a scroll region announced as such (a labelled region or a tab list), a tab list of
@@ -6,6 +5,14 @@
  * naming its subject. axe runs in `visit` (fixtures.ts).
  */
 import { expect, type Page } from "@playwright/test";
+
+// The checks below run inside the page (page.evaluate). The browser's names are declared here, loosely and for
+// this module only: a `/// <reference lib="dom" />` would give the DOM's types to every file `deno check` reads
+// at once (the API's and the bench's streams among them).
+// deno-lint-ignore no-explicit-any
+type Element = any;
+// deno-lint-ignore no-explicit-any
+declare const document: any, HTMLElement: any, getComputedStyle: any;
 
 /** Dates as the screens once wrote them, each now a defect: "11/25/2026", "November 25, 2026", "5:14:11 PM". */
 const OTHER_DATE_SHAPES = [
@@ -58,7 +65,7 @@ export async function checkScreen(page: Page, path: string, { phone, subject }: 
     return {
       overflowing,
       tablists,
-      text: (main as HTMLElement).innerText,
+      text: main.innerText,
       h1: document.querySelector("h1")?.textContent ?? "",
       pageWidth: document.documentElement.scrollWidth,
       screenWidth: document.documentElement.clientWidth,

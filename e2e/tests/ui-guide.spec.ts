@@ -43,7 +43,7 @@ test.describe("on a desk", () => {
     await visit("/app/admin/users");
     await shot(page.locator(".table-scroll"), "table-desk");
     await visit(`/app/admin/users/${member.id}`);
-    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate("scrollTo(0, 0)");
     await expect(page.locator("h1")).toContainText(":");
     const crumbs = (await page.locator("nav.breadcrumbs").boundingBox())!;
     const heading = (await page.locator("h1").boundingBox())!;

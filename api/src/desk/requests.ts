@@ -106,7 +106,7 @@ async function companyNotification(deps: Pick<Deps, "database">, id: number) {
  * archived.
  */
 async function settleCompany(
-  deps: Pick<Deps, "database" | "now">,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "log">,
   actor: Actor,
   id: number,
   action: string,
@@ -141,7 +141,7 @@ async function settleCompany(
 
 /** Link the request to an existing company: the provisional business (if any) is retired into it. */
 export async function linkCompany(
-  deps: Pick<Deps, "database" | "now">,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "log">,
   actor: Actor,
   id: number,
   businessId: number,
@@ -171,7 +171,7 @@ export async function linkCompany(
 
 /** Set the company up from the request (the administrator's corrected fields), optionally converted. */
 export async function createCompany(
-  deps: Pick<Deps, "database" | "now">,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "log">,
   actor: Actor,
   id: number,
   input: z.infer<typeof NewCompanyBody>,
@@ -221,7 +221,7 @@ export async function employeeRequestReview(deps: Pick<Deps, "database">, id: nu
 
 /** Link the employee request to an existing user: they join the company as its employee. */
 export async function linkEmployee(
-  deps: Pick<Deps, "database" | "now">,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "log">,
   actor: Actor,
   id: number,
   userId: number,
@@ -248,7 +248,7 @@ export async function linkEmployee(
  * with their own self-employed business). They set a password through 'Forgot password'.
  */
 export async function createEmployee(
-  deps: Pick<Deps, "database" | "now">,
+  deps: Pick<Deps, "database" | "now" | "mailer" | "log">,
   actor: Actor,
   id: number,
   input: z.infer<typeof NewEmployeeBody>,

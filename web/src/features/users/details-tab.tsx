@@ -64,7 +64,7 @@ export function DetailsTab({ user }: { user: UserDetail }) {
           ["Name", a.full_name],
           ...ROWS.map(([key, label]): Detail => [
             label,
-            key === "email" && a.email ? <Email address={a.email} /> : (a[key] as string | null),
+            key === "email" && a.email ? <Email key="email" address={a.email} /> : (a[key] as string | null),
           ]),
           ["Roles", a.roles.map(capitalizeWord).join(", ")],
         ]}
