@@ -234,6 +234,11 @@ export type {
 export type {
   AdminPurchaseRequest,
   CancelOrderAnswer,
+  OrderListAnswer,
+  OrderListRow,
+  OrdersListQuery,
+  ShippingChangeAnswer,
+  ShipRequest,
   UserOrderPageAnswer,
   UserOrderSummary,
 } from "./orders/schemas.ts";

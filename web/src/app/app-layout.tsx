@@ -19,6 +19,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app", "Dashboard"],
     ["/app/admin/users", "Users"],
     ["/app/admin/businesses", "Businesses"],
+    ["/app/admin/orders", "Orders"],
     ["/app/admin/items", "Store Items"],
     ["/app/admin/randoms", "Random Pools"],
     ["/app/admin/analytics", "Analytics"],

@@ -1,6 +1,6 @@
 /**
  * /app/admin/orders/{id} (admin spec §2): the items, quantities, costs, total, payment, status and the user;
- * an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
+ * an order that ships is marked shipped, then delivered (fulfilment.tsx); an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
 import { useState } from "react";
 import { Link } from "wouter";
@@ -15,6 +15,8 @@ import { formatMoney } from "../../lib/money.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { cancelOrder, fetchOrder, orderKey } from "./api.ts";
+import { Fulfilment } from "./fulfilment.tsx";
+import { OrderStateChip } from "./order-state.tsx";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -49,9 +51,7 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dd>{new Date(a.created_at).toLocaleString("en-US")}</dd>
         <dt>Status</dt>
         <dd>
-          <Chip tone={a.status === "completed" ? "success" : a.status === "failed" ? "danger" : "neutral"}>
-            {a.status}
-          </Chip>
+          <OrderStateChip status={a.status} shipping={a.shipping?.state ?? null} />
           {a.refunded_at && <Chip tone="warning">Refunded</Chip>}
         </dd>
         <dt>Payment</dt>
@@ -86,6 +86,7 @@ export default function OrderDetailPage({ params }: PageProps) {
           </tr>
         }
       />
+      {a.shipping && <Fulfilment id={id} shipping={a.shipping} />}
       {a.cancellable && (
         <div className="form-actions">
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
