@@ -231,6 +231,7 @@ export type {
   UserPageAnswer,
   UserUpdateRequest,
 } from "./users/schemas.ts";
+export type { AuditEntry, AuditListQuery, AuditPageAnswer } from "./audit/schemas.ts";
 export type {
   AdminPurchaseRequest,
   CancelOrderAnswer,

@@ -24,6 +24,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app/admin/randoms", "Random Pools"],
     ["/app/admin/analytics", "Analytics"],
     ["/app/admin/export", "Exports"],
+    ["/app/admin/audit", "Audit"],
   ],
   der: [
     ["/app", "Dashboard"],

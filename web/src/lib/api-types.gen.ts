@@ -2507,6 +2507,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit record, newest first: filter by actor, action, subject (a record's History), days
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered audit record as CSV
+         * @description Newest first, at most 50000 rows (narrow by date for more).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/notifications/count": {
         parameters: {
             query?: never;
@@ -19207,6 +19249,195 @@ export interface operations {
             };
             /** @description The processor could not be reached; try again */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id";
+                sort_dir?: string;
+                actor?: number;
+                action?: string;
+                entity?: string;
+                entity_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "audit_entry";
+                            attributes: {
+                                action: string;
+                                entity: string;
+                                entity_id: string | null;
+                                /** @description Who acted; null for the system (a job, a renewal) */
+                                actor_name: string | null;
+                                /** @description From where */
+                                ip: string | null;
+                                request_id: string | null;
+                                created_at: string;
+                                /** @description What was done, in words */
+                                summary: string;
+                                /** @description Before → after, for the fields the action changed */
+                                changes: {
+                                    field: string;
+                                    before: string;
+                                    after: string;
+                                }[];
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            relationships: {
+                                actor: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAuditExport: {
+        parameters: {
+            query?: {
+                actor?: number;
+                action?: string;
+                entity?: string;
+                entity_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

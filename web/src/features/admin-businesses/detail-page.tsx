@@ -17,6 +17,7 @@ import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
 import { LinkTabs, type Tab, useTab } from "./tabs.tsx";
+import { History } from "../audit/audit-table.tsx";
 import "./admin-businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -38,6 +39,7 @@ function tabsOf(b: Business["attributes"]): Tab[] {
     { id: "tests", label: "Tests" },
     ...(b.is_individual ? [] : [{ id: "vessels", label: "Vessels" }]),
     ...(b.has_compliance_kit ? [{ id: "downloads", label: "Downloads" }] : []),
+    { id: "history", label: "History" },
   ];
 }
 
@@ -77,6 +79,7 @@ function BusinessView({ business }: { business: Business }) {
             {tab === "tests" && <TestsTab businessId={id} />}
             {tab === "vessels" && <VesselsTab businessId={id} />}
             {tab === "downloads" && <DownloadsTab businessId={id} />}
+            {tab === "history" && <History entity="business" entityId={id} />}
           </>
         )}
     </>

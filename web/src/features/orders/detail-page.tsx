@@ -16,6 +16,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { cancelOrder, fetchOrder, orderKey } from "./api.ts";
 import { Fulfilment } from "./fulfilment.tsx";
+import { History } from "../audit/audit-table.tsx";
 import { OrderStateChip } from "./order-state.tsx";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -92,6 +93,7 @@ export default function OrderDetailPage({ params }: PageProps) {
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
         </div>
       )}
+      <History entity="order" entityId={o.id} />
       <ConfirmDialog
         open={confirm}
         title="Cancel this order?"

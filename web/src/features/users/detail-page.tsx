@@ -13,6 +13,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchUser, userKey } from "./api.ts";
 import { DetailsTab } from "./details-tab.tsx";
+import { History } from "../audit/audit-table.tsx";
 import { Duplicates } from "./duplicates.tsx";
 import {
   BusinessesTab,
@@ -31,6 +32,7 @@ const TABS = [
   "Membership",
   "Downloads",
   "Password",
+  "History",
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -100,6 +102,7 @@ export default function UserDetailPage({ params }: PageProps) {
         {current === "Membership" && <MembershipTab id={id} />}
         {current === "Downloads" && <DownloadsTab user={u} />}
         {current === "Password" && <PasswordTab id={id} />}
+        {current === "History" && <History entity="user" entityId={id} />}
       </div>
     </>
   );
