@@ -21,7 +21,7 @@ function filtered(db: Kysely<DB>, f: AuditFilter) {
   if (f.actor !== undefined) query = query.where("a.actor_user_id", "=", f.actor);
   if (f.action) query = query.where("a.action", "=", f.action);
   if (f.entity) query = query.where("a.entity", "=", f.entity);
-  if (f.entity_id) query = query.where("a.entity_id", "=", f.entity_id);
+  if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
   if (f.from) {
     query = query.where("a.created_at", ">=", sql<Date>`(${f.from}::date)::timestamp at time zone 'UTC'`);
   }

@@ -15,7 +15,7 @@ export const AuditFilterSchema = z.object({
     .describe("An action name, e.g. membership_paused, order_shipped"),
   entity: z.string().trim().max(40, "entity must be at most 40 characters").optional()
     .describe("The subject's kind: user, business, membership, order, random_pool, ..."),
-  entity_id: z.string().trim().max(40, "entity_id must be at most 40 characters").optional()
+  entity_id: idText("entity_id must be a positive whole number").optional()
     .describe("The subject's id (with entity): that record's History"),
   from: day.describe("On or after this day (YYYY-MM-DD, UTC)"),
   to: day.describe("On or before this day (YYYY-MM-DD, UTC)"),

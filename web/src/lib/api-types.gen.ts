@@ -19277,7 +19277,7 @@ export interface operations {
                 actor?: number;
                 action?: string;
                 entity?: string;
-                entity_id?: string;
+                entity_id?: number;
                 from?: string;
                 to?: string;
             };
@@ -19390,7 +19390,7 @@ export interface operations {
                 actor?: number;
                 action?: string;
                 entity?: string;
-                entity_id?: string;
+                entity_id?: number;
                 from?: string;
                 to?: string;
             };

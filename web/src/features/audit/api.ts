@@ -19,7 +19,7 @@ const query = (f: Omit<AuditFilter, "page">) => ({
   actor: f.actor && /^\d+$/.test(f.actor) ? Number(f.actor) : undefined,
   action: f.action || undefined,
   entity: f.entity || undefined,
-  entity_id: f.entity_id || undefined,
+  entity_id: f.entity_id && /^\d+$/.test(f.entity_id) ? Number(f.entity_id) : undefined,
   from: f.from || undefined,
   to: f.to || undefined,
 });
