@@ -10,7 +10,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { AUDIT_KEY, type AuditFilter, downloadAuditCsv, fetchAudit } from "./api.ts";
 import { AuditTable } from "./audit-table.tsx";
-import "../orders/orders.css";
+import "./audit.css";
 
 const FIELDS = ["actor", "action", "entity", "entity_id", "from", "to"] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -50,7 +50,7 @@ export default function AuditPage() {
 
   return (
     <>
-      <form role="search" aria-label="Audit" className="orders-filter" onSubmit={onSubmit}>
+      <form role="search" aria-label="Audit" className="audit-filter" onSubmit={onSubmit}>
         {FIELDS.map((f) => (
           <div className="field" key={f}>
             <label htmlFor={`audit-${f}`}>{LABELS[f]}</label>

@@ -10,6 +10,7 @@ import { PagedList } from "../../components/paged-list.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { AUDIT_KEY, fetchAudit } from "./api.ts";
+import "./audit.css";
 
 export function AuditTable({ rows, caption }: { rows: AuditEntry[]; caption: string }) {
   return (
