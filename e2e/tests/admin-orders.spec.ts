@@ -49,6 +49,10 @@ test("an administrator marks a custody-form order shipped and the member sees it
   await expect(page.getByTestId("fulfilment-state")).toHaveText("Shipped");
   await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Mark Delivered" })).toBeVisible();
+  // The order's History names the step, who took it and the tracking number it set (decision 0062).
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByText(/: order shipped \(order \d+\)/)).toBeVisible();
+  await expect(history.getByText("tracking_number: — → 1Z999AA10123456799")).toBeVisible();
 
   // The member sees it shipped, with the tracking number, at 390 px without sideways scroll.
   await memberPage.goto(`/app/cart/checkout/thank-you?order=${encodeURIComponent(number)}`);

@@ -17,6 +17,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 import { deliverOrder, ORDER_STATUS_LABELS, orderKey, ORDERS_KEY, shipOrder } from "./api.ts";
+import { AUDIT_KEY } from "../audit/api.ts";
 import "./orders.css";
 
 const ShipSchema = v.looseObject({
@@ -42,11 +43,11 @@ export function Fulfilment({ id, shipping }: { id: string; shipping: Shipping })
   const { errors, formError, busy, onSubmit } = useFormSubmit(ShipSchema, async (output) => {
     const answer = await shipOrder(id, { carrier: output.carrier, tracking_number: output.tracking_number });
     toast.success(answer.message);
-    await Promise.all([invalidate(orderKey(id)), invalidate(ORDERS_KEY)]);
+    await Promise.all([invalidate(orderKey(id)), invalidate(ORDERS_KEY), invalidate(AUDIT_KEY)]);
   });
   const deliver = useAction(() => deliverOrder(id), {
     success: (answer) => answer.message,
-    invalidate: [orderKey(id), ORDERS_KEY],
+    invalidate: [orderKey(id), ORDERS_KEY, AUDIT_KEY],
   });
   const e = errors.value;
   return (
