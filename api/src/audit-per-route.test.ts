@@ -218,6 +218,30 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           },
         );
         await change("POST /api/auth/orders/:id/cancel", `/api/auth/orders/${Number(order?.id)}/cancel`);
+        // An order that ships (sql/0033): marked shipped, then delivered (decision 0061).
+        await db.updateTable("store_items").set({ ships: true }).where("id", "=", itemId).execute();
+        const parcel = await change(
+          "POST /api/auth/user/:id/order/purchase",
+          `/api/auth/user/${member}/order/purchase`,
+          {
+            payment_type: "manual",
+            payment_medium: "Cash Received",
+            payment_date: "2026-01-05",
+            items: [{ id: itemId, quantity: 1 }],
+          },
+        );
+        await change(
+          "POST /api/auth/orders/:id/shipment",
+          `/api/auth/orders/${Number(parcel?.id)}/shipment`,
+          {
+            carrier: "UPS",
+            tracking_number: "1Z999AA10123456784",
+          },
+        );
+        await change(
+          "POST /api/auth/orders/:id/delivered",
+          `/api/auth/orders/${Number(parcel?.id)}/delivered`,
+        );
         await change("DELETE /api/auth/items/:id", `/api/auth/items/${itemId}`);
         await change("POST /api/auth/user/:id/membership", `/api/auth/user/${member}/membership`, {
           type: "manual",

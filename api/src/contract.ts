@@ -235,9 +235,15 @@ export type {
   UserPageAnswer,
   UserUpdateRequest,
 } from "./users/schemas.ts";
+export type { AuditEntry, AuditListQuery, AuditPageAnswer } from "./audit/schemas.ts";
 export type {
   AdminPurchaseRequest,
   CancelOrderAnswer,
+  OrderListAnswer,
+  OrderListRow,
+  OrdersListQuery,
+  ShippingChangeAnswer,
+  ShipRequest,
   UserOrderPageAnswer,
   UserOrderSummary,
 } from "./orders/schemas.ts";

@@ -64,6 +64,7 @@ const CYCLE_EDGES_ALLOWED: string[] = [];
 export const LAYERS: string[][] = [
   ["auth"],
   [
+    "audit",
     "notifications",
     "analytics",
     "contact",

@@ -15,7 +15,13 @@ import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
 import { seedSecondCompany } from "./seed/der-companies.ts";
-import { seedAdminQueue, seedEmployeeCoverage, seedMemberLetter, seedMemberStory } from "./seed/story.ts";
+import {
+  seedAdminQueue,
+  seedEmployeeCoverage,
+  seedMemberLetter,
+  seedMemberStory,
+  seedShippedOrder,
+} from "./seed/story.ts";
 import { loadTotpKey, sealTotpSecret } from "./auth/second-factor/secret-box.ts";
 
 export const DEMO_USERS = {
@@ -49,13 +55,14 @@ export const STORE_ITEMS = [
     name: "Replacement Custody Control Form",
     cost_cents: 6000,
     description: "A replacement CCF for a collection.",
+    ships: true,
   },
   {
     name: "Tracking Return-to-Work Tests",
     cost_cents: 12000,
     description: "Per test, for return-to-duty follow-up.",
   },
-  { name: "Alarm Swab Replacement", cost_cents: 700, description: "Yearly, each." },
+  { name: "Alarm Swab Replacement", cost_cents: 700, description: "Yearly, each.", ships: true },
 ];
 
 export async function shouldSeed(database: Database, config: Config): Promise<boolean> {
@@ -334,6 +341,7 @@ export async function seed(
     const cast = { admin, der, employee2: e2, member, company, memberBusiness: own };
     await seedMemberStory(tx, cast, config, now);
     await seedEmployeeCoverage(tx, cast, now);
+    await seedShippedOrder(tx, cast, now);
     await seedAdminQueue(tx, cast, unknownPassword, now);
     await seedSecondCompany(tx, der, now);
     return member;

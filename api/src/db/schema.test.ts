@@ -84,7 +84,7 @@ const COLUMNS_FILE: ColumnList = {
   random_rates: { year: true, rate_percent: true, updated_at: true },
   store_items: {
     id: true, name: true, description: true, cost_cents: true, active: true, sort_order: true,
-    created_at: true, updated_at: true,
+    created_at: true, updated_at: true, ships: true,
   },
   businesses: {
     id: true, name: true, dba_name: true, business_name: true, email: true, phone: true, tax_id: true,
@@ -116,9 +116,12 @@ const COLUMNS_FILE: ColumnList = {
     processor_charge_id: true, idempotency_key: true, failure_reason: true, created_by_user_id: true,
     created_at: true, updated_at: true, completed_at: true, cancelled_at: true, processor_key: true,
     fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
-    cancelled_by_user_id: true, receipt_sent_at: true,
+    cancelled_by_user_id: true, receipt_sent_at: true, shipping_status: true, shipping_carrier: true, shipping_tracking: true,
+    shipped_at: true, shipped_by_user_id: true, delivered_at: true, delivered_by_user_id: true,
   },
-  order_items: { id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true },
+  order_items: {
+    id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true, ships: true,
+  },
   memberships: {
     id: true, user_id: true, business_id: true, type: true, is_renewal: true, created_at: true,
     updated_at: true, starts_at: true, expire_at: true, has_expiration: true, pending: true, failed: true,

@@ -181,6 +181,8 @@ export interface StoreItemsTable {
   sort_order: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** sql/0033: a physical item the office sends out (custody forms, swabs). */
+  ships: Generated<boolean>;
 }
 
 // 0003_businesses.sql
@@ -309,6 +311,14 @@ export interface OrdersTable {
   cancelled_by_user_id: number | null;
   /** sql/0035: when the order's e-mail receipt was handed to the outbox (claimed once, orders/receipt.ts). */
   receipt_sent_at: NullableTimestamp;
+  /** sql/0033: fulfilment of a paid order with a line that ships; null (with such a line) is "to ship". */
+  shipping_status: "shipped" | "delivered" | null;
+  shipping_carrier: string | null;
+  shipping_tracking: string | null;
+  shipped_at: NullableTimestamp;
+  shipped_by_user_id: number | null;
+  delivered_at: NullableTimestamp;
+  delivered_by_user_id: number | null;
 }
 
 export interface OrderItemsTable {
@@ -318,6 +328,8 @@ export interface OrderItemsTable {
   name: string;
   cost_cents: number;
   quantity: number;
+  /** sql/0033: copied from the store item when the line is written (a trigger). */
+  ships: Generated<boolean>;
 }
 
 export interface MembershipsTable {

@@ -15,14 +15,19 @@ import { clientIp } from "../auth/sessions.ts";
 import { cancelOrderAndShow } from "./cancel.ts";
 import { purchase } from "./purchase.ts";
 import { getOrder, ordersOfUser } from "./lists.ts";
+import { allOrders, deliverOrder, shipOrder } from "./fulfilment.ts";
 import {
   AdminPurchaseBody,
   CancelOrderResponse,
   ORDER_MESSAGES,
+  OrderList,
   OrderResponse,
+  OrdersQuery,
   PURCHASE_DESCRIPTION,
   PURCHASE_ERRORS,
   PurchaseResponse,
+  ShipBody,
+  ShippingAnswer,
   UserOrderList,
   UserOrdersQuery,
 } from "./schemas.ts";
@@ -74,6 +79,55 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("query", UserOrdersQuery),
     async (c) => c.json(await ordersOfUser(c.var.deps, c.req.valid("param").id, c.req.valid("query")), 200),
+  )
+  .get(
+    "/auth/orders",
+    allow("admin"),
+    describe({
+      summary: "Every order, newest first: search by number or member, filter by status, kind, date, paid by",
+      description: "status also takes the fulfilment of paid orders that ship: to_ship, shipped, delivered " +
+        "(decision 0061). Days are UTC days.",
+      tags: TAGS,
+      response: OrderList,
+    }),
+    validate("query", OrdersQuery),
+    async (c) => c.json(await allOrders(c.var.deps, c.req.valid("query")), 200),
+  )
+  .post(
+    "/auth/orders/:id/shipment",
+    allow("admin"),
+    describe({
+      summary: "Mark a paid order that ships as shipped, with its carrier and tracking number",
+      description:
+        "Only from 'to ship', once: a second administrator is told it was already shipped (409). " +
+        "Repeating the same carrier and number answers the order as it stands and changes nothing.",
+      tags: TAGS,
+      response: ShippingAnswer,
+      errors: {
+        404: "No such order",
+        409: "Nothing to ship (not a paid order with an item that ships), or already shipped",
+      },
+    }),
+    validate("param", IdParam),
+    validate("json", ShipBody),
+    async (c) =>
+      c.json(
+        await shipOrder(c.var.deps, c.req.valid("param").id, caller(c).user_id, c.req.valid("json")),
+        200,
+      ),
+  )
+  .post(
+    "/auth/orders/:id/delivered",
+    allow("admin"),
+    describe({
+      summary: "Mark a shipped order delivered",
+      description: "Only from 'shipped'; repeating it answers the order as it stands and changes nothing.",
+      tags: TAGS,
+      response: ShippingAnswer,
+      errors: { 404: "No such order", 409: "Not shipped yet, or nothing to ship" },
+    }),
+    validate("param", IdParam),
+    async (c) => c.json(await deliverOrder(c.var.deps, c.req.valid("param").id, caller(c).user_id), 200),
   )
   .get(
     "/auth/orders/:id",

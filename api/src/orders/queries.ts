@@ -2,12 +2,30 @@
  * Orders' SQL: reading them as records (ownership is a filter: a buyer's lookups take their user id), and the
  * writes of the money path (pay.ts): the pending order, its settlement, and what reconciliation looks for.
  */
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 
 type Lookup = { id: number } | { number: string };
+
+/** Whether the order `o` holds a line that ships (sql/0033). */
+const shipsExpr = (eb: ExpressionBuilder<DB & { o: DB["orders"] }, "o">) =>
+  eb.exists(
+    eb.selectFrom("order_items as si").select("si.id").whereRef("si.order_id", "=", "o.id")
+      .where("si.ships", "=", true),
+  ).as("ships");
+
+/**
+ * The fulfilment state of an order (decision 0061): null unless it is paid and holds a line that ships;
+ * "to ship" is not stored.
+ */
+export function shippingStateOf(
+  o: { status: string; ships: boolean | number; shipping_status: string | null },
+) {
+  if (!o.ships || o.status !== "completed") return null;
+  return (o.shipping_status ?? "to_ship") as "to_ship" | "shipped" | "delivered";
+}
 
 /** One order as the API shows it, or undefined; with `ownerId`, only that user's orders are found. */
 export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number) {
@@ -34,6 +52,12 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
       "pm.last4",
       "u.first_name",
       "u.last_name",
+      "o.shipping_status",
+      "o.shipping_carrier",
+      "o.shipping_tracking",
+      "o.shipped_at",
+      "o.delivered_at",
+      shipsExpr,
     ]);
   query = "id" in lookup ? query.where("o.id", "=", lookup.id) : query.where("o.number", "=", lookup.number);
   if (ownerId !== undefined) query = query.where("o.user_id", "=", ownerId);
@@ -57,7 +81,8 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
     completed_at: o.completed_at?.toISOString() ?? null,
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
     refunded_at: o.refunded_at?.toISOString() ?? null,
-    cancellable: o.kind === "store" && o.status === "completed",
+    cancellable: o.kind === "store" && o.status === "completed" && o.shipping_status === null,
+    shipping: shipping(o),
     items: lines.map((l) => ({
       id: l.id,
       item_id: l.item_id,
@@ -66,6 +91,26 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
       quantity: l.quantity,
     })),
   }, { user: ref("user", o.user_id), payment_method: ref("payment_method", o.payment_method_id) });
+}
+
+function shipping(o: {
+  status: string;
+  ships: boolean | number;
+  shipping_status: string | null;
+  shipping_carrier: string | null;
+  shipping_tracking: string | null;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
+}) {
+  const state = shippingStateOf(o);
+  if (!state) return null;
+  return {
+    state,
+    carrier: o.shipping_carrier,
+    tracking_number: o.shipping_tracking,
+    shipped_at: o.shipped_at?.toISOString() ?? null,
+    delivered_at: o.delivered_at?.toISOString() ?? null,
+  };
 }
 
 /** What settling an order needs to know about it. */
@@ -210,7 +255,8 @@ export async function markCancelled(
     cancelled_by_user_id: values.actor,
     refund_id: values.refundId,
     refunded_at: values.refundId ? values.now : null,
-  }).where("id", "=", id).where("status", "=", "completed").returning("id").executeTakeFirst();
+  }).where("id", "=", id).where("status", "=", "completed").where("shipping_status", "is", null)
+    .returning("id").executeTakeFirst();
   return row !== undefined;
 }
 
@@ -323,4 +369,161 @@ export async function orderBusinessId(db: Kysely<DB>, orderId: number): Promise<
   const row = await db.selectFrom("orders").select("business_id").where("id", "=", orderId)
     .executeTakeFirst();
   return row?.business_id ?? null;
+}
+
+/** What marking an order shipped or delivered needs to know (orders/fulfilment.ts). */
+export function orderForShipping(db: Kysely<DB>, id: number) {
+  return db.selectFrom("orders as o").select([
+    "o.id",
+    "o.number",
+    "o.status",
+    "o.user_id",
+    "o.shipping_status",
+    "o.shipping_carrier",
+    "o.shipping_tracking",
+    shipsExpr,
+  ]).where("o.id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Marks a paid order that ships as shipped, only from "to ship"; false when it was not (another administrator
+ * marked it first, or it was cancelled meanwhile).
+ */
+export async function markShipped(
+  db: Kysely<DB>,
+  id: number,
+  values: { now: Date; actor: number; carrier: string; tracking: string },
+): Promise<boolean> {
+  const row = await db.updateTable("orders").set({
+    shipping_status: "shipped",
+    shipping_carrier: values.carrier,
+    shipping_tracking: values.tracking,
+    shipped_at: values.now,
+    shipped_by_user_id: values.actor,
+    updated_at: values.now,
+  }).where("id", "=", id).where("status", "=", "completed").where("shipping_status", "is", null)
+    .returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks a shipped order delivered, only from "shipped"; false when it was not. */
+export async function markDelivered(db: Kysely<DB>, id: number, values: { now: Date; actor: number }) {
+  const row = await db.updateTable("orders").set({
+    shipping_status: "delivered",
+    delivered_at: values.now,
+    delivered_by_user_id: values.actor,
+    updated_at: values.now,
+  }).where("id", "=", id).where("status", "=", "completed").where("shipping_status", "=", "shipped")
+    .returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface OrdersFilter {
+  q?: string;
+  status?: string;
+  kind?: "store" | "membership" | "compliance_kit";
+  paid_by?: "card" | "check" | "cash";
+  from?: string;
+  to?: string;
+}
+
+/** One page of every order (the administrators' orders list), newest first by default, filtered. */
+export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: ListParams) {
+  let query = db.selectFrom("orders as o")
+    .leftJoin("users as u", "u.id", "o.user_id")
+    .leftJoin("businesses as b", "b.id", "o.business_id")
+    .select([
+      "o.id",
+      "o.number",
+      "o.kind",
+      "o.status",
+      "o.total_cents",
+      "o.payment_type",
+      "o.payment_medium",
+      "o.created_at",
+      "o.user_id",
+      "o.business_id",
+      "o.shipping_status",
+      "u.first_name",
+      "u.last_name",
+      "u.email",
+      "b.name as business_name",
+      shipsExpr,
+    ]);
+  const q = filter.q?.trim();
+  if (q) {
+    const digits = /^(apca-)?(\d+)$/i.exec(q);
+    if (digits) query = query.where("o.number", "=", `APCA-${digits[2]}`);
+    else {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`u.first_name || ' ' || u.last_name`, "ilike", like),
+          eb("u.email", "ilike", like),
+          eb("b.name", "ilike", like),
+        ])
+      );
+    }
+  }
+  if (filter.kind) query = query.where("o.kind", "=", filter.kind);
+  const status = filter.status;
+  if (status === "pending" || status === "completed" || status === "failed" || status === "cancelled") {
+    query = query.where("o.status", "=", status);
+  } else if (status) {
+    query = query.where("o.status", "=", "completed").where((eb) =>
+      eb.exists(
+        eb.selectFrom("order_items as f").select("f.id").whereRef("f.order_id", "=", "o.id")
+          .where("f.ships", "=", true),
+      )
+    );
+    query = status === "to_ship"
+      ? query.where("o.shipping_status", "is", null)
+      : query.where("o.shipping_status", "=", status as "shipped" | "delivered");
+  }
+  if (filter.paid_by === "card") {
+    query = query.where((eb) =>
+      eb.or([eb("o.payment_type", "=", "card"), eb("o.payment_medium", "=", "Credit Card Charged")])
+    );
+  } else if (filter.paid_by) {
+    query = query.where("o.payment_type", "=", "manual")
+      .where("o.payment_medium", "=", filter.paid_by === "check" ? "Check Received" : "Cash Received");
+  }
+  // Days are UTC days, as the order numbers' dates are shown in the list.
+  if (filter.from) {
+    query = query.where(
+      "o.created_at",
+      ">=",
+      sql<Date>`(${filter.from}::date)::timestamp at time zone 'UTC'`,
+    );
+  }
+  if (filter.to) {
+    query = query.where(
+      "o.created_at",
+      "<",
+      sql<Date>`(${filter.to}::date + 1)::timestamp at time zone 'UTC'`,
+    );
+  }
+  const { rows, meta } = await paginate(query, params, {
+    id: "o.id",
+    created_at: "o.created_at",
+    total_cents: "o.total_cents",
+  });
+  return {
+    data: rows.map((o) =>
+      record("order_summary", o.id, {
+        number: o.number,
+        kind: o.kind,
+        status: o.status,
+        shipping_state: shippingStateOf(o),
+        total_cents: o.total_cents,
+        payment_type: o.payment_type,
+        payment_medium: o.payment_medium,
+        user_full_name: o.first_name === null ? null : `${o.first_name} ${o.last_name}`,
+        user_email: o.email,
+        business_name: o.business_name,
+        created_at: o.created_at.toISOString(),
+      }, { user: ref("user", o.user_id), business: ref("business", o.business_id) })
+    ),
+    meta,
+  };
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { idNumber, idText } from "../lib/params.ts";
+import { isDateString } from "../lib/dates.ts";
 
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
@@ -77,6 +78,17 @@ export const AdminPurchaseBody = z.object({
   }
 });
 
+export const SHIPPING_STATES = ["to_ship", "shipped", "delivered"] as const;
+export type ShippingState = typeof SHIPPING_STATES[number];
+
+export const ShippingSchema = z.object({
+  state: z.enum(SHIPPING_STATES),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+
 export const OrderRecord = recordSchema(
   "order",
   z.object({
@@ -95,7 +107,12 @@ export const OrderRecord = recordSchema(
     completed_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),
     refunded_at: z.string().nullable().describe("When the card charge was refunded (a cancelled card order)"),
-    cancellable: z.boolean().describe("An administrator may cancel it: a paid store order (decision 0030)"),
+    cancellable: z.boolean().describe(
+      "An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061)",
+    ),
+    shipping: ShippingSchema.nullable().describe(
+      "Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise",
+    ),
     items: z.array(z.object({
       id: z.number().int(),
       item_id: z.number().int().nullable().describe("The store item (null if it was deleted since)"),
@@ -162,7 +179,77 @@ export const UserOrderList = listOf(recordSchema(
   }),
 ));
 
+export const SHIPPING_MESSAGES = {
+  carrierRequired: "Carrier is required",
+  carrierTooLong: "Carrier must be at most 60 characters",
+  trackingRequired: "Tracking number is required",
+  trackingTooLong: "Tracking number must be at most 80 characters",
+  shipped: "Order marked shipped",
+  delivered: "Order marked delivered",
+  nothingToShip: "This order has nothing to ship (it is not a paid order with an item that ships).",
+  alreadyShipped: "This order was already marked shipped.",
+  notShipped: "Mark the order shipped before marking it delivered.",
+} as const;
+
+export const ShipBody = z.object({
+  carrier: z.string({ error: SHIPPING_MESSAGES.carrierRequired }).trim()
+    .min(1, SHIPPING_MESSAGES.carrierRequired).max(60, SHIPPING_MESSAGES.carrierTooLong)
+    .describe("Who carries it, e.g. UPS, FedEx, USPS"),
+  tracking_number: z.string({ error: SHIPPING_MESSAGES.trackingRequired }).trim()
+    .min(1, SHIPPING_MESSAGES.trackingRequired).max(80, SHIPPING_MESSAGES.trackingTooLong),
+});
+export const ShippingAnswer = z.object({ data: OrderRecord, message: z.string() });
+
+/** The orders list's status filter: an order's status, or the fulfilment of a paid order that ships. */
+export const ORDER_LIST_STATUSES = [
+  "pending",
+  "completed",
+  "failed",
+  "cancelled",
+  ...SHIPPING_STATES,
+] as const;
+export const PAID_BY = ["card", "check", "cash"] as const;
+const optionalDate = z.string().refine(isDateString, "Enter the date as YYYY-MM-DD").optional();
+
+export const OrdersQuery = listQuery(["created_at", "total_cents"]).extend({
+  q: z.string().trim().max(100, "q must be at most 100 characters").optional()
+    .describe("An order number (APCA-100001 or 100001), or part of the member's name or e-mail"),
+  status: z.enum(ORDER_LIST_STATUSES, { error: "status is not an order status" }).optional()
+    .describe(
+      "pending, completed, failed, cancelled; or to_ship, shipped, delivered (paid orders that ship)",
+    ),
+  kind: z.enum(["store", "membership", "compliance_kit"], { error: "kind is not an order kind" }).optional(),
+  paid_by: z.enum(PAID_BY, { error: "paid_by must be card, check or cash" }).optional()
+    .describe("card: charged to a card (online or by the office); check or cash: a manual payment received"),
+  from: optionalDate.describe("Placed on or after this day (YYYY-MM-DD, UTC)"),
+  to: optionalDate.describe("Placed on or before this day (YYYY-MM-DD, UTC)"),
+});
+export type OrdersFilter = z.infer<typeof OrdersQuery>;
+
+export const OrderList = listOf(recordSchema(
+  "order_summary",
+  z.object({
+    number: z.string(),
+    kind: z.enum(["store", "membership", "compliance_kit"]),
+    status: z.enum(["pending", "completed", "failed", "cancelled"]),
+    shipping_state: z.enum(SHIPPING_STATES).nullable(),
+    total_cents: z.number().int(),
+    payment_type: z.enum(["card", "manual"]),
+    payment_medium: z.enum(PAYMENT_MEDIUMS).nullable(),
+    user_full_name: z.string().nullable(),
+    user_email: z.string().nullable(),
+    business_name: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  ["user", "business"],
+));
+
 // The web's types (api/src/contract.ts re-exports them).
+export type OrderListAnswer = z.infer<typeof OrderList>;
+export type OrderListRow = OrderListAnswer["data"][number];
+export type OrdersListQuery = z.input<typeof OrdersQuery>;
+export type ShipRequest = z.input<typeof ShipBody>;
+export type ShippingChangeAnswer = z.infer<typeof ShippingAnswer>;
 export type UserOrderPageAnswer = z.infer<typeof UserOrderList>;
 export type UserOrderSummary = UserOrderPageAnswer["data"][number];
 export type CancelOrderAnswer = z.infer<typeof CancelOrderResponse>;

@@ -196,6 +196,50 @@ export async function seedMemberStory(tx: Tx, cast: Cast, config: Config, now: D
   });
 }
 
+/**
+ * Morgan's custody control forms, sent by UPS a week ago: their order shows the carrier and tracking number, and
+ * the administrators' orders list has a shipped order beside Erin's form still to ship (decision 0061).
+ */
+export async function seedShippedOrder(tx: Tx, cast: Cast, now: Date): Promise<void> {
+  const ccf = await tx.selectFrom("store_items").select(["id", "name", "cost_cents"]).where(
+    "ships",
+    "=",
+    true,
+  )
+    .orderBy("sort_order").executeTakeFirstOrThrow();
+  const at = daysFrom(now, -9);
+  const order = await paidOrder(tx, {
+    kind: "store",
+    userId: cast.member,
+    businessId: null,
+    by: cast.member,
+    at,
+    lines: [{ item_id: ccf.id, name: ccf.name, cost_cents: ccf.cost_cents, quantity: 3 }],
+  });
+  const shippedAt = daysFrom(now, -7);
+  await tx.updateTable("orders").set({
+    shipping_status: "shipped",
+    shipping_carrier: "UPS",
+    shipping_tracking: "1Z999AA10123456784",
+    shipped_at: shippedAt,
+    shipped_by_user_id: cast.admin,
+  }).where("id", "=", order.id).execute();
+  await tx.insertInto("audit_log").values({
+    actor_user_id: cast.admin,
+    action: "order_shipped",
+    entity: "order",
+    entity_id: String(order.id),
+    detail: {
+      number: order.number,
+      user_id: cast.member,
+      before: { shipping: "to_ship" },
+      after: { shipping: "shipped", carrier: "UPS", tracking_number: "1Z999AA10123456784" },
+    },
+    ip: "198.51.100.20",
+    created_at: shippedAt,
+  }).execute();
+}
+
 /** Erin, the second employee, is covered by the company too (a check the DER sent), as Eli is in seed.ts. */
 export async function seedEmployeeCoverage(tx: Tx, cast: Cast, now: Date): Promise<void> {
   const start = daysFrom(now, -30);

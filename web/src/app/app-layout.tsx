@@ -19,10 +19,12 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app", "Dashboard"],
     ["/app/admin/users", "Users"],
     ["/app/admin/businesses", "Businesses"],
+    ["/app/admin/orders", "Orders"],
     ["/app/admin/items", "Store Items"],
     ["/app/admin/randoms", "Random Pools"],
     ["/app/admin/analytics", "Analytics"],
     ["/app/admin/export", "Exports"],
+    ["/app/admin/audit", "Audit"],
   ],
   der: [
     ["/app", "Dashboard"],

@@ -2573,6 +2573,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order, newest first: search by number or member, filter by status, kind, date, paid by
+         * @description status also takes the fulfilment of paid orders that ship: to_ship, shipped, delivered (decision 0061). Days are UTC days.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a paid order that ships as shipped, with its carrier and tracking number
+         * @description Only from 'to ship', once: a second administrator is told it was already shipped (409). Repeating the same carrier and number answers the order as it stands and changes nothing.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthOrdersByIdShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/orders/{id}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipped order delivered
+         * @description Only from 'shipped'; repeating it answers the order as it stands and changes nothing.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthOrdersByIdDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/orders/{id}": {
         parameters: {
             query?: never;
@@ -2609,6 +2675,48 @@ export interface paths {
          *     Access: Signed-in admin.
          */
         post: operations["postAuthOrdersByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit record, newest first: filter by actor, action, subject (a record's History), days
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered audit record as CSV
+         * @description Newest first, at most 50000 rows (narrow by date for more).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthAuditExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -18441,8 +18549,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -18927,8 +19044,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -19050,8 +19176,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -19203,8 +19338,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -19442,6 +19586,451 @@ export interface operations {
             };
         };
     };
+    getAuthOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id" | "created_at" | "total_cents";
+                sort_dir?: string;
+                q?: string;
+                status?: "pending" | "completed" | "failed" | "cancelled" | "to_ship" | "shipped" | "delivered";
+                kind?: "store" | "membership" | "compliance_kit";
+                paid_by?: "card" | "check" | "cash";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "order_summary";
+                            attributes: {
+                                number: string;
+                                /** @enum {string} */
+                                kind: "store" | "membership" | "compliance_kit";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                shipping_state: ("to_ship" | "shipped" | "delivered") | null;
+                                total_cents: number;
+                                /** @enum {string} */
+                                payment_type: "card" | "manual";
+                                payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                user_full_name: string | null;
+                                user_email: string | null;
+                                business_name: string | null;
+                                created_at: string;
+                            };
+                            relationships: {
+                                user: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                                business: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthOrdersByIdShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who carries it, e.g. UPS, FedEx, USPS */
+                    carrier: string;
+                    tracking_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "order";
+                            attributes: {
+                                /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
+                                number: string;
+                                /** @enum {string} */
+                                kind: "store" | "membership" | "compliance_kit";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                total_cents: number;
+                                /** @enum {string} */
+                                payment_type: "card" | "manual";
+                                payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description Manual payments: the day it was received */
+                                payment_date: string | null;
+                                card_brand: string | null;
+                                card_last4: string | null;
+                                /** @description The processor's message when the charge was declined */
+                                failure_reason: string | null;
+                                user_full_name: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                                cancelled_at: string | null;
+                                /** @description When the card charge was refunded (a cancelled card order) */
+                                refunded_at: string | null;
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
+                                cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    /** @description The store item (null if it was deleted since) */
+                                    item_id: number | null;
+                                    /** @description The item's name when it was bought */
+                                    name: string;
+                                    /** @description Price of one when it was bought, in integer cents */
+                                    cost: number;
+                                    quantity: number;
+                                }[];
+                            };
+                            relationships: {
+                                user: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                                payment_method: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing to ship (not a paid order with an item that ships), or already shipped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthOrdersByIdDelivered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "order";
+                            attributes: {
+                                /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
+                                number: string;
+                                /** @enum {string} */
+                                kind: "store" | "membership" | "compliance_kit";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                total_cents: number;
+                                /** @enum {string} */
+                                payment_type: "card" | "manual";
+                                payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description Manual payments: the day it was received */
+                                payment_date: string | null;
+                                card_brand: string | null;
+                                card_last4: string | null;
+                                /** @description The processor's message when the charge was declined */
+                                failure_reason: string | null;
+                                user_full_name: string | null;
+                                created_at: string;
+                                completed_at: string | null;
+                                cancelled_at: string | null;
+                                /** @description When the card charge was refunded (a cancelled card order) */
+                                refunded_at: string | null;
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
+                                cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
+                                items: {
+                                    id: number;
+                                    /** @description The store item (null if it was deleted since) */
+                                    item_id: number | null;
+                                    /** @description The item's name when it was bought */
+                                    name: string;
+                                    /** @description Price of one when it was bought, in integer cents */
+                                    cost: number;
+                                    quantity: number;
+                                }[];
+                            };
+                            relationships: {
+                                user: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                                payment_method: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not shipped yet, or nothing to ship */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthOrdersById: {
         parameters: {
             query?: never;
@@ -19487,8 +20076,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -19619,8 +20217,17 @@ export interface operations {
                                 cancelled_at: string | null;
                                 /** @description When the card charge was refunded (a cancelled card order) */
                                 refunded_at: string | null;
-                                /** @description An administrator may cancel it: a paid store order (decision 0030) */
+                                /** @description An administrator may cancel it: a paid store order not yet shipped (decisions 0030, 0061) */
                                 cancellable: boolean;
+                                /** @description Fulfilment of a paid order holding an item that ships (custody forms, swabs); null otherwise */
+                                shipping: {
+                                    /** @enum {string} */
+                                    state: "to_ship" | "shipped" | "delivered";
+                                    carrier: string | null;
+                                    tracking_number: string | null;
+                                    shipped_at: string | null;
+                                    delivered_at: string | null;
+                                } | null;
                                 items: {
                                     id: number;
                                     /** @description The store item (null if it was deleted since) */
@@ -19716,6 +20323,195 @@ export interface operations {
             };
             /** @description The processor could not be reached; try again */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id";
+                sort_dir?: string;
+                actor?: number;
+                action?: string;
+                entity?: string;
+                entity_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "audit_entry";
+                            attributes: {
+                                action: string;
+                                entity: string;
+                                entity_id: string | null;
+                                /** @description Who acted; null for the system (a job, a renewal) */
+                                actor_name: string | null;
+                                /** @description From where */
+                                ip: string | null;
+                                request_id: string | null;
+                                created_at: string;
+                                /** @description What was done, in words */
+                                summary: string;
+                                /** @description Before → after, for the fields the action changed */
+                                changes: {
+                                    field: string;
+                                    before: string;
+                                    after: string;
+                                }[];
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            relationships: {
+                                actor: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAuditExport: {
+        parameters: {
+            query?: {
+                actor?: number;
+                action?: string;
+                entity?: string;
+                entity_id?: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

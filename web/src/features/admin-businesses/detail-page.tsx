@@ -18,6 +18,7 @@ import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
 import { Tabs } from "../../components/tabs.tsx";
+import { History } from "../audit/audit-table.tsx";
 import "./admin-businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -40,6 +41,7 @@ function tabsOf(b: Business["attributes"]): { id: string; label: string }[] {
     { id: "tests", label: "Tests" },
     ...(b.is_individual ? [] : [{ id: "vessels", label: "Vessels" }]),
     ...(b.has_compliance_kit ? [{ id: "downloads", label: "Downloads" }] : []),
+    { id: "history", label: "History" },
   ];
 }
 
@@ -55,7 +57,9 @@ function BusinessView({ business }: { business: Business }) {
       ? <TestsTab businessId={id} />
       : tab === "vessels"
       ? <VesselsTab businessId={id} />
-      : <DownloadsTab businessId={id} />;
+      : tab === "downloads"
+      ? <DownloadsTab businessId={id} />
+      : <History entity="business" entityId={id} />;
 
   return (
     <>

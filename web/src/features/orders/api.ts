@@ -8,7 +8,10 @@ import type {
   AdminPurchaseRequest,
   CancelOrderAnswer,
   Order,
+  OrderListAnswer,
   PurchaseAnswer,
+  ShippingChangeAnswer,
+  ShipRequest,
 } from "@api/contract";
 import { call } from "../../lib/typed-api.ts";
 
@@ -16,6 +19,51 @@ export const orderKey = (id: string) => ["admin-order", id];
 
 export const fetchOrder = (id: string, signal: AbortSignal): Promise<Order> =>
   call("/auth/orders/{id}").GET({ params: { id }, signal }).then((a) => a.data);
+
+export const ORDERS_KEY = ["admin-orders"];
+
+export interface OrderFilter {
+  page: number;
+  q: string;
+  status: string;
+  kind: string;
+  paidBy: string;
+  from: string;
+  to: string;
+}
+
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  to_ship: "To ship",
+  shipped: "Shipped",
+  delivered: "Delivered",
+};
+
+export const fetchOrders = (f: OrderFilter, signal: AbortSignal): Promise<OrderListAnswer> =>
+  call("/auth/orders").GET({
+    query: {
+      page: f.page,
+      per_page: 20,
+      sort_by: "created_at",
+      sort_dir: "desc",
+      q: f.q || undefined,
+      status: (f.status || undefined) as never,
+      kind: (f.kind || undefined) as never,
+      paid_by: (f.paidBy || undefined) as never,
+      from: f.from || undefined,
+      to: f.to || undefined,
+    },
+    signal,
+  });
+
+export const shipOrder = (id: string, body: ShipRequest): Promise<ShippingChangeAnswer> =>
+  call("/auth/orders/{id}/shipment").POST({ params: { id }, body });
+
+export const deliverOrder = (id: string): Promise<ShippingChangeAnswer> =>
+  call("/auth/orders/{id}/delivered").POST({ params: { id } });
 
 export const cancelOrder = (id: string): Promise<CancelOrderAnswer> =>
   call("/auth/orders/{id}/cancel").POST({ params: { id } });

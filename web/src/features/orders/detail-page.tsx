@@ -1,6 +1,6 @@
 /**
  * /app/admin/orders/{id} (admin spec §2): the items, quantities, costs, total, payment, status and the user;
- * an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
+ * an order that ships is marked shipped, then delivered (fulfilment.tsx); an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
 import { formatInstant } from "../../lib/dates.ts";
@@ -18,6 +18,9 @@ import { formatMoney } from "../../lib/money.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { cancelOrder, fetchOrder, orderKey } from "./api.ts";
+import { Fulfilment } from "./fulfilment.tsx";
+import { History } from "../audit/audit-table.tsx";
+import { OrderStateChip } from "./order-state.tsx";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -53,8 +56,8 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dd>{formatInstant(a.created_at)}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={a.status} />
-          {a.refunded_at && <StatusBadge status="refunded" />}
+          <OrderStateChip status={a.status} shipping={a.shipping?.state ?? null} />
+          {a.refunded_at && <Chip tone="warning">Refunded</Chip>}
         </dd>
         <dt>Payment</dt>
         <dd>
@@ -88,11 +91,13 @@ export default function OrderDetailPage({ params }: PageProps) {
           </tr>
         }
       />
+      {a.shipping && <Fulfilment id={id} shipping={a.shipping} />}
       {a.cancellable && (
         <div className="form-actions">
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
         </div>
       )}
+      <History entity="order" entityId={o.id} />
       <ConfirmDialog
         open={confirm}
         title="Cancel this order?"

@@ -32,6 +32,7 @@ import {
 import { AuditPanel } from "./audit-panel.tsx";
 import { CandidateTable, Downloads, ExemptTable, TestTable } from "./pool-tables.tsx";
 import { Tabs } from "../../components/tabs.tsx";
+import { History } from "../audit/audit-table.tsx";
 import "./randoms.css";
 
 const MESSAGES: Partial<Record<Pool["status"], string>> = {
@@ -107,6 +108,7 @@ export default function RandomPoolPage({ params }: PageProps) {
       ),
     },
     { id: "downloads", label: "Downloads", render: () => <Downloads pool={p} candidates={list} /> },
+    { id: "history", label: "History", render: () => <History entity="random_pool" entityId={p.id} /> },
   ];
 
   return (

@@ -14,6 +14,13 @@ import { fetchOrderByNumber } from "./api.ts";
 import "./store.css";
 import { TableScroll } from "../../components/table-scroll.tsx";
 
+/** The fulfilment of an order that ships, in the member's words (decision 0061). */
+const SHIPPING_WORDS = {
+  to_ship: "Being prepared: we will send it shortly",
+  shipped: "Shipped",
+  delivered: "Delivered",
+} as const;
+
 export default function ThankYouPage() {
   const number = new URLSearchParams(useSearch()).get("order") ?? "";
   const order = useResource(
@@ -61,6 +68,21 @@ export default function ThankYouPage() {
           <dt>Total</dt>
           <dd data-testid="order-total">{money(o.total_cents)}</dd>
         </div>
+        {o.shipping && (
+          <div>
+            <dt>Shipping</dt>
+            <dd data-testid="order-shipping">
+              {SHIPPING_WORDS[o.shipping.state]}
+              {o.shipping.delivered_at && ` ${formatInstant(o.shipping.delivered_at)}`}
+            </dd>
+          </div>
+        )}
+        {o.shipping?.tracking_number && (
+          <div>
+            <dt>Tracking number</dt>
+            <dd data-testid="order-tracking">{o.shipping.carrier} {o.shipping.tracking_number}</dd>
+          </div>
+        )}
       </dl>
       <TableScroll label={`Items in order ${o.number}`}>
         <table className="data-table">

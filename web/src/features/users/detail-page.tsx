@@ -13,6 +13,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchUser, userKey } from "./api.ts";
 import { DetailsTab } from "./details-tab.tsx";
+import { History } from "../audit/audit-table.tsx";
 import { Duplicates } from "./duplicates.tsx";
 import {
   BusinessesTab,
@@ -31,6 +32,7 @@ const TABS = [
   "Membership",
   "Downloads",
   "Password",
+  "History",
 ] as const;
 
 export default function UserDetailPage({ params }: PageProps) {
@@ -65,7 +67,9 @@ export default function UserDetailPage({ params }: PageProps) {
       ? <MembershipTab id={id} />
       : t === "Downloads"
       ? <DownloadsTab user={u} />
-      : <PasswordTab id={id} />;
+      : t === "Password"
+      ? <PasswordTab id={id} />
+      : <History entity="user" entityId={id} />;
 
   return (
     <>

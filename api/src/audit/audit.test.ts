@@ -1,0 +1,107 @@
+/**
+ * Issue 24 item 6 (decision 0062): the audit record read back, with the role matrix: a record's History, the
+ * Audit screen's filters, the CSV export; and the application cannot change or delete a row.
+ */
+import { sql } from "kysely";
+import { assertEquals, assertOk, assertRejects } from "../testing/assert.ts";
+import { createTestContext } from "../testing/app.ts";
+import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
+import { AuditList } from "./schemas.ts";
+
+Deno.test("audit: History, the Audit screen's filters and the CSV export", async (t) => {
+  const ctx = await createTestContext();
+  const { db } = ctx.database;
+  const admin = ctx.users.admin.id;
+  const member = ctx.users.member.id;
+  try {
+    await db.insertInto("audit_log").values([
+      {
+        actor_user_id: admin,
+        action: "membership_updated",
+        entity: "membership",
+        entity_id: "41",
+        detail: { before: { expire_at: "2026-12-31" }, after: { expire_at: "2027-06-30" } },
+        ip: "203.0.113.9",
+        created_at: "2026-10-05T10:00:00Z",
+      },
+      {
+        actor_user_id: admin,
+        action: "user_updated",
+        entity: "user",
+        entity_id: String(member),
+        detail: { changes: { last_name: ["Lee", "Lee-Smith"] } },
+        ip: "203.0.113.9",
+        created_at: "2026-11-02T10:00:00Z",
+      },
+      {
+        actor_user_id: null,
+        action: "membership_autorenewed",
+        entity: "membership",
+        entity_id: "41",
+        detail: { amount_cents: 9900 },
+        created_at: "2026-11-20T10:00:00Z",
+      },
+    ]).execute();
+    const list = async (query: string) => {
+      const res = await ctx.request("admin", "GET", `/api/auth/audit?${query}`);
+      assertEquals(res.status, 200);
+      return AuditList.parse(await res.json()).data;
+    };
+
+    await t.step("roles: administrators only", async () => {
+      await assertRoleAnswers(ctx, { method: "GET", path: "/api/auth/audit", expect: adminOnly(200) });
+      await assertRoleAnswers(ctx, { method: "GET", path: "/api/auth/audit/export", expect: adminOnly(200) });
+    });
+
+    await t.step("a membership's History: who, what, when, from where, before → after", async () => {
+      const rows = await list("entity=membership&entity_id=41");
+      assertEquals(rows.map((r) => r.attributes.action), ["membership_autorenewed", "membership_updated"]);
+      const [renewed, updated] = rows.map((r) => r.attributes);
+      assertEquals(renewed.actor_name, null);
+      assertOk(renewed.summary.startsWith("The system"), renewed.summary);
+      assertEquals(updated.ip, "203.0.113.9");
+      assertEquals(updated.changes, [{ field: "expire_at", before: "2026-12-31", after: "2027-06-30" }]);
+      assertEquals(rows[1].relationships.actor.data?.id, admin);
+    });
+
+    await t.step("a user's History reads changes maps too", async () => {
+      const rows = await list(`entity=user&entity_id=${member}&action=user_updated`);
+      assertEquals(rows[0].attributes.changes, [{ field: "last_name", before: "Lee", after: "Lee-Smith" }]);
+    });
+
+    await t.step("filters: actor, action, date range; newest first", async () => {
+      const byDay = await list("from=2026-11-01&to=2026-11-02");
+      assertEquals(byDay.map((r) => r.attributes.action), ["user_updated"]);
+      const byActor = await list(`actor=${admin}&action=membership_updated`);
+      assertEquals(byActor.length, 1);
+      const all = await list("per_page=100");
+      assertOk(all.every((r, i) => i === 0 || all[i - 1].id > r.id), "newest first");
+      assertEquals((await ctx.request("admin", "GET", "/api/auth/audit?from=5-11-2026")).status, 422);
+    });
+
+    await t.step("the CSV export holds the filtered rows, in words", async () => {
+      const res = await ctx.request("admin", "GET", "/api/auth/audit/export?entity=membership&entity_id=41");
+      assertEquals(res.status, 200);
+      assertOk(res.headers.get("Content-Type")?.startsWith("text/csv"));
+      const lines = (await res.text()).trim().split("\r\n");
+      assertEquals(lines.length, 3);
+      assertOk(lines[0].startsWith('"When (UTC)","Who","Action"'), lines[0]);
+      assertOk(lines[2].includes('"expire_at: 2026-12-31 → 2027-06-30"'), lines[2]);
+    });
+
+    await t.step("the application's role cannot change or delete an audit row", async () => {
+      const row = await db.selectFrom("audit_log").select("id").where("action", "=", "membership_updated")
+        .executeTakeFirstOrThrow();
+      await assertRejects(() =>
+        db.updateTable("audit_log").set({ action: "nothing" }).where("id", "=", row.id).execute()
+      );
+      await assertRejects(() => db.deleteFrom("audit_log").where("id", "=", row.id).execute());
+      await assertRejects(() => sql`truncate audit_log`.execute(db));
+      const still = await db.selectFrom("audit_log").select("action").where("id", "=", row.id)
+        .executeTakeFirstOrThrow();
+      assertEquals(still.action, "membership_updated");
+    });
+  } finally {
+    await ctx.close();
+  }
+});

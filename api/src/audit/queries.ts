@@ -1,0 +1,44 @@
+/** Reading audit_log (the application only ever inserts into it: lib/audit.ts, sql/0030). */
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/types.ts";
+import { type ListParams, paginate } from "../lib/list.ts";
+import type { AuditFilter } from "./schemas.ts";
+
+function filtered(db: Kysely<DB>, f: AuditFilter) {
+  let query = db.selectFrom("audit_log as a").leftJoin("users as u", "u.id", "a.actor_user_id").select([
+    "a.id",
+    "a.action",
+    "a.entity",
+    "a.entity_id",
+    "a.actor_user_id",
+    "a.detail",
+    "a.ip",
+    "a.request_id",
+    "a.created_at",
+    "u.first_name",
+    "u.last_name",
+  ]);
+  if (f.actor !== undefined) query = query.where("a.actor_user_id", "=", f.actor);
+  if (f.action) query = query.where("a.action", "=", f.action);
+  if (f.entity) query = query.where("a.entity", "=", f.entity);
+  if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
+  if (f.from) {
+    query = query.where("a.created_at", ">=", sql<Date>`(${f.from}::date)::timestamp at time zone 'UTC'`);
+  }
+  if (f.to) {
+    query = query.where("a.created_at", "<", sql<Date>`(${f.to}::date + 1)::timestamp at time zone 'UTC'`);
+  }
+  return query;
+}
+
+/** One page of audit rows, newest first. */
+export function auditPage(db: Kysely<DB>, f: AuditFilter, params: ListParams) {
+  return paginate(filtered(db, f), { ...params, sort_by: "id" }, { id: "a.id" });
+}
+
+/** Every row of the filter, newest first, at most `limit` (the CSV export). */
+export function auditRows(db: Kysely<DB>, f: AuditFilter, limit: number) {
+  return filtered(db, f).orderBy("a.id", "desc").limit(limit).execute();
+}
+
+export type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];

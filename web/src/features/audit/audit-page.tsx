@@ -1,0 +1,103 @@
+/**
+ * /app/admin/audit (issue 24 item 6, decision 0062): every recorded action, newest first, filtered by actor,
+ * action, subject and days, with the filtered record as CSV. The filter lives in the address.
+ */
+import type { FormEvent } from "react";
+import { useSearchParams } from "wouter";
+import { Button } from "../../components/button.tsx";
+import { PagedList } from "../../components/paged-list.tsx";
+import { useAction } from "../../lib/use-action.ts";
+import { useResource } from "../../lib/use-resource.ts";
+import { AUDIT_KEY, type AuditFilter, downloadAuditCsv, fetchAudit } from "./api.ts";
+import { AuditTable } from "./audit-table.tsx";
+import "./audit.css";
+
+const FIELDS = ["actor", "action", "entity", "entity_id", "from", "to"] as const;
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  actor: "Actor (user id)",
+  action: "Action",
+  entity: "Subject",
+  entity_id: "Subject id",
+  from: "From",
+  to: "To",
+};
+const SUBJECTS = ["user", "business", "membership", "order", "random_pool", "store_item", "vessel", "route"];
+
+export default function AuditPage() {
+  const [search, setSearch] = useSearchParams();
+  const filter = {
+    page: Math.max(1, Math.floor(Number(search.get("page")) || 1)),
+    ...Object.fromEntries(FIELDS.map((f) => [f, search.get(f) ?? ""])),
+  } as AuditFilter;
+  const change = (next: Partial<AuditFilter>) => {
+    const merged = { ...filter, page: 1, ...next };
+    const params = new URLSearchParams();
+    for (const f of FIELDS) if (merged[f]) params.set(f, merged[f]);
+    if (merged.page > 1) params.set("page", String(merged.page));
+    setSearch(params);
+  };
+  const list = useResource(
+    [...AUDIT_KEY, "all", JSON.stringify(filter)],
+    (signal) => fetchAudit(filter, signal),
+  );
+  const csv = useAction(() => downloadAuditCsv(filter), { success: "The CSV is downloaded" });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    change(Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? "").trim()])));
+  }
+
+  return (
+    <>
+      <form role="search" aria-label="Audit" className="audit-filter" onSubmit={onSubmit}>
+        {FIELDS.map((f) => (
+          <div className="field" key={f}>
+            <label htmlFor={`audit-${f}`}>{LABELS[f]}</label>
+            {f === "entity"
+              ? (
+                <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity}>
+                  <option value="">Any</option>
+                  {SUBJECTS.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+                </select>
+              )
+              : (
+                <input
+                  id={`audit-${f}`}
+                  name={f}
+                  type={f === "from" || f === "to" ? "date" : "text"}
+                  inputMode={f === "actor" ? "numeric" : undefined}
+                  defaultValue={filter[f]}
+                  key={filter[f]}
+                />
+              )}
+          </div>
+        ))}
+        <button type="submit" className="button button-secondary">Apply</button>
+        <Button
+          variant="secondary"
+          type="button"
+          busy={csv.busy}
+          busyLabel="Preparing…"
+          onClick={() => csv.run()}
+        >
+          Download CSV
+        </Button>
+      </form>
+      <PagedList
+        list={list}
+        page={filter.page}
+        onPage={(page) => change({ page })}
+        skeletonLines={6}
+        labels={{
+          loading: "Loading the audit record…",
+          error: "The audit record could not be loaded",
+          empty: "No recorded action matches these filters",
+          pages: "Audit pages",
+        }}
+      >
+        {(rows) => <AuditTable rows={rows} caption="Recorded actions, newest first" />}
+      </PagedList>
+    </>
+  );
+}
