@@ -74,7 +74,7 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   await arrive(BASE);
 
   // The tabs: Details (with the activation history), Employees (its DER as owner), Tests, Vessels.
-  await expect(page.getByRole("heading", { name: company.name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: company.name, level: 1 })).toBeVisible();
   const tabs = page.getByRole("tablist", { name: `${company.name} sections` });
   await expect(tabs.getByRole("tab")).toHaveText(["Details", "Employees", "Tests", "Vessels"]);
   await expect(page.getByText("72-5550101")).toBeVisible();
@@ -100,7 +100,8 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   await dialog.getByLabel(/^Reason/).fill("Vessels laid up for the season");
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expectToast(page, "Business has been deactivated");
-  await expect(page.getByRole("heading", { name: company.name }).getByText("Inactive")).toBeVisible();
+  await expect(page.getByRole("heading", { name: company.name, level: 2 }).getByText("Inactive"))
+    .toBeVisible();
   await expect(page.getByText("Business is inactive.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Vessels laid up for the season" })).toBeVisible();
   await checkA11y();
@@ -205,7 +206,7 @@ test("an administrator adds and manages a company's vessel and opens its employe
   await arrive(`${BASE}?tab=employees`);
   await page.getByRole("link", { name: "Rita Mariner" }).click();
   await arrive(/\/app\/admin\/employee\/\d+$/);
-  await expect(page.getByRole("heading", { name: "Rita Mariner" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rita Mariner", level: 1 })).toBeVisible();
   const tabs = page.getByRole("tablist", { name: "Rita Mariner sections" });
   await expect(tabs.getByRole("tab")).toHaveText(["Details", "Membership", "Tests"]);
   await tabs.getByRole("tab", { name: "Membership" }).click();

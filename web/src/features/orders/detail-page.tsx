@@ -57,7 +57,7 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dt>Status</dt>
         <dd>
           <OrderStateChip status={a.status} shipping={a.shipping?.state ?? null} />
-          {a.refunded_at && <Chip tone="warning">Refunded</Chip>}
+          {a.refunded_at && <StatusBadge status="refunded" />}
         </dd>
         <dt>Payment</dt>
         <dd>
