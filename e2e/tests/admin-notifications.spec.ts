@@ -334,10 +334,12 @@ test("the desk: a member and a DER register through the UI, an administrator wor
   await nav.getByRole("button", { name: /Company\/Member Changes/ }).click();
   const renamed = changes.getByRole("article").filter({ hasText: `${derName} changed a vessel` });
   await reveal(changes, renamed);
-  await renamed.getByRole("link", { name: "Review change" }).click();
+  // A DER's vessel change takes effect when made: its card and screen say so (issue 24) and it is acknowledged.
+  await renamed.getByRole("link", { name: "Review applied change" }).click();
   await arrive(/\/app\/admin\/notifications\/\d+\/change\/approve$/);
   await expect(page.getByRole("row", { name: `Name Miss ${tag} Lady ${tag}` })).toBeVisible();
-  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("This change took effect when it was made.")).toBeVisible();
+  await page.getByRole("button", { name: "Acknowledge" }).click();
   await expect(toast(page, "Member Request Approved")).toBeVisible();
   // The desk opens the next item of the queue (issue 24); this journey goes back to its list.
   await arrive(/\/app(\?category=changes|\/admin\/notifications\/\d+\/[a-z/]+)$/);
