@@ -110,7 +110,7 @@ test("an administrator manages a member's account end to end", async ({ page, lo
   await page.getByRole("button", { name: "Cancel Order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel Order" }).click();
   await expectToast(page, "Order Has Been Cancelled");
-  await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
 
   // The safety concern letter: upload, download, remove.
