@@ -134,7 +134,7 @@ for (
       const employee = await addEmployee(baseURL!, company.businessId);
       const employeePath = `/app/member/businesses/${company.businessId}/employee/${employee.userId}`;
       await visit(`${employeePath}?tab=membership`);
-      await expect(page.getByRole("heading", { name: employee.fullName })).toBeVisible();
+      await expect(page.getByRole("heading", { name: employee.fullName, level: 1 })).toBeVisible();
       await page.getByRole("link", { name: "Start Membership" }).click();
       await arrive(`${employeePath}/membership/new`);
       await expect(page.getByRole("radio", { name: /ending in 4242/ })).toBeChecked();
