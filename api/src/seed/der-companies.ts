@@ -1,14 +1,15 @@
 /**
- * The demo DER's second company (issue 25, decision 0065): Bayou Crew Boats LLC, set up in i3 like Gulf Coast
+ * The demo DER's second company (issue 25, decision 0065): Pelican Crew Boats LLC, set up in i3 like Gulf Coast
  * Towing, so the DER can move an employee between their two companies and the company screens show a company
- * with no employees yet.
+ * with no employees yet. Its name sorts after Gulf Coast Towing: the DER dashboard opens the first company by
+ * name, which should be the populated one.
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../db/types.ts";
 
 export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: Date): Promise<number> {
   const id = (await tx.insertInto("businesses").values({
-    name: "Bayou Crew Boats LLC",
+    name: "Pelican Crew Boats LLC",
     dba_name: "Bayou Crew",
     email: "office@bayoucrew.example",
     phone: "+1 985 555 0177",
