@@ -29,7 +29,8 @@ const DETAILS = "/app/account/membership/details";
 const QUEUED = "Queued: will be sent when you are back online";
 const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const offlineNotice = (page: Page) => page.getByText(/^Offline: showing data from \w+ \d{1,2}, \d{4} at \d/);
+const offlineNotice = (page: Page) =>
+  page.getByText(/^Offline: showing data from \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
 
 function database() {
   return postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
