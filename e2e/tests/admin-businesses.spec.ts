@@ -76,7 +76,7 @@ test("an administrator finds a company, deactivates and reactivates it, sends it
   // The tabs: Details (with the activation history), Employees (its DER as owner), Tests, Vessels.
   await expect(page.getByRole("heading", { name: company.name, level: 1 })).toBeVisible();
   const tabs = page.getByRole("tablist", { name: `${company.name} sections` });
-  await expect(tabs.getByRole("tab")).toHaveText(["Details", "Employees", "Tests", "Vessels"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Details", "Employees", "Tests", "Vessels", "History"]);
   await expect(page.getByText("72-5550101")).toBeVisible();
   await expect(page.getByRole("link", { name: /^Rita Mariner \(member-api-/ })).toBeVisible();
   await tabs.getByRole("tab", { name: "Employees" }).click();
