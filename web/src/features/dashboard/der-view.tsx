@@ -43,7 +43,12 @@ export function DerView() {
 function MyCompany({ companies }: { companies: Business[] }) {
   const [, navigate] = useLocation();
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const company = companies.find((c) => c.id === chosenId) ?? companies[0];
+  // Until one is chosen, the company the DER registered with (the first made), not the newest one.
+  const first = companies.reduce<Business | undefined>(
+    (a, c) => (a === undefined || c.id < a.id ? c : a),
+    undefined,
+  );
+  const company = companies.find((c) => c.id === chosenId) ?? first;
   if (!company) {
     return (
       <>
