@@ -47,8 +47,10 @@ async function json<T>(request: APIRequestContext, path: string): Promise<T> {
 async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   type Rows = { data: { id: number; attributes?: { name?: string } }[] };
   const companies = await json<Rows>(request, "/api/auth/account/businesses");
-  const id = companies.data[0].id;
-  const business = companies.data[0].attributes?.name ?? "";
+  // The first company made (the demo DER's second company is newer and has no employees yet).
+  const first = companies.data.reduce((a, c) => (c.id < a.id ? c : a));
+  const id = first.id;
+  const business = first.attributes?.name ?? "";
   // The member's own business has no vessels: its vessel screens then answer "not found", also a screen.
   const vessels = await json<Rows>(request, `/api/auth/business/${id}/vessels`);
   const people = await json<Rows>(request, `/api/auth/business/${id}/business-users`);
