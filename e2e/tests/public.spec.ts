@@ -184,6 +184,8 @@ test("a visitor sends a message and reads 'Be In Touch Soon...'", async ({ page,
 });
 
 test("public pages fit a 375 px wide phone without sideways scrolling", async ({ page, visit }) => {
+  // Five pages, each with its axe scan: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ["/", "/about/prices", "/membership", "/contact-us", "/random-testing-types"]) {
     await visit(path);

@@ -53,6 +53,7 @@ async function passwordStep(page: Page, site: string, who: { email: string; pass
 test(
   "an administrator enrols a passkey, signs out, signs in with it; a recovery code works once",
   async ({ page, playwright, checkA11y }, testInfo) => {
+    test.setTimeout(120_000); // several sign-ins and axe scans
     const site = testInfo.project.use.baseURL!.replace("127.0.0.1", "localhost");
     const setup = await playwright.request.newContext({ baseURL: site });
     const who = await newAdministrator(setup, site);
@@ -163,6 +164,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a member adds an authenticator app; their next sign-in asks for its code", async ({ page, playwright, visit, arrive }) => {
+    test.setTimeout(120_000); // a registration, an enrolment and two sign-ins with axe scans
     const setup = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL! });
     const member = await registerMemberThroughApi(setup, { membership: "none", card: false });
     await setup.dispose();
