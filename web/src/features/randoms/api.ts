@@ -1,4 +1,5 @@
 /** The random pool calls (admin only, decision 0033): the list with its pace, one pool, its candidates, actions. */
+import { formatMonth } from "../../lib/dates.ts";
 import type { PoolCandidate, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
 import { call } from "../../lib/typed-api.ts";
 import type { ResourceKey } from "../../lib/use-resource.ts";
@@ -56,21 +57,7 @@ export const pdfHref = (id: number, candidateId: number) =>
   `/api/auth/randoms/${id}/candidates/${candidateId}/pdf`;
 export const zipHref = (id: number) => `/api/auth/randoms/${id}/zip`;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-export const monthLabel = (p: { year: number; month: number }) => `${MONTHS[p.month - 1]} ${p.year}`;
+export const monthLabel = (p: { year: number; month: number }) => formatMonth(p.year, p.month);
 
 export const STATUS_LABELS: Record<Pool["status"], string> = {
   draft: "Draft",

@@ -9,7 +9,7 @@ import type {
   OneTimeStats,
   RandomsStats,
 } from "@api/contract";
-import { formatDay } from "../../lib/dates.ts";
+import { formatDay, formatMonth } from "../../lib/dates.ts";
 
 export interface Series {
   label: string;
@@ -37,21 +37,6 @@ export interface ChartSpec {
   load(range: MonthRange, signal: AbortSignal): Promise<ChartData>;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * A chart's x label in words (issue 23: "05-26" read as May 26th beside "2026-09-14" on another chart): the
  * spec's month key 'MM-YY' and 'YYYY-MM' become "May 2026"; a day 'YYYY-MM-DD' (a random pool's order date)
@@ -60,10 +45,10 @@ const MONTHS = [
 export function chartLabel(key: string): string {
   let m = /^(\d{2})-(\d{2})$/.exec(key);
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) {
-    return `${MONTHS[Number(m[1]) - 1]} ${2000 + Number(m[2])}`;
+    return formatMonth(2000 + Number(m[2]), Number(m[1]));
   }
   m = /^(\d{4})-(\d{2})$/.exec(key);
-  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return formatMonth(Number(m[1]), Number(m[2]));
   if (/^\d{4}-\d{2}-\d{2}$/.test(key)) return formatDay(key);
   return key;
 }
