@@ -87,6 +87,9 @@ export async function seed(
 
   // Mariners of the administrators' lists sign in with no known password (seed/story.ts).
   const unknownPassword = await hashPassword(crypto.randomUUID());
+  // Loaded before the transaction: keeping a new key writes through the pool, which on PGlite (one connection)
+  // would wait for this transaction forever.
+  const totpKey = config.seedAdminTotpSecret ? await loadTotpKey(database, config.secondFactorKey) : null;
   const memberId = await db.transaction().execute(async (tx) => {
     const user = async (email: string, password: string, first: string, last: string, extra = {}) =>
       (await tx.insertInto("users").values({
@@ -110,16 +113,12 @@ export async function seed(
     // The demo administrator's second factor: an authenticator app with a documented secret (README), so local
     // sign-ins and the tests can compute its codes. None in production unless SEED_ADMIN_TOTP_SECRET is set:
     // there the administrator enrols at the first sign-in (decision 0043).
-    if (config.seedAdminTotpSecret) {
+    if (config.seedAdminTotpSecret && totpKey) {
       await tx.insertInto("user_second_factors").values({
         user_id: admin,
         kind: "totp",
         label: "Demo authenticator",
-        totp_secret: await sealTotpSecret(
-          await loadTotpKey(database, config.secondFactorKey),
-          admin,
-          config.seedAdminTotpSecret,
-        ),
+        totp_secret: await sealTotpSecret(totpKey, admin, config.seedAdminTotpSecret),
       }).execute();
     }
     const e1 = await user(DEMO_USERS.employee1.email, DEMO_USERS.employee1.password, "Eli", "Boudreaux", {
