@@ -10,11 +10,12 @@ import { Button } from "../../components/button.tsx";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership, MembershipAnswer } from "@api/contract";
-import { failureText } from "../../lib/membership.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
-import { type ScreenPaths, screenPaths, type Subject } from "../../lib/subject.ts";
+import { failureText } from "./api.ts";
+import { membershipWords } from "./membership-view.ts";
+import { type ScreenPaths, screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
 
 export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";

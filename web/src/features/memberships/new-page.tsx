@@ -29,16 +29,17 @@ import { ManualChargeSchema } from "../payments/admin-membership-schemas.ts";
 import { fetchCards } from "../payments/payments.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
-import { attemptKeys, fetchHistory, startMembership } from "../../lib/membership.ts";
-import { membershipWords, renewalBlocked } from "../../lib/membership-view.ts";
+import { attemptKeys, fetchHistory, historyKey, startMembership } from "./api.ts";
+import { membershipWords, renewalBlocked } from "./membership-view.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { loadPrices, PRICES_KEY } from "../settings/prices.ts";
-import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
+import { screenPaths } from "./screens.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 
 /** Public spec §8 (the member's own start). */
 export const STARTED_MESSAGE = "Your Membership Has Been Started";

@@ -16,13 +16,14 @@ import { fieldErrors } from "../../lib/form.ts";
 import type { Membership, MembershipUpdatePreview } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { errorMessage } from "../../lib/form.ts";
-import { attemptKeys, failureText, previewMembershipUpdate, updateMembership } from "../../lib/membership.ts";
+import { attemptKeys, failureText, previewMembershipUpdate, updateMembership } from "./api.ts";
 import { UpdateSchema } from "../payments/admin-membership-schemas.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
-import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { membershipWords } from "./membership-view.ts";
+import { screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 
 export const UPDATED_MESSAGE = "Membership has been updated successfully";
 export const UPDATE_FAILED = "Error occurred while updating membership";

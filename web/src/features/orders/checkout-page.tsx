@@ -13,7 +13,7 @@ import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { cardName, fetchCards } from "../payments/payments.ts";
-import { cardsKey, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchActiveItems, firstMessage, purchaseFor, readCart, writeCart } from "./api.ts";
