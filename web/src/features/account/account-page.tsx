@@ -7,12 +7,8 @@ import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import {
-  MembershipActions,
-  Panel,
-  PauseWarningNotice,
-  WithMembership,
-} from "../memberships/membership-parts.tsx";
+import { MembershipActions, Panel, WithMembership } from "../memberships/membership-parts.tsx";
+import { PauseWarningNotice } from "../memberships/pause-warning-notice.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
 import { membershipWords, STATUS_CHIPS, TYPE_LABELS } from "../memberships/membership-view.ts";

@@ -17,8 +17,8 @@ import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
-export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
 export const CANCEL_FAILED = "Error occurred while cancelling membership";
 /** Public spec §6, §9: a company cancelling a membership it paid for, the member having no card of their own. */
 export const ACCOUNT_DELETION_WARNING =
@@ -93,7 +93,7 @@ function ConfirmCancel(
       const outcome = await sendChange(subject, "cancel", membership.id);
       if (outcome.queued) toast.info(outcome.message);
       else {
-        toast.success(CANCELLED_MESSAGE);
+        toast.success(MEMBERSHIP_MESSAGES.cancelled);
         const deletionAt = (outcome.body as Partial<MembershipAnswer> | undefined)?.data?.attributes
           .account_deletion_at;
         if (deletionAt) {

@@ -9,13 +9,8 @@
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
-import {
-  MembershipActions,
-  MembershipFacts,
-  Panel,
-  PauseWarningNotice,
-  WithMembership,
-} from "./membership-parts.tsx";
+import { MembershipActions, MembershipFacts, Panel, WithMembership } from "./membership-parts.tsx";
+import { PauseWarningNotice } from "./pause-warning-notice.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { cardExpiry, cardName, fetchCards } from "../payments/payments.ts";

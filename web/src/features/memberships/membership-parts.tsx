@@ -19,8 +19,6 @@ import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import type { CachedResource } from "../../offline/use-cached.ts";
 import "./membership.css";
 
-export { PauseWarningNotice } from "./pause-warning-notice.tsx";
-
 /** A titled card on the account screens. */
 export function Panel(
   { id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode },

@@ -40,9 +40,9 @@ import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "./use-membership.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 /** Public spec §8 (the member's own start). */
-export const STARTED_MESSAGE = "Your Membership Has Been Started";
 
 /** The administrators' drug testing rule (admin spec §3 "order_test": null, true or false). */
 const ORDER_TEST_OPTIONS = [
@@ -132,7 +132,7 @@ function PurchaseForm(
         const answer = await startMembership(subject, body, keys.current.next());
         keys.current.settled();
         // An administrator's or a company's start answers its own words ('User Membership Has Been Started').
-        toast.success(subject.kind === "self" ? STARTED_MESSAGE : answer.message);
+        toast.success(subject.kind === "self" ? MEMBERSHIP_MESSAGES.started : answer.message);
         navigate(paths.details);
       } catch (error) {
         keys.current.settled(error);

@@ -23,9 +23,9 @@ import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 export const RESUME_FAILED = "Error occurred while resuming membership";
-const RESUMED_FALLBACK = "Membership has been resumed successfully";
 /** Admin spec §8: the administrators' resume toast. */
 export const ADMIN_RESUMED = "Membership has been cancelled successfully";
 
@@ -69,7 +69,7 @@ function ResumeConfirm({ subject, membershipId }: { subject: Subject; membership
     try {
       const outcome = await sendChange(subject, "resume", membershipId);
       if (outcome.queued) toast.info(outcome.message);
-      else toast.success(own ? messageOf(outcome.body) || RESUMED_FALLBACK : ADMIN_RESUMED);
+      else toast.success(own ? messageOf(outcome.body) || MEMBERSHIP_MESSAGES.resumed : ADMIN_RESUMED);
       navigate(screenPaths(subject).details);
     } catch (error) {
       toast.error(failureText(RESUME_FAILED, error));

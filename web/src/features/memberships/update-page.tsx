@@ -24,8 +24,8 @@ import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useMembership } from "./use-membership.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
-export const UPDATED_MESSAGE = "Membership has been updated successfully";
 export const UPDATE_FAILED = "Error occurred while updating membership";
 
 export default function MembershipUpdatePage({ subject }: { subject: Subject }) {
@@ -64,7 +64,7 @@ function UpdateForm({ subject, membership }: { subject: Subject; membership: Mem
         keys.settled(error);
         throw error;
       }
-      toast.success(UPDATED_MESSAGE);
+      toast.success(MEMBERSHIP_MESSAGES.updated);
       navigate(paths.details);
     },
     {
