@@ -50,7 +50,7 @@ Deno.test("boundaries: each bad import is reported, the allowed ones are not", (
       import type { X } from "./nested/deep.ts";
       import { Button } from "../../components/button.tsx";
       import { api } from "../../lib/api.ts";
-      import { useMembership } from "../../offline/use-cached.ts";
+      import { useCachedResource } from "../../offline/use-cached.ts";
       import type { Membership } from "@api/contract";
       import { useState } from "react";`,
     "app/routes.tsx": `const page = () => import("../features/account/page.tsx");`,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { matching, text } from "../lib/text-fields.ts";
-import { COMPANY_FIELD_MESSAGES as M, EMAIL_PATTERN, PHONE_PATTERN } from "../lib/company-fields.ts";
+import { COMPANY_FIELD_MESSAGES as M, EMAIL_PATTERN, PHONE_PATTERN } from "@apca/rules/messages/registration";
 
 /** The compliance kit's refusal for a company without a DER (public spec §6, admin §6), said before any card. */
 export const NO_DER_MESSAGE = "ERROR: No DER Attached To Business";

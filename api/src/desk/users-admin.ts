@@ -11,7 +11,7 @@ import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
 import { termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { REGISTRATION_MESSAGES } from "../lib/person-fields.ts";
+import { REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 import { mailResetLinkTo } from "../password-reset/service.ts";
 import { memberNumber } from "../registration/desk.ts";
 import {

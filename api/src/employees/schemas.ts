@@ -11,7 +11,7 @@ import {
   PHONE_PATTERN,
   REGISTRATION_MESSAGES as M,
   SSN_PATTERN,
-} from "../lib/person-fields.ts";
+} from "@apca/rules/messages/registration";
 import { UserAttributes } from "../users/schemas.ts";
 
 export const EMPLOYEE_MESSAGES = {

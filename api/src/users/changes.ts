@@ -11,7 +11,7 @@ import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { USER_CHANGE_FIELDS, type UserChange, type UserChangeField } from "../notifications/kinds.ts";
 import { notify } from "../notifications/notify.ts";
-import { REGISTRATION_MESSAGES } from "../lib/person-fields.ts";
+import { REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 import {
   emailUsedByOther,
   findUserFor,

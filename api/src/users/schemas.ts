@@ -7,7 +7,7 @@ import {
   PHONE_PATTERN,
   REGISTRATION_MESSAGES as M,
   SSN_PATTERN,
-} from "../lib/person-fields.ts";
+} from "@apca/rules/messages/registration";
 
 export const USER_SORTS = ["first_name", "last_name", "email", "created_at"] as const;
 

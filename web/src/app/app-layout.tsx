@@ -7,12 +7,17 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 import { signOut } from "../features/auth/api.ts";
+import { reloadOwnMembership } from "../features/memberships/api.ts";
 import { CartLink } from "../features/store/cart-link.tsx";
 import { errorMessage } from "../lib/form.ts";
 import { type Role, role, session } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { OfflineIndicator, OutboxPanel } from "../offline/offline-ui.tsx";
-import { queued, startSync } from "../offline/sync.ts";
+import { onOutboxAnswered, queued, startSync } from "../offline/sync.ts";
+
+// The outbox sends the member's membership changes; its answers reload the membership's screens (offline/
+// imports no feature, so the feature's reload is given here, before any change is sent or replayed).
+onOutboxAnswered(reloadOwnMembership);
 
 const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   admin: [

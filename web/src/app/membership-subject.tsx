@@ -6,7 +6,7 @@
 import { fetchEmployee } from "../features/businesses/businesses.ts";
 import { fetchUser } from "../features/users/api.ts";
 import { useSubjectName } from "../lib/page-subject.ts";
-import type { Subject } from "../lib/subject.ts";
+import type { Subject } from "../features/payments/subject.ts";
 import { useResource } from "../lib/use-resource.ts";
 
 export function MembershipSubject({ subject }: { subject: Subject }) {

@@ -8,7 +8,7 @@
  */
 import { ensureSession } from "../features/auth/api.ts";
 import { prefetchRecentTests } from "../features/dashboard/api.ts";
-import { prefetchMembership } from "../lib/membership.ts";
+import { prefetchMembership } from "../features/memberships/api.ts";
 import { role } from "../lib/session.ts";
 
 export function preloadSignedInArea(pathname: string): void {

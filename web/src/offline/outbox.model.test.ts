@@ -12,7 +12,7 @@ import "fake-indexeddb/auto";
 import assert from "node:assert/strict";
 import { createTestContext } from "../../../api/src/testing/app.ts";
 import { clearMemberships, seedMembership } from "../../../api/src/memberships/test-helpers.ts";
-import { PAUSE_REASONS } from "../lib/pause-schema.ts";
+import { PAUSE_REASONS } from "@apca/rules/messages/memberships";
 import { type ChangeKind, closeUserDb, forgetUser, userDb } from "./db.ts";
 import {
   enqueue,

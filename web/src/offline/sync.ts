@@ -3,14 +3,13 @@
  * (issue 5): at app start and after signing in, on the `online` event, on a timer (which respects the
  * backoff), and through Background Sync where the browser has it (the service worker replays then, see
  * worker-sync.ts). The screens read the signals; the membership screens submit through `submitChange`.
+ * offline/ knows no feature (decision 0054): the membership feature gives what is its own, the plain request
+ * to send without an outbox (`submitChange`'s `direct`) and the reload of its screens (`onOutboxAnswered`).
  */
 import { signal } from "@preact/signals-react";
 import { ApiError } from "../lib/api.ts";
-import { cancelMembership, pauseMembership, resumeMembership } from "../lib/membership.ts";
 import { online } from "../lib/online.ts";
 import { session } from "../lib/session.ts";
-import { membershipKey, SELF } from "../lib/subject.ts";
-import { invalidate } from "../lib/use-resource.ts";
 import {
   type ChangeKind,
   hasIndexedDb,
@@ -38,13 +37,25 @@ export const queued = signal<QueuedChange[]>([]);
 export const rejected = signal<RejectedChange[]>([]);
 /** A queued change met an ended session: the member must sign in again before it can be sent. */
 export const needsSignIn = signal(false);
+const answerListeners = new Set<() => void>();
+
 /**
- * The server answered queued changes (applied or refused): every screen showing the member's membership
- * reloads it from the server, since a refused change leaves it other than the screens projected, and so does
- * every other screen still showing the device's copy (the server is evidently reachable again).
+ * Tells `listener` when the server answered queued changes (applied or refused): the membership feature
+ * reloads every screen showing the member's membership (features/memberships/api.ts `reloadOwnMembership`,
+ * given by app/app-layout.tsx), since a refused change leaves it other than the screens projected. Answers a
+ * function that stops telling it.
+ */
+export function onOutboxAnswered(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+
+/**
+ * The server answered queued changes: the listeners' screens reload, and so does every other screen still
+ * showing the device's copy (the server is evidently reachable again).
  */
 const membershipAnswered = () => {
-  void invalidate(membershipKey(SELF));
+  for (const listener of answerListeners) listener();
   reloadSavedCopies();
 };
 
@@ -100,11 +111,17 @@ export type ChangeResult = { queued: true; message: string } | { queued: false; 
  * A pause, resume or cancel from a membership screen. It goes through the outbox so that it keeps its place
  * behind changes already waiting; online it is sent at once and answered like a plain request (a refusal
  * throws the server's ApiError, for the screen's own error toast); offline, or when the server cannot be
- * reached, it stays queued and the caller says so.
+ * reached, it stays queued and the caller says so. Without IndexedDB (some private modes) there is no outbox:
+ * the change is `direct`, the caller's plain request with a fresh Idempotency-Key.
  */
-export async function submitChange(kind: ChangeKind, body?: PauseBody, membershipId: number | null = null) {
+export async function submitChange(
+  kind: ChangeKind,
+  body: PauseBody | undefined,
+  membershipId: number | null,
+  direct: () => Promise<unknown>,
+) {
   const id = userId();
-  if (id === null) return await sendDirectly(kind, body);
+  if (id === null) return { queued: false, body: await direct() } satisfies ChangeResult;
   const db = await userDb(id);
   const change = await enqueue(db, { kind, body, membership_id: membershipId });
   await askForBackgroundSync();
@@ -120,17 +137,6 @@ export async function submitChange(kind: ChangeKind, body?: PauseBody, membershi
   }
   const message = needsSignIn.value ? QUEUED_FOR_SIGN_IN : QUEUED_MESSAGE;
   return { queued: true, message } satisfies ChangeResult;
-}
-
-/** Without IndexedDB (some private modes) there is no outbox: the change is a plain request. */
-async function sendDirectly(kind: ChangeKind, body?: PauseBody): Promise<ChangeResult> {
-  const key = crypto.randomUUID();
-  const answer = kind === "pause"
-    ? await pauseMembership(SELF, body!, key)
-    : kind === "resume"
-    ? await resumeMembership(SELF, key)
-    : await cancelMembership(SELF, key);
-  return { queued: false, body: answer };
 }
 
 /** The member dismisses a refused change they have read. */

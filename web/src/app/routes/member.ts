@@ -60,6 +60,6 @@ export const MEMBER_ROUTES: AppRoute[] = [
     "Employee Details",
     () => import("../../features/businesses/employee-page.tsx"),
   ),
-  // An employee's membership, run by the company with its cards (lib/subject.ts).
+  // An employee's membership, run by the company with its cards (features/payments/subject.ts).
   ...membershipRoutes("/app/member/businesses/:id/employee/:eid", "employee"),
 ];

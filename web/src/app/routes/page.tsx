@@ -5,7 +5,7 @@
  */
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
 import type { PageProps } from "../../lib/page-props.ts";
-import { type Subject, type SubjectFamily, subjectOf } from "../../lib/subject.ts";
+import { type Subject, type SubjectFamily, subjectOf } from "../../features/payments/subject.ts";
 
 export interface AppRoute {
   path: string;
@@ -46,7 +46,7 @@ type MembershipModule = Promise<{ default: ComponentType<{ subject: Subject }> }
 
 /**
  * `/x/:id/membership/details`, `/new`, … — the same membership screens for self, employee and user: the
- * family and the route's parameters name the subject (lib/subject.ts).
+ * family and the route's parameters name the subject (features/payments/subject.ts).
  */
 export const membershipRoutes = (
   base: string,

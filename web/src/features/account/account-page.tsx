@@ -7,19 +7,16 @@ import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
-import {
-  MembershipActions,
-  Panel,
-  PauseWarningNotice,
-  WithMembership,
-} from "../memberships/membership-parts.tsx";
+import { MembershipActions, Panel, WithMembership } from "../memberships/membership-parts.tsx";
+import { PauseWarningNotice } from "../memberships/pause-warning-notice.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay } from "../../lib/dates.ts";
-import { membershipWords, STATUS_CHIPS, TYPE_LABELS } from "../../lib/membership-view.ts";
+import { membershipWords, STATUS_CHIPS, TYPE_LABELS } from "../memberships/membership-view.ts";
 import { session } from "../../lib/session.ts";
-import { screenPaths, SELF } from "../../lib/subject.ts";
+import { screenPaths } from "../memberships/screens.ts";
+import { SELF } from "../payments/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "../memberships/use-membership.ts";
 import type { User } from "@api/contract";
 import { fetchAccountUser, userKey } from "./api.ts";
 import { ProfilePanel } from "./profile-panel.tsx";

@@ -10,16 +10,14 @@ import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
-import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { COMPANY_FIELD_MESSAGES, DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
 import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 
-export const NAME_REQUIRED = "Company Name is required!";
-
 const text = v.optional(v.string(), "");
 const Schema = v.object({
-  name: v.pipe(text, v.trim(), v.nonEmpty(NAME_REQUIRED)),
+  name: v.pipe(text, v.trim(), v.nonEmpty(COMPANY_FIELD_MESSAGES.companyNameRequired)),
   dba_name: text,
   email: text,
   phone: text,

@@ -21,7 +21,7 @@ import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { fetchCards } from "../payments/payments.ts";
 import { loadPrices, PRICES_KEY } from "../settings/prices.ts";
-import { cardsKey } from "../../lib/subject.ts";
+import { cardsKey } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";

@@ -17,11 +17,12 @@ import { addCardHref, CardPicker, useCardChoice } from "../payments/pay-with.tsx
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { ManualChargeSchema, PAYMENT_MEDIUMS } from "../payments/admin-membership-schemas.ts";
+import { PAYMENT_MEDIUMS } from "@apca/rules/messages/memberships";
+import { ManualChargeSchema } from "../payments/admin-membership-schemas.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
-import { startMembership } from "../../lib/membership.ts";
+import { startMembership } from "../memberships/api.ts";
 import { fetchCards } from "../payments/payments.ts";
-import { cardsKey, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";

@@ -6,15 +6,17 @@ import type { FormEvent } from "react";
 import { useState } from "react";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
-import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import {
+  COMPANY_FIELD_MESSAGES as M,
+  DEFAULT_COUNTRY,
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+} from "@apca/rules/messages/registration";
 import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { focusFirstInvalid, formValues } from "../../lib/form.ts";
 
 export type CompanyFields = Record<string, string> & { is_llc: string };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 const FIELDS = [
   ["name", "Company Name"],
@@ -33,11 +35,11 @@ const FIELDS = [
 
 export function checkCompany(v: Record<string, string>, needsTaxId: boolean) {
   const e: Record<string, string> = {};
-  if (!v.name?.trim()) e.name = "Company Name is required!";
-  if (needsTaxId && !v.tax_id?.trim()) e.tax_id = "Company Tax ID is required";
-  if (v.phone?.trim() && !PHONE.test(v.phone.trim())) e.phone = "Please enter a valid phone number";
-  if (v.email?.trim() && !EMAIL.test(v.email.trim())) e.email = "Please enter a valid email address";
-  if (v.is_llc === "on" && !v.llc_name?.trim()) e.llc_name = "LLC Name is required!";
+  if (!v.name?.trim()) e.name = M.companyNameRequired;
+  if (needsTaxId && !v.tax_id?.trim()) e.tax_id = M.companyTaxIdRequired;
+  if (v.phone?.trim() && !PHONE_PATTERN.test(v.phone.trim())) e.phone = M.phoneInvalid;
+  if (v.email?.trim() && !EMAIL_PATTERN.test(v.email.trim())) e.email = M.emailInvalid;
+  if (v.is_llc === "on" && !v.llc_name?.trim()) e.llc_name = M.llcNameRequired;
   return e;
 }
 

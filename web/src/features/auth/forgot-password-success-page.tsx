@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { PASSWORD_RESET_MESSAGES } from "./password-reset-schemas.ts";
+import { PASSWORD_RESET_MESSAGES } from "@apca/rules/messages/auth";
 
 /** /forgot-password/success: the same words whether or not the address has an account (nothing is revealed). */
 export default function ForgotPasswordSuccessPage() {

@@ -5,8 +5,6 @@
 import * as v from "valibot";
 import { EMAIL_PATTERN, PASSWORD_RESET_MESSAGES, PASSWORD_TOO_LONG } from "@apca/rules/messages/auth";
 
-export { PASSWORD_RESET_MESSAGES };
-
 const M = PASSWORD_RESET_MESSAGES;
 
 // A missing field counts as empty, so it gets the field's own "required" text (as on the server) rather

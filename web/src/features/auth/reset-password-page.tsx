@@ -11,11 +11,8 @@ import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { resetPassword } from "./password-reset-api.ts";
-import {
-  PASSWORD_RESET_MESSAGES as M,
-  passwordsDiffer,
-  ResetPasswordSchema,
-} from "./password-reset-schemas.ts";
+import { PASSWORD_RESET_MESSAGES as M } from "@apca/rules/messages/auth";
+import { passwordsDiffer, ResetPasswordSchema } from "./password-reset-schemas.ts";
 
 /**
  * /reset-password/:token (the mailed link; /reset-password?token= also works): sets a new password, then

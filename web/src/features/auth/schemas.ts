@@ -5,8 +5,6 @@
 import * as v from "valibot";
 import { EMAIL_PATTERN, LOGIN_MESSAGES } from "@apca/rules/messages/auth";
 
-export { EMAIL_PATTERN, LOGIN_MESSAGES };
-
 export const LoginSchema = v.object({
   email: v.pipe(
     v.string(),

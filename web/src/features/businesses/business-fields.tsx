@@ -5,17 +5,14 @@
  */
 import type { Business } from "@api/contract";
 import * as v from "valibot";
-import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { COMPANY_FIELD_MESSAGES, DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
 import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import type { FieldErrors } from "../../lib/form.ts";
 
-export const NAME_REQUIRED = "Company Name is required!";
-export const TAX_ID_REQUIRED = "Company Tax ID is required";
-
 /** Loose: the other fields pass through as typed (the server checks them). */
 export const BusinessSchema = v.looseObject({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, NAME_REQUIRED)),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, COMPANY_FIELD_MESSAGES.companyNameRequired)),
 });
 
 /** Every text field of the form, as the server names them. */

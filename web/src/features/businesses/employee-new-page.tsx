@@ -16,7 +16,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { StateSelect } from "../../components/state-select.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 import { businessKey, fetchBusiness, requestEmployee } from "./businesses.ts";
 import { safeNext } from "../../lib/safe-next.ts";
 import { toast } from "../../lib/toast.ts";
@@ -26,8 +26,8 @@ import { useResource } from "../../lib/use-resource.ts";
 export const REQUEST_SENT = "Your request to add this employee has been sent to APCA for approval";
 
 const EmployeeSchema = v.looseObject({
-  first_name: v.pipe(v.string(), v.trim(), v.minLength(1, "First Name is required!")),
-  last_name: v.pipe(v.string(), v.trim(), v.minLength(1, "Last Name is required!")),
+  first_name: v.pipe(v.string(), v.trim(), v.minLength(1, REGISTRATION_MESSAGES.firstNameRequired)),
+  last_name: v.pipe(v.string(), v.trim(), v.minLength(1, REGISTRATION_MESSAGES.lastNameRequired)),
 });
 
 const OPTIONAL = [

@@ -2,7 +2,7 @@
  * /app/member/businesses/{id}/employee/{eid} (public spec §2 "Employee detail tabs"; eid is the employee's
  * user id): Details, Membership and Tests, and Downloads only while the employee has an active annual
  * membership. The membership itself is run through the shared membership screens under
- * …/employee/{eid}/membership (lib/subject.ts), paid with the company's cards.
+ * …/employee/{eid}/membership (features/payments/subject.ts), paid with the company's cards.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
@@ -18,8 +18,9 @@ import { downloadEmployeeLetter, emailEmployeeLetter, employeesKey, fetchEmploye
 import { EmployeeActions } from "./employee-actions.tsx";
 import { saveFile } from "../../lib/save-file.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { fetchMembership } from "../../lib/membership.ts";
-import { membershipKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { fetchMembership, membershipKey } from "../memberships/api.ts";
+import { screenPaths } from "../memberships/screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BusinessTests } from "./business-tests.tsx";
 import { KitDownloads } from "./kit-panel.tsx";

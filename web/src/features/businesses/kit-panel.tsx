@@ -21,10 +21,10 @@ import {
   type KitDocument,
   kitDocumentsKey,
 } from "./businesses.ts";
-import { attemptKeys } from "../../lib/membership.ts";
+import { attemptKeys } from "../memberships/api.ts";
 import { fetchCards } from "../payments/payments.ts";
 import { saveFile } from "../../lib/save-file.ts";
-import { cardsKey, companyCards } from "../../lib/subject.ts";
+import { cardsKey, companyCards } from "../payments/subject.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 

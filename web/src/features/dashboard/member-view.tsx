@@ -20,8 +20,9 @@ import type { StoredFile } from "../../offline/db.ts";
 import { cachedLoad, dropLetter, savedLetter, saveLetter } from "../../offline/cache.ts";
 import { fetchTestPage, keepTestPage, testPageKey } from "../drug-tests/test-history.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
-import { SELF } from "../../lib/subject.ts";
-import { type CachedResource, useCachedResource, useMembership } from "../../offline/use-cached.ts";
+import { SELF } from "../payments/subject.ts";
+import { type CachedResource, useCachedResource } from "../../offline/use-cached.ts";
+import { useMembership } from "../memberships/use-membership.ts";
 import { emailLetter, fetchLetter, fetchRecentTests, LETTER_FILENAME, LETTER_PATH } from "./api.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Membership } from "@api/contract";
-import { membershipFixture } from "../../lib/membership-fixture.ts";
+import { membershipFixture } from "../memberships/membership-fixture.ts";
 import { summarizeMembership } from "./membership-summary.ts";
 
 const membership = membershipFixture;

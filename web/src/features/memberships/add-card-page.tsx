@@ -8,7 +8,8 @@ import { Link, useLocation, useSearchParams } from "wouter";
 import { CardForm } from "../payments/card-form.tsx";
 import { addedCardState } from "../payments/pay-with.tsx";
 import { safeNext } from "../../lib/safe-next.ts";
-import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 
 export default function AddCardPage({ subject }: { subject: Subject }) {
   const [, navigate] = useLocation();

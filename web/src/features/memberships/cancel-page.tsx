@@ -10,14 +10,15 @@ import { Button } from "../../components/button.tsx";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership, MembershipAnswer } from "@api/contract";
-import { failureText } from "../../lib/membership.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
-import { type ScreenPaths, screenPaths, type Subject } from "../../lib/subject.ts";
+import { failureText } from "./api.ts";
+import { membershipWords } from "./membership-view.ts";
+import { type ScreenPaths, screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
-export const CANCELLED_MESSAGE = "Membership has been cancelled successfully";
 export const CANCEL_FAILED = "Error occurred while cancelling membership";
 /** Public spec §6, §9: a company cancelling a membership it paid for, the member having no card of their own. */
 export const ACCOUNT_DELETION_WARNING =
@@ -92,7 +93,7 @@ function ConfirmCancel(
       const outcome = await sendChange(subject, "cancel", membership.id);
       if (outcome.queued) toast.info(outcome.message);
       else {
-        toast.success(CANCELLED_MESSAGE);
+        toast.success(MEMBERSHIP_MESSAGES.cancelled);
         const deletionAt = (outcome.body as Partial<MembershipAnswer> | undefined)?.data?.attributes
           .account_deletion_at;
         if (deletionAt) {

@@ -9,24 +9,20 @@
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
-import {
-  MembershipActions,
-  MembershipFacts,
-  Panel,
-  PauseWarningNotice,
-  WithMembership,
-} from "./membership-parts.tsx";
+import { MembershipActions, MembershipFacts, Panel, WithMembership } from "./membership-parts.tsx";
+import { PauseWarningNotice } from "./pause-warning-notice.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { cardExpiry, cardName, fetchCards } from "../payments/payments.ts";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { MembershipHistoryRow } from "@api/contract";
-import { fetchHistory, HISTORY_PER_PAGE } from "../../lib/membership.ts";
-import { historyChips, membershipWords, TYPE_LABELS } from "../../lib/membership-view.ts";
-import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { fetchHistory, HISTORY_PER_PAGE, historyKey } from "./api.ts";
+import { historyChips, membershipWords, TYPE_LABELS } from "./membership-view.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
+import { screenPaths } from "./screens.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
-import { useMembership, useSubjectResource } from "../../offline/use-cached.ts";
+import { useMembership, useSubjectResource } from "./use-membership.ts";
 import { TableScroll } from "../../components/table-scroll.tsx";
 
 export default function MembershipDetailsPage({ subject }: { subject: Subject }) {

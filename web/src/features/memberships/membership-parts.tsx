@@ -1,7 +1,7 @@
 /**
  * Pieces of the membership screens (features/memberships) and of the account page's summary: panels, the
  * membership card, its actions and the three states of a loaded membership. They take the subject's paths
- * and words (lib/membership-view.ts), so the member's and the administrators' screens share them.
+ * and words (membership-view.ts), so the member's and the administrators' screens share them.
  */
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -13,18 +13,11 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership } from "@api/contract";
-import {
-  membershipActions,
-  membershipChips,
-  type MembershipWords,
-  TYPE_LABELS,
-} from "../../lib/membership-view.ts";
-import type { ScreenPaths } from "../../lib/subject.ts";
+import { membershipActions, membershipChips, type MembershipWords, TYPE_LABELS } from "./membership-view.ts";
+import type { ScreenPaths } from "./screens.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import type { CachedResource } from "../../offline/use-cached.ts";
 import "./membership.css";
-
-export { PauseWarningNotice } from "./pause-warning-notice.tsx";
 
 /** A titled card on the account screens. */
 export function Panel(

@@ -11,7 +11,7 @@ import {
   PAUSE_SENT,
   UPDATE_CASES,
 } from "@apca/rules/messages/memberships-cases";
-import { PauseSchema } from "../../lib/pause-schema.ts";
+import { PauseSchema } from "./pause-schema.ts";
 import { ManualChargeSchema, UpdateSchema } from "../payments/admin-membership-schemas.ts";
 
 /** The first message per field, as the forms show them under the fields. */

@@ -29,19 +29,20 @@ import { ManualChargeSchema } from "../payments/admin-membership-schemas.ts";
 import { fetchCards } from "../payments/payments.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
-import { attemptKeys, fetchHistory, startMembership } from "../../lib/membership.ts";
-import { membershipWords, renewalBlocked } from "../../lib/membership-view.ts";
+import { attemptKeys, fetchHistory, historyKey, startMembership } from "./api.ts";
+import { membershipWords, renewalBlocked } from "./membership-view.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { loadPrices, PRICES_KEY } from "../settings/prices.ts";
-import { cardsKey, historyKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
+import { screenPaths } from "./screens.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 /** Public spec §8 (the member's own start). */
-export const STARTED_MESSAGE = "Your Membership Has Been Started";
 
 /** The administrators' drug testing rule (admin spec §3 "order_test": null, true or false). */
 const ORDER_TEST_OPTIONS = [
@@ -131,7 +132,7 @@ function PurchaseForm(
         const answer = await startMembership(subject, body, keys.current.next());
         keys.current.settled();
         // An administrator's or a company's start answers its own words ('User Membership Has Been Started').
-        toast.success(subject.kind === "self" ? STARTED_MESSAGE : answer.message);
+        toast.success(subject.kind === "self" ? MEMBERSHIP_MESSAGES.started : answer.message);
         navigate(paths.details);
       } catch (error) {
         keys.current.settled(error);

@@ -12,21 +12,17 @@ import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";
-import {
-  OTHER_REASON,
-  OTHER_REASON_MAX,
-  PAUSE_REASONS,
-  PauseSchema,
-  pauseWords,
-} from "../../lib/pause-schema.ts";
-import { failureText } from "../../lib/membership.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
-import { screenPaths, type Subject, subjectId } from "../../lib/subject.ts";
+import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS } from "@apca/rules/messages/memberships";
+import { PauseSchema, pauseWords } from "./pause-schema.ts";
+import { failureText } from "./api.ts";
+import { membershipWords } from "./membership-view.ts";
+import { screenPaths } from "./screens.ts";
+import { type Subject, subjectId } from "../payments/subject.ts";
 import { call } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
 
 export const PAUSED_MESSAGE = "Membership has been cancelled successfully";

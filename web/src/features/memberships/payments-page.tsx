@@ -21,7 +21,8 @@ import {
   removeCard,
   spokenCardName,
 } from "../payments/payments.ts";
-import { cardsKey, screenPaths, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
+import { screenPaths } from "./screens.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 

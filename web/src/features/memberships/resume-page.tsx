@@ -13,18 +13,19 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { failureText } from "../../lib/membership.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
+import { failureText } from "./api.ts";
+import { membershipWords } from "./membership-view.ts";
 import { session } from "../../lib/session.ts";
-import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { call } from "../../lib/typed-api.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 export const RESUME_FAILED = "Error occurred while resuming membership";
-const RESUMED_FALLBACK = "Membership has been resumed successfully";
 /** Admin spec §8: the administrators' resume toast. */
 export const ADMIN_RESUMED = "Membership has been cancelled successfully";
 
@@ -68,7 +69,7 @@ function ResumeConfirm({ subject, membershipId }: { subject: Subject; membership
     try {
       const outcome = await sendChange(subject, "resume", membershipId);
       if (outcome.queued) toast.info(outcome.message);
-      else toast.success(own ? messageOf(outcome.body) || RESUMED_FALLBACK : ADMIN_RESUMED);
+      else toast.success(own ? messageOf(outcome.body) || MEMBERSHIP_MESSAGES.resumed : ADMIN_RESUMED);
       navigate(screenPaths(subject).details);
     } catch (error) {
       toast.error(failureText(RESUME_FAILED, error));

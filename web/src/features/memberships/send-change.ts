@@ -4,10 +4,10 @@
  * administrator's change to another user's membership is a plain request (nothing of it is kept on the
  * administrator's device), with its own Idempotency-Key. Either way a refusal throws the server's ApiError.
  */
-import { cancelMembership, pauseMembership, resumeMembership } from "../../lib/membership.ts";
-import type { Subject } from "../../lib/subject.ts";
 import type { PauseBody } from "../../offline/db.ts";
 import { type ChangeResult, submitChange } from "../../offline/sync.ts";
+import type { Subject } from "../payments/subject.ts";
+import { cancelMembership, pauseMembership, resumeMembership } from "./api.ts";
 
 export type ChangeKind = "pause" | "resume" | "cancel";
 
@@ -17,12 +17,15 @@ export async function sendChange(
   membershipId: number,
   body?: PauseBody,
 ): Promise<ChangeResult> {
-  if (subject.kind === "self") return await submitChange(kind, body, membershipId);
-  const key = crypto.randomUUID();
-  const answer = kind === "pause"
-    ? await pauseMembership(subject, body!, key)
-    : kind === "resume"
-    ? await resumeMembership(subject, key)
-    : await cancelMembership(subject, key);
-  return { queued: false, body: answer };
+  // A plain request with a fresh key: another user's change, or the member's own where there is no outbox.
+  const direct = () => {
+    const key = crypto.randomUUID();
+    return kind === "pause"
+      ? pauseMembership(subject, body!, key)
+      : kind === "resume"
+      ? resumeMembership(subject, key)
+      : cancelMembership(subject, key);
+  };
+  if (subject.kind === "self") return await submitChange(kind, body, membershipId, direct);
+  return { queued: false, body: await direct() };
 }

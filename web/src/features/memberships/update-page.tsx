@@ -16,15 +16,16 @@ import { fieldErrors } from "../../lib/form.ts";
 import type { Membership, MembershipUpdatePreview } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { errorMessage } from "../../lib/form.ts";
-import { attemptKeys, failureText, previewMembershipUpdate, updateMembership } from "../../lib/membership.ts";
+import { attemptKeys, failureText, previewMembershipUpdate, updateMembership } from "./api.ts";
 import { UpdateSchema } from "../payments/admin-membership-schemas.ts";
-import { membershipWords } from "../../lib/membership-view.ts";
-import { screenPaths, type Subject } from "../../lib/subject.ts";
+import { membershipWords } from "./membership-view.ts";
+import { screenPaths } from "./screens.ts";
+import { type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "./use-membership.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
-export const UPDATED_MESSAGE = "Membership has been updated successfully";
 export const UPDATE_FAILED = "Error occurred while updating membership";
 
 export default function MembershipUpdatePage({ subject }: { subject: Subject }) {
@@ -63,7 +64,7 @@ function UpdateForm({ subject, membership }: { subject: Subject; membership: Mem
         keys.settled(error);
         throw error;
       }
-      toast.success(UPDATED_MESSAGE);
+      toast.success(MEMBERSHIP_MESSAGES.updated);
       navigate(paths.details);
     },
     {

@@ -13,13 +13,13 @@ import { RadioGroup } from "../../components/radio-group.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { cardName, fetchCards } from "../payments/payments.ts";
-import { cardsKey, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchActiveItems, firstMessage, purchaseFor, readCart, writeCart } from "./api.ts";
 import { CartTable, cartTotal } from "./cart-table.tsx";
+import { PAYMENT_MEDIUMS } from "@apca/rules/messages/memberships";
 
-const MEDIUMS = ["Credit Card Charged", "Check Received", "Cash Received"] as const;
 const SUCCESS = "Your transaction was processed successfully";
 
 export default function ManualCheckoutPage({ params }: PageProps) {
@@ -59,7 +59,7 @@ export default function ManualCheckoutPage({ params }: PageProps) {
         userId,
         type === "card" ? { payment_type: "card", payment_method_id: Number(chosenCard), items: lines } : {
           payment_type: "manual",
-          payment_medium: medium as (typeof MEDIUMS)[number],
+          payment_medium: medium as (typeof PAYMENT_MEDIUMS)[number],
           payment_date: date,
           items: lines,
         },
@@ -108,7 +108,7 @@ export default function ManualCheckoutPage({ params }: PageProps) {
               <label htmlFor="order-medium">Payment Medium</label>
               <select id="order-medium" value={medium} onChange={(e) => setMedium(e.target.value)}>
                 <option value="">Choose how it was paid</option>
-                {MEDIUMS.map((m) => <option key={m} value={m}>{m}</option>)}
+                {PAYMENT_MEDIUMS.map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </div>
             <TextField

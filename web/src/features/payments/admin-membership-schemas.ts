@@ -6,8 +6,6 @@
 import * as v from "valibot";
 import { MEMBERSHIP_MESSAGES as M, PAYMENT_MEDIUMS } from "@apca/rules/messages/memberships";
 
-export { PAYMENT_MEDIUMS };
-
 /** A day as a date input sends it (the server also checks it is a real calendar day). */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

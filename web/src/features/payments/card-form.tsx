@@ -12,7 +12,7 @@ import type { PaymentMethod } from "@api/contract";
 import { errorMessage } from "../../lib/form.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
 import { type PaymentsConfig, publicConfig } from "../../lib/public-config.ts";
-import type { Subject } from "../../lib/subject.ts";
+import type { Subject } from "./subject.ts";
 import { SandboxCardForm } from "./sandbox-card-form.tsx";
 
 const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));

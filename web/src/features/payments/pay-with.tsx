@@ -15,7 +15,7 @@ import { Button } from "../../components/button.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import type { PaymentMethod } from "@api/contract";
-import { PAYMENT_MEDIUMS } from "./admin-membership-schemas.ts";
+import { PAYMENT_MEDIUMS } from "@apca/rules/messages/memberships";
 import { describeCard } from "./payments.ts";
 import type { FieldErrors } from "../../lib/form.ts";
 

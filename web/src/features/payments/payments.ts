@@ -1,5 +1,5 @@
 /**
- * Saved cards, for whoever owns them (the caller, or any user for an administrator: lib/subject.ts): the
+ * Saved cards, for whoever owns them (the caller, or any user for an administrator: subject.ts): the
  * list, default and remove, and adding one. A card is added in three moves: get a setup intent's secret,
  * confirm it with the processor (the sandbox endpoint or Stripe.js), then hand the confirmed setup intent to
  * the server, which stores the card. Every change invalidates the owner's cards in the resource cache, so
@@ -14,7 +14,7 @@ import type {
 } from "@api/contract";
 import { ApiError } from "../../lib/api.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
-import { cardsKey, SELF, type Subject } from "../../lib/subject.ts";
+import { cardsKey, SELF, type Subject } from "./subject.ts";
 import { call, noSuchRoute } from "../../lib/typed-api.ts";
 import { toast } from "../../lib/toast.ts";
 import type { FormFailure } from "../../lib/use-form-submit.ts";

@@ -6,7 +6,7 @@ import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { addCard, confirmSandboxSetup, explainCardFailure } from "./payments.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { SELF } from "../../lib/subject.ts";
+import { SELF } from "./subject.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import type { CardFormProps } from "./card-form.tsx";
 

@@ -14,7 +14,7 @@ import { Button } from "../../components/button.tsx";
 import { addCard, explainCardFailure } from "./payments.ts";
 import { errorMessage } from "../../lib/form.ts";
 import { OFFLINE_REASON, online } from "../../lib/online.ts";
-import { SELF } from "../../lib/subject.ts";
+import { SELF } from "./subject.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import type { CardFormProps } from "./card-form.tsx";
 

@@ -10,7 +10,8 @@ import { TextField } from "../../components/text-field.tsx";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { sendContactMessage } from "./contact-api.ts";
-import { CONTACT_LIMITS, ContactSchema } from "./contact-schema.ts";
+import { CONTACT_LIMITS } from "@apca/rules/messages/contact";
+import { ContactSchema } from "./contact-schema.ts";
 import { OfficeContact } from "./parts.tsx";
 
 export default function ContactPage() {

@@ -6,8 +6,6 @@ import * as v from "valibot";
 import { EMAIL_PATTERN } from "@apca/rules/messages/auth";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, PHONE_PATTERN } from "@apca/rules/messages/contact";
 
-export { CONTACT_LIMITS, CONTACT_MESSAGES };
-
 // A missing key counts as an empty field, as on the server.
 const text = (required: string) => v.pipe(v.optional(v.string(required), ""), v.trim(), v.nonEmpty(required));
 

@@ -14,7 +14,7 @@ import {
   validate,
 } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
-import { REGISTRATION_MESSAGES } from "./schemas.ts";
+import { REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 
 export const ACCOUNT_CREATED_MESSAGE = "Your APCA Account Has Been Created!";
 

@@ -17,10 +17,10 @@ import type { PaymentMethod } from "@api/contract";
 import { buyComplianceKit, startMembership, track } from "./api.ts";
 import { MembershipTypeChoice } from "./membership-type-step.tsx";
 import { usePrices } from "./use-prices.ts";
+import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 export type ConfirmVariant = "MEMBER_INDEPENDENT_CONFIRM" | "MEMBER_COMPANY_CONFIRM" | "DER_COMPANY_CONFIRM";
 
-export const MEMBERSHIP_STARTED_MESSAGE = "Your Membership Has Been Started";
 export const COMPANY_REGISTERED_MESSAGE = "Your Company Has Been Registered!";
 
 const KIND: Record<ConfirmVariant, string> = {
@@ -59,7 +59,7 @@ export function ConfirmStep(
     try {
       if (der) await buyComplianceKit({ payment_method_id: cardId }, attemptKey.current);
       else await startMembership({ payment_method_id: cardId, is_annual: annual }, attemptKey.current);
-      toast.success(der ? COMPANY_REGISTERED_MESSAGE : MEMBERSHIP_STARTED_MESSAGE);
+      toast.success(der ? COMPANY_REGISTERED_MESSAGE : MEMBERSHIP_MESSAGES.started);
       await track("registration_completed", { kind: KIND[variant] });
       navigate("/app?finished=1");
     } catch (error) {

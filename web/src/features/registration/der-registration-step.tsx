@@ -14,7 +14,8 @@ import {
 } from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
 import { registerDer } from "./api.ts";
-import { DEFAULT_COUNTRY, DerFormSchema } from "./schemas.ts";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { DerFormSchema } from "./schemas.ts";
 
 export function DerRegistrationStep({ onCreated, actions }: { onCreated(): void; actions: ReactNode }) {
   useSignals();

@@ -17,7 +17,8 @@ import {
 } from "./account-fields.tsx";
 import { AccountProblem, useAccountSubmit } from "./account-submit.tsx";
 import { registerMember } from "./api.ts";
-import { DEFAULT_COUNTRY, MemberFormSchema, ssnDigits } from "./schemas.ts";
+import { DEFAULT_COUNTRY } from "@apca/rules/messages/registration";
+import { MemberFormSchema, ssnDigits } from "./schemas.ts";
 
 const choiceValue = (value: string | undefined, yes: string, no: string) =>
   value === yes ? true : value === no ? false : undefined;

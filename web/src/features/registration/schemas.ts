@@ -19,8 +19,6 @@ import {
   SSN_PATTERN,
 } from "@apca/rules/messages/registration";
 
-export { DEFAULT_COUNTRY, REGISTRATION_MESSAGES };
-
 /** Web-only: the server never sees the confirmation. */
 export const CONFIRM_PASSWORD_MESSAGES = {
   required: "Confirm Password is Required!",

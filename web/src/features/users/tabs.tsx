@@ -33,6 +33,7 @@ import {
   setPassword,
   USER_TOASTS,
 } from "./api.ts";
+import { PASSWORD_MIN_LENGTH, REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 
 export function BusinessesTab({ id }: { id: string }) {
   const list = useResource(["admin-user", id, "businesses"], (s) => fetchBusinesses(id, s));
@@ -183,7 +184,7 @@ export function PasswordTab({ id }: { id: string }) {
     const form = event.currentTarget;
     const password = (form.elements.namedItem("password") as HTMLInputElement).value;
     setError(undefined);
-    if (password.length < 8) return setError("Password must be at least 8 characters");
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(REGISTRATION_MESSAGES.passwordTooShort);
     if ((await set.run(password)).ok) form.reset();
   }
 

@@ -8,7 +8,7 @@
 import type { Membership } from "@api/contract";
 import { coverageDay } from "@apca/rules/dates";
 import { membershipState } from "@apca/rules/membership-state";
-import type { QueuedChange } from "./db.ts";
+import type { QueuedChange } from "../../offline/db.ts";
 
 type Attributes = Membership["attributes"];
 

@@ -8,13 +8,14 @@
 import "fake-indexeddb/auto";
 import assert from "node:assert/strict";
 import type { SessionUser } from "@api/contract";
-import { online } from "../lib/online.ts";
-import { session } from "../lib/session.ts";
-import { historyKey, membershipKey, SELF } from "../lib/subject.ts";
-import { resources } from "../lib/use-resource.ts";
-import { whileShowingSavedCopy } from "./cache.ts";
-import { forgetUser, userDb } from "./db.ts";
-import { enqueue } from "./outbox.ts";
+import { online } from "../../lib/online.ts";
+import { session } from "../../lib/session.ts";
+import { resources } from "../../lib/use-resource.ts";
+import { whileShowingSavedCopy } from "../../offline/cache.ts";
+import { forgetUser, userDb } from "../../offline/db.ts";
+import { enqueue } from "../../offline/outbox.ts";
+import { SELF } from "../payments/subject.ts";
+import { historyKey, membershipKey, reloadOwnMembership } from "./api.ts";
 
 /** The server's next answers, in order; "offline" is a failed fetch. */
 const answers: ({ status: number; body: unknown } | "offline")[] = [];
@@ -25,7 +26,9 @@ globalThis.fetch = (() => {
   return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
 }) as typeof fetch;
 // Imported after the fetch above: the outbox's transport keeps the fetch it was made with.
-const { syncNow } = await import("./sync.ts");
+const { onOutboxAnswered, syncNow } = await import("../../offline/sync.ts");
+// As app/app-layout.tsx does: the outbox's answers reload the member's membership screens.
+onOutboxAnswered(reloadOwnMembership);
 
 let nextUser = 3000;
 

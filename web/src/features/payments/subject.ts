@@ -1,12 +1,14 @@
 /**
  * Whose membership and cards a screen shows: the caller's own, an employee's of the caller's business, or
  * any user's for an administrator (issue 9 item 5). The membership screens are written once and take a
- * subject; this module says where each subject's screens live and which cache keys hold its data (its
- * calls, typed by path, are in lib/membership.ts and features/payments/payments.ts). An employee's membership is run by the
- * company (its owner, the DER): its calls are under /auth/business/{id}/employee/{eid} and it is paid with
- * the company's cards, not the member's.
+ * subject; this module names the subject and the cache key of its cards (the cards' calls, typed by path, are
+ * in payments.ts; the membership's calls and keys in features/memberships/api.ts, its screens' addresses in
+ * features/memberships/screens.ts). An employee's membership is run by the company (its owner, the DER): its
+ * calls are under /auth/business/{id}/employee/{eid} and it is paid with the company's cards, not the
+ * member's. Here, in the payments feature at the bottom of the features' graph, because every feature that
+ * shows a subject's membership or pays for one uses it (decision 0054).
  */
-import type { ResourceKey } from "./resource-store.ts";
+import type { ResourceKey } from "../../lib/resource-store.ts";
 
 export type Subject =
   | { kind: "self" }
@@ -47,51 +49,6 @@ export function subjectId(subject: Subject): string {
   }
 }
 
-/** Cache keys: a mutation of the membership invalidates `membershipKey(subject)`, which holds the rest. */
-export const membershipKey = (subject: Subject): ResourceKey => ["membership", subjectId(subject)];
-export const historyKey = (subject: Subject, page: number, perPage: number): ResourceKey => [
-  ...membershipKey(subject),
-  "history",
-  page,
-  perPage,
-];
 /** An employee's membership is paid with the company's cards: every employee of a company shares them. */
 export const cardsKey = (subject: Subject): ResourceKey =>
   subject.kind === "employee" ? ["cards", `business:${subject.businessId}`] : ["cards", subjectId(subject)];
-
-/** Where the subject's membership screens are. */
-export function screenBase(subject: Subject): string {
-  switch (subject.kind) {
-    case "self":
-      return "/app/account/membership";
-    case "user":
-      return `/app/admin/users/${subject.userId}/membership`;
-    case "employee":
-      return `/app/member/businesses/${subject.businessId}/employee/${subject.employeeId}/membership`;
-  }
-}
-
-export interface ScreenPaths {
-  details: string;
-  new: string;
-  pause: string;
-  resume: string;
-  cancel: string;
-  update: string;
-  payments: string;
-  addCard: string;
-}
-
-export function screenPaths(subject: Subject): ScreenPaths {
-  const base = screenBase(subject);
-  return {
-    details: `${base}/details`,
-    new: `${base}/new`,
-    pause: `${base}/pause`,
-    resume: `${base}/resume`,
-    cancel: `${base}/cancel`,
-    update: `${base}/update`,
-    payments: `${base}/payments`,
-    addCard: `${base}/payments/add`,
-  };
-}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { membershipFixture } from "../lib/membership-fixture.ts";
-import type { ChangeKind, QueuedChange } from "./db.ts";
+import type { ChangeKind, QueuedChange } from "../../offline/db.ts";
+import { membershipFixture } from "./membership-fixture.ts";
 import { project } from "./project.ts";
 
 const active = membershipFixture();

@@ -4,9 +4,10 @@
  * user's (admin spec §2, §8), which speak of "the member" instead of "you". Pure, so every state is tested
  * without a browser.
  */
-import type { ChipTone } from "../components/chip.tsx";
+import type { ChipTone } from "../../components/chip.tsx";
 import type { Membership, MembershipHistoryRow, MembershipStatus, MembershipType } from "@api/contract";
-import { type ScreenPaths, type Subject } from "./subject.ts";
+import type { Subject } from "../payments/subject.ts";
+import type { ScreenPaths } from "./screens.ts";
 
 /** The texts that differ between the member's own screens and the administrators' (admin spec §8). */
 export interface MembershipWords {

@@ -8,7 +8,8 @@ import {
   membershipWords,
   renewalBlocked,
 } from "./membership-view.ts";
-import { screenPaths, SELF } from "./subject.ts";
+import { SELF } from "../payments/subject.ts";
+import { screenPaths } from "./screens.ts";
 
 const membership = membershipFixture;
 const PATHS = screenPaths(SELF);

@@ -1,7 +1,7 @@
 /**
- * A membership's calls for any subject (lib/subject.ts): the caller's own (public spec §2, §7) or any user's
- * for an administrator (admin spec §7): read, history, start or renew, pause, resume, cancel and the
- * administrators' update. Every call that changes the membership carries an Idempotency-Key and, once
+ * A membership's calls for any subject (features/payments/subject.ts): the caller's own (public spec §2, §7)
+ * or any user's for an administrator (admin spec §7): read, history, start or renew, pause, resume, cancel and
+ * the administrators' update. Every call that changes the membership carries an Idempotency-Key and, once
  * answered, invalidates the subject's membership keys, so every screen showing it (dashboard summary,
  * account page, details, history) reloads.
  */
@@ -16,12 +16,28 @@ import type {
   StartMembershipRequest,
   UpdateMembershipRequest,
 } from "@api/contract";
-import { ApiError } from "./api.ts";
-import { membershipKey, type Subject } from "./subject.ts";
-import { call, noSuchRoute, prefetchCall, type RequestBody } from "./typed-api.ts";
-import { invalidate } from "./use-resource.ts";
+import { ApiError } from "../../lib/api.ts";
+import type { ResourceKey } from "../../lib/resource-store.ts";
+import { call, noSuchRoute, prefetchCall, type RequestBody } from "../../lib/typed-api.ts";
+import { invalidate } from "../../lib/use-resource.ts";
+import { SELF, type Subject, subjectId } from "../payments/subject.ts";
 
 export const HISTORY_PER_PAGE = 10;
+
+/** Cache keys: a mutation of the membership invalidates `membershipKey(subject)`, which holds the rest. */
+export const membershipKey = (subject: Subject): ResourceKey => ["membership", subjectId(subject)];
+export const historyKey = (subject: Subject, page: number, perPage: number): ResourceKey => [
+  ...membershipKey(subject),
+  "history",
+  page,
+  perPage,
+];
+
+/**
+ * The outbox (offline/sync.ts) sends the signed-in member's own changes; once the server answered them, every
+ * screen showing the member's membership reloads (app/app-layout.tsx gives this to `onOutboxAnswered`).
+ */
+export const reloadOwnMembership = (): void => void invalidate(membershipKey(SELF));
 
 /** The membership calls' path parameters of a subject that is not the caller (`/auth/user/{id}`, `.../{eid}`). */
 const user = (subject: { userId: number }) => ({ id: subject.userId });

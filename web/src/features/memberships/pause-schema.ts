@@ -10,8 +10,6 @@ import {
   PAUSE_REASONS,
 } from "@apca/rules/messages/memberships";
 
-export { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS };
-
 const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === "string" ? x.trim() : ""))), "");
 
 /** The form's values; for 'Other' the free text is required and is what the server stores as the reason. */
