@@ -10,6 +10,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -93,9 +94,9 @@ export default function OrderDetailPage({ params }: PageProps) {
       />
       {a.shipping && <Fulfilment id={id} shipping={a.shipping} />}
       {a.cancellable && (
-        <div className="form-actions">
+        <DangerZone>
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
-        </div>
+        </DangerZone>
       )}
       <History entity="order" entityId={o.id} />
       <ConfirmDialog
