@@ -19,8 +19,13 @@ export interface SortColumn {
   onSort(dir: SortDir): void;
 }
 
+/** A header only a screen reader reads (an action column: its buttons name themselves). */
+export interface HiddenColumn {
+  hiddenLabel: string;
+}
+
 /** A column's header; `false` leaves the column out (e.g. an action column of a read-only table). */
-export type Column = string | SortColumn | false;
+export type Column = string | SortColumn | HiddenColumn | false;
 
 export interface DataTableProps<T> {
   caption?: string;
@@ -55,8 +60,15 @@ export function DataTable<T>(
   );
 }
 
-function ColumnHeader({ column }: { column: string | SortColumn }) {
+function ColumnHeader({ column }: { column: string | SortColumn | HiddenColumn }) {
   if (typeof column === "string") return <th scope="col">{column}</th>;
+  if ("hiddenLabel" in column) {
+    return (
+      <th scope="col">
+        <span className="visually-hidden">{column.hiddenLabel}</span>
+      </th>
+    );
+  }
   const { label, sorted, onSort } = column;
   const next: SortDir = sorted === "asc" ? "desc" : "asc";
   return (

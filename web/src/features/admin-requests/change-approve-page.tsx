@@ -10,6 +10,7 @@ import { useLocation } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
@@ -191,27 +192,18 @@ function ChangeApprove({ id }: { id: string }) {
         {Object.keys(after).map((k) => <li key={k}>{changeInWords(a.type, k, before[k], after[k], names)}
         </li>)}
       </ul>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Before and after</caption>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.keys(after).map((k) => (
-              <tr key={k}>
-                <th scope="row">{label(k)}</th>
-                <td>{show(before[k])}</td>
-                <td>{show(after[k])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Before and after"
+        columns={["Field", "Before", "After"]}
+        rows={Object.keys(after)}
+        row={(k) => (
+          <tr key={k}>
+            <th scope="row">{label(k)}</th>
+            <td>{show(before[k])}</td>
+            <td>{show(after[k])}</td>
+          </tr>
+        )}
+      />
       <div className="form-actions">
         {!done && (
           <>
