@@ -3,7 +3,7 @@
  * an order that ships is marked shipped, then delivered (fulfilment.tsx); an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
-import { formatInstant } from "../../lib/dates.ts";
+import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { capitalizeWord } from "../../lib/status-words.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useState } from "react";
@@ -64,7 +64,9 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dd>
           {a.payment_type === "card"
             ? `${a.card_brand ? capitalizeWord(a.card_brand) : "Card"} •••• ${a.card_last4 ?? "----"}`
-            : `${a.payment_medium} on ${a.payment_date}`}
+            : `${a.payment_medium ?? "Manual payment"}${
+              a.payment_date ? ` on ${formatDay(a.payment_date)}` : ""
+            }`}
         </dd>
         {a.failure_reason && (
           <>
