@@ -43,6 +43,8 @@ const FIELD_WORDS: Record<string, string> = {
 const show = (v: unknown) =>
   v === true ? "Yes" : v === false ? "No" : v === null || v === undefined || v === "" ? "—" : String(v);
 const label = (k: string) => FIELD_WORDS[k] ?? k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+/** The label in a sentence: "official number", while "DBA name", "EIN" and "USCG credential" keep capitals. */
+const inSentence = (k: string) => label(k).replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 
 /** One field of a change in words, naming the vessel or company it is about. */
 export function changeInWords(
@@ -66,9 +68,9 @@ export function changeInWords(
     ? (names.company ?? "the company")
     : "the member";
   if (before === undefined || before === null || before === "") {
-    return `Set the ${label(key).toLowerCase()} of ${subject} to ${show(after)}`;
+    return `Set the ${inSentence(key)} of ${subject} to ${show(after)}`;
   }
-  return `Change the ${label(key).toLowerCase()} of ${subject} from ${show(before)} to ${show(after)}`;
+  return `Change the ${inSentence(key)} of ${subject} from ${show(before)} to ${show(after)}`;
 }
 
 /** A fresh screen per notification: the queue moves from one to the next on the same route. */
