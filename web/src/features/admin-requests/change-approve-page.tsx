@@ -43,7 +43,7 @@ const FIELD_WORDS: Record<string, string> = {
 const show = (v: unknown) =>
   v === true ? "Yes" : v === false ? "No" : v === null || v === undefined || v === "" ? "—" : String(v);
 const label = (k: string) => FIELD_WORDS[k] ?? k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-/** The label in a sentence: "official number", while "DBA name", "EIN" and "USCG credential" keep capitals. */
+/** In a sentence: "official number", while "DBA name", "EIN" and "USCG credential" keep capitals. */
 const inSentence = (k: string) => label(k).replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 
 /** One field of a change in words, naming the vessel or company it is about. */
