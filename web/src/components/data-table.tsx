@@ -29,6 +29,8 @@ export type Column = string | SortColumn | HiddenColumn | false;
 
 export interface DataTableProps<T> {
   caption?: string;
+  /** The scroll region's name, when it must differ from the caption (a section of that name holds it). */
+  label?: string;
   showCaption?: boolean;
   columns: Column[];
   rows: T[];
@@ -41,11 +43,11 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(
-  { caption, showCaption, columns, rows, row, foot, empty, keyColumn }: DataTableProps<T>,
+  { caption, label, showCaption, columns, rows, row, foot, empty, keyColumn }: DataTableProps<T>,
 ) {
   if (empty !== undefined && rows.length === 0) return <p className="empty-state">{empty}</p>;
   return (
-    <TableScroll label={caption ?? "Table"} keyColumn={keyColumn}>
+    <TableScroll label={label ?? caption ?? "Table"} keyColumn={keyColumn}>
       <table className="data-table">
         {caption && <caption className={showCaption ? undefined : "visually-hidden"}>{caption}</caption>}
         <thead>

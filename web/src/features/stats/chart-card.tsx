@@ -77,6 +77,7 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
               ? (
                 <DataTable
                   caption={spec.title}
+                  label={`${spec.title}, as a table`}
                   columns={["Month", ...data.series.map((series) => series.label)]}
                   rows={data.labels.map((label, row) => ({ label, row }))}
                   row={({ label, row }) => (
