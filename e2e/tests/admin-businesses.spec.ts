@@ -136,10 +136,12 @@ test("an administrator buys a company's compliance kit with a manual payment", a
   await expect(page.getByText("ERROR: No DER Attached To Business")).toBeVisible();
   // It has no history, so deleting it (after a confirmation) removes it.
   await visit(`/app/admin/businesses/${orphan.id}`);
-  await page.getByRole("button", { name: "Delete" }).click();
+  // Apart from the routine actions, in the danger zone.
+  await page.getByRole("region", { name: "Danger zone" }).getByRole("button", { name: "Delete Business" })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Delete ${orphan.name}?` });
   await checkA11y();
-  await dialog.getByRole("button", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete Business" }).click();
   await expectToast(page, "Business has been deleted");
   await arrive("/app/admin/businesses");
   expect((await page.request.get(`/api/auth/business/${orphan.id}`)).status()).toBe(404);

@@ -49,7 +49,7 @@ test("an administrator manages a member's account end to end", async ({ page, lo
 
   // A membership with a manual check payment and the 'true' drug testing rule.
   await tab(page, "Membership").click();
-  await page.getByRole("link", { name: "Setup/Renew Membership" }).click();
+  await page.getByRole("link", { name: "Set Up Membership" }).click();
   const BASE = `${userPath}/membership`;
   await arrive(`${BASE}/new`);
   await page.getByLabel("Manual charge").check();

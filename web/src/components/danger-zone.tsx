@@ -5,11 +5,19 @@
  */
 import { type ReactNode, useId } from "react";
 
-export function DangerZone({ title = "Danger zone", children }: { title?: string; children: ReactNode }) {
+export function DangerZone(
+  { title = "Danger zone", note, children }: {
+    title?: string;
+    /** What the actions do, above them ("their sessions end…"). */
+    note?: ReactNode;
+    children: ReactNode;
+  },
+) {
   const id = useId();
   return (
     <section className="danger-zone" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
+      {note && <p>{note}</p>}
       <div className="danger-zone-actions">{children}</div>
     </section>
   );

@@ -19,11 +19,18 @@ export interface SortColumn {
   onSort(dir: SortDir): void;
 }
 
+/** A header only a screen reader reads (an action column: its buttons name themselves). */
+export interface HiddenColumn {
+  hiddenLabel: string;
+}
+
 /** A column's header; `false` leaves the column out (e.g. an action column of a read-only table). */
-export type Column = string | SortColumn | false;
+export type Column = string | SortColumn | HiddenColumn | false;
 
 export interface DataTableProps<T> {
   caption?: string;
+  /** The scroll region's name, when it must differ from the caption (a section of that name holds it). */
+  label?: string;
   showCaption?: boolean;
   columns: Column[];
   rows: T[];
@@ -36,11 +43,11 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(
-  { caption, showCaption, columns, rows, row, foot, empty, keyColumn }: DataTableProps<T>,
+  { caption, label, showCaption, columns, rows, row, foot, empty, keyColumn }: DataTableProps<T>,
 ) {
   if (empty !== undefined && rows.length === 0) return <p className="empty-state">{empty}</p>;
   return (
-    <TableScroll label={caption ?? "Table"} keyColumn={keyColumn}>
+    <TableScroll label={label ?? caption ?? "Table"} keyColumn={keyColumn}>
       <table className="data-table">
         {caption && <caption className={showCaption ? undefined : "visually-hidden"}>{caption}</caption>}
         <thead>
@@ -55,8 +62,15 @@ export function DataTable<T>(
   );
 }
 
-function ColumnHeader({ column }: { column: string | SortColumn }) {
+function ColumnHeader({ column }: { column: string | SortColumn | HiddenColumn }) {
   if (typeof column === "string") return <th scope="col">{column}</th>;
+  if ("hiddenLabel" in column) {
+    return (
+      <th scope="col">
+        <span className="visually-hidden">{column.hiddenLabel}</span>
+      </th>
+    );
+  }
   const { label, sorted, onSort } = column;
   const next: SortDir = sorted === "asc" ? "desc" : "asc";
   return (

@@ -1,6 +1,6 @@
 /**
  * The administrators' actions on one business (admin spec §2, §6): manage, activate, deactivate with a
- * reason (confirm dialog), delete (confirm dialog), the roster PDF, the compliance kit, a membership and a
+ * reason (confirm dialog), delete (apart, in the danger zone; confirm dialog), the roster PDF, the compliance kit, a membership and a
  * vessel; and its i3 state with 'Resend to i3' while the set-up is incomplete or failed (issue 11 item 6).
  */
 import { useState } from "react";
@@ -9,6 +9,7 @@ import type { Business } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { useAction } from "../../lib/use-action.ts";
 import { activate, deactivate, deleteBusiness, downloadRoster, sendToI3 } from "./api.ts";
@@ -51,9 +52,8 @@ export function I3Status({ business }: { business: Business }) {
 
 export function BusinessActions({ business }: { business: Business }) {
   const { id, attributes: b } = business;
-  const [, navigate] = useLocation();
   const { busy, run } = useBusinessAction();
-  const [dialog, setDialog] = useState<"deactivate" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"deactivate" | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
   const base = `/app/admin/businesses/${id}`;
@@ -70,61 +70,54 @@ export function BusinessActions({ business }: { business: Business }) {
     }
   }
 
-  async function confirmDelete() {
-    const done = await run("delete", async () => {
-      await deleteBusiness(id);
-      return "Business has been deleted";
-    });
-    if (done) navigate("/app/admin/businesses");
-    else setDialog(null);
-  }
-
   return (
-    <div className="action-bar">
-      <Link href={`${base}/manage`} className="button button-secondary">Manage Business</Link>
-      {b.is_active
-        ? (
-          <Button variant="secondary" disabled={busy !== null} onClick={() => setDialog("deactivate")}>
-            Deactivate
-          </Button>
-        )
-        : (
-          <Button
-            variant="secondary"
-            busy={busy === "activate"}
-            busyLabel="Activating…"
-            disabled={busy !== null}
-            onClick={() =>
-              run("activate", async () => {
-                await activate(id);
-                return "Business has been activated";
-              })}
-          >
-            Activate
-          </Button>
+    <>
+      <div className="action-bar">
+        <Link href={`${base}/manage`} className="button button-secondary">Manage Business</Link>
+        {b.is_active
+          ? (
+            <Button variant="secondary" disabled={busy !== null} onClick={() => setDialog("deactivate")}>
+              Deactivate
+            </Button>
+          )
+          : (
+            <Button
+              variant="secondary"
+              busy={busy === "activate"}
+              busyLabel="Activating…"
+              disabled={busy !== null}
+              onClick={() =>
+                run("activate", async () => {
+                  await activate(id);
+                  return "Business has been activated";
+                })}
+            >
+              Activate
+            </Button>
+          )}
+        <Button
+          variant="secondary"
+          busy={busy === "roster"}
+          busyLabel="Downloading…"
+          disabled={busy !== null}
+          onClick={() =>
+            run("roster", async () => {
+              await downloadRoster(id);
+              return "Downloading Document";
+            })}
+        >
+          Download Roster
+        </Button>
+        {!b.has_compliance_kit && (
+          <Link href={`${base}/compliance-kit`} className="button button-secondary">Compliance Kit</Link>
         )}
-      <Button
-        variant="secondary"
-        busy={busy === "roster"}
-        busyLabel="Downloading…"
-        disabled={busy !== null}
-        onClick={() =>
-          run("roster", async () => {
-            await downloadRoster(id);
-            return "Downloading Document";
-          })}
-      >
-        Download Roster
-      </Button>
-      {!b.has_compliance_kit && (
-        <Link href={`${base}/compliance-kit`} className="button button-secondary">Compliance Kit</Link>
-      )}
-      <Link href={`${base}/membership/new`} className="button button-secondary">Setup/Renew Membership</Link>
-      {!b.is_individual && (
-        <Link href={`${base}/vessel/new`} className="button button-secondary">Add Vessel</Link>
-      )}
-      <Button variant="danger" disabled={busy !== null} onClick={() => setDialog("delete")}>Delete</Button>
-
+        <Link href={`${base}/membership/new`} className="button button-secondary">
+          Setup/Renew Membership
+        </Link>
+        {!b.is_individual && (
+          <Link href={`${base}/vessel/new`} className="button button-secondary">Add Vessel</Link>
+        )}
+      </div>
       <ConfirmDialog
         open={dialog === "deactivate"}
         title={`Deactivate ${b.name}?`}
@@ -149,21 +142,51 @@ export function BusinessActions({ business }: { business: Business }) {
           }}
         />
       </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * Deleting the business: apart from the routine actions, below the page's sections (decision 0057's danger
+ * zone), and confirmed.
+ */
+export function BusinessDangerZone({ business }: { business: Business }) {
+  const { id, attributes: b } = business;
+  const [, navigate] = useLocation();
+  const { busy, run } = useBusinessAction();
+  const [open, setOpen] = useState(false);
+
+  async function confirmDelete() {
+    const done = await run("delete", async () => {
+      await deleteBusiness(id);
+      return "Business has been deleted";
+    });
+    if (done) navigate("/app/admin/businesses");
+    else setOpen(false);
+  }
+
+  return (
+    <>
+      <DangerZone>
+        <Button variant="danger" disabled={busy !== null} onClick={() => setOpen(true)}>
+          Delete Business
+        </Button>
+      </DangerZone>
       <ConfirmDialog
-        open={dialog === "delete"}
+        open={open}
         title={`Delete ${b.name}?`}
-        confirmLabel="Delete"
+        confirmLabel="Delete Business"
         busyLabel="Deleting…"
         busy={busy === "delete"}
         destructive
         onConfirm={confirmDelete}
-        onClose={() => setDialog(null)}
+        onClose={() => setOpen(false)}
       >
         <p>
           The business disappears from every list and its employees are unlinked. Its drug tests, memberships
           and requests are kept, as 49 CFR 40.333 requires.
         </p>
       </ConfirmDialog>
-    </div>
+    </>
   );
 }

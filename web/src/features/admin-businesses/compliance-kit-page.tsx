@@ -12,6 +12,7 @@ import type { PageProps } from "../../lib/page-props.ts";
 import type { Business, PaymentMethod, Prices } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { addCardHref, type PaymentType, PayWith, useCardChoice } from "../payments/pay-with.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -127,31 +128,29 @@ function KitForm({ business, derId, cards, prices }: {
           href: addCardHref(`/app/admin/users/${derId}/membership/payments/add`, `${back}/compliance-kit`),
         }}
       />
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>Cost</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="numeric">Quantity</th>
-              <th scope="col" className="numeric">Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>Business compliance kit (one-time)</td>
-              <td className="numeric">1</td>
-              <td className="numeric">{formatMoney(prices.compliance_kit_cents)}</td>
-            </tr>
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>Total</th>
-              <td className="numeric">{formatMoney(prices.compliance_kit_cents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        caption="Cost"
+        showCaption
+        columns={["Item", "Quantity", "Cost"]}
+        rows={[{
+          name: "Business compliance kit (one-time)",
+          quantity: 1,
+          cents: prices.compliance_kit_cents,
+        }]}
+        row={(line) => (
+          <tr key={line.name}>
+            <td>{line.name}</td>
+            <td>{line.quantity}</td>
+            <td>{formatMoney(line.cents)}</td>
+          </tr>
+        )}
+        foot={
+          <tr>
+            <th scope="row" colSpan={2}>Total</th>
+            <td>{formatMoney(prices.compliance_kit_cents)}</td>
+          </tr>
+        }
+      />
       <div className="form-actions">
         <Button
           type="submit"

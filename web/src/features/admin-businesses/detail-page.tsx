@@ -13,7 +13,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { businessKey, fetchBusiness } from "./api.ts";
-import { BusinessActions, I3Status } from "./business-actions.tsx";
+import { BusinessActions, BusinessDangerZone, I3Status } from "./business-actions.tsx";
 import { DetailsTab } from "./details-tab.tsx";
 import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
@@ -89,6 +89,7 @@ function BusinessView({ business }: { business: Business }) {
               label={`${b.name} sections`}
               tabs={tabs.map((t) => ({ ...t, render: () => panel(t.id) }))}
             />
+            <BusinessDangerZone business={business} />
           </>
         )}
     </>

@@ -63,7 +63,7 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
             <>
               {tab === "details" && (
                 <dl className="details-list">
-                  <dt>Member ID</dt>
+                  <dt>Member number</dt>
                   <dd>{u.user_member_id ?? "—"}</dd>
                   <dt>USCG credential</dt>
                   <dd>{u.user_uscg_cred ?? "—"}</dd>

@@ -52,7 +52,7 @@ export function EmployeesTab({ businessId }: { businessId: number }) {
     <>
       <DataTable
         caption="Employees"
-        columns={["Name", "Member ID", "USCG credential", "Role", "Membership", "Action"]}
+        columns={["Name", "Member number", "USCG credential", "Role", "Membership", "Action"]}
         rows={employees.data}
         row={(e) => {
           const u = e.attributes;

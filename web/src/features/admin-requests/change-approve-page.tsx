@@ -10,6 +10,7 @@ import { useLocation } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
@@ -42,6 +43,8 @@ const FIELD_WORDS: Record<string, string> = {
 const show = (v: unknown) =>
   v === true ? "Yes" : v === false ? "No" : v === null || v === undefined || v === "" ? "—" : String(v);
 const label = (k: string) => FIELD_WORDS[k] ?? k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+/** In a sentence: "official number", while "DBA name", "EIN" and "USCG credential" keep capitals. */
+const inSentence = (k: string) => label(k).replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
 
 /** One field of a change in words, naming the vessel or company it is about. */
 export function changeInWords(
@@ -65,9 +68,9 @@ export function changeInWords(
     ? (names.company ?? "the company")
     : "the member";
   if (before === undefined || before === null || before === "") {
-    return `Set the ${label(key).toLowerCase()} of ${subject} to ${show(after)}`;
+    return `Set the ${inSentence(key)} of ${subject} to ${show(after)}`;
   }
-  return `Change the ${label(key).toLowerCase()} of ${subject} from ${show(before)} to ${show(after)}`;
+  return `Change the ${inSentence(key)} of ${subject} from ${show(before)} to ${show(after)}`;
 }
 
 /** A fresh screen per notification: the queue moves from one to the next on the same route. */
@@ -191,27 +194,18 @@ function ChangeApprove({ id }: { id: string }) {
         {Object.keys(after).map((k) => <li key={k}>{changeInWords(a.type, k, before[k], after[k], names)}
         </li>)}
       </ul>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Before and after</caption>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.keys(after).map((k) => (
-              <tr key={k}>
-                <th scope="row">{label(k)}</th>
-                <td>{show(before[k])}</td>
-                <td>{show(after[k])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Before and after"
+        columns={["Field", "Before", "After"]}
+        rows={Object.keys(after)}
+        row={(k) => (
+          <tr key={k}>
+            <th scope="row">{label(k)}</th>
+            <td>{show(before[k])}</td>
+            <td>{show(after[k])}</td>
+          </tr>
+        )}
+      />
       <div className="form-actions">
         {!done && (
           <>

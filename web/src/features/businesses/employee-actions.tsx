@@ -1,13 +1,15 @@
 /**
  * What a company's owner does about one employee (issue 25, decision 0065): remove them when they left (not
  * while a request about them waits for APCA), move them to another of the DER's companies, make this company
- * their primary business. Each asks for confirmation first; the buttons are disabled while working.
+ * their primary business. Removing sits apart, in the danger zone. Each asks for confirmation first; the
+ * buttons are disabled while working.
  */
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BusinessUser } from "@api/contract";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import {
@@ -51,8 +53,8 @@ export function EmployeeActions(
           A request about {name} waits for APCA: they can be removed or moved once it is processed.
         </p>
       )}
-      <div className="business-actions">
-        {!e.is_primary && (
+      {!e.is_primary && (
+        <div className="business-actions">
           <Button
             variant="secondary"
             busy={primary.busy}
@@ -61,11 +63,8 @@ export function EmployeeActions(
           >
             Make This Their Primary Business
           </Button>
-        )}
-        <Button variant="danger" disabled={pending} onClick={() => setConfirm("remove")}>
-          Remove From Company
-        </Button>
-      </div>
+        </div>
+      )}
       {others.length > 0 && (
         <form
           onSubmit={(ev) => {
@@ -85,6 +84,11 @@ export function EmployeeActions(
           </div>
         </form>
       )}
+      <DangerZone>
+        <Button variant="danger" disabled={pending} onClick={() => setConfirm("remove")}>
+          Remove From Company
+        </Button>
+      </DangerZone>
       <ConfirmDialog
         open={confirm === "remove"}
         title={`Remove ${name} from the company?`}

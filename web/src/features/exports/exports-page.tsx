@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import type { Export } from "@api/contract";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { usePageParam } from "../../components/paged-list.tsx";
 import { Pagination } from "../../components/pagination.tsx";
@@ -60,25 +61,12 @@ export default function ExportsPage() {
 
 function ExportTable({ rows }: { rows: Export[] }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Exports, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Status</th>
-            <th scope="col">Type</th>
-            <th scope="col">Created Date</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => <ExportRow key={row.id} row={row} />)}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Exports, newest first"
+      columns={["ID", "Status", "Type", "Created Date", { hiddenLabel: "Actions" }]}
+      rows={rows}
+      row={(row) => <ExportRow key={row.id} row={row} />}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -51,9 +52,11 @@ export default function ItemDetailPage({ params }: PageProps) {
       </dl>
       <div className="form-actions">
         <Link href={`/app/admin/items/${id}/manage`} className="button button-primary">Edit Item</Link>
+      </div>
+      <DangerZone>
         {/* An inactive item can still be retired: one nobody ordered is then deleted. */}
         <Button variant="danger" onClick={() => setConfirm(true)}>Retire Item</Button>
-      </div>
+      </DangerZone>
       <ConfirmDialog
         open={confirm}
         title="Retire this item?"

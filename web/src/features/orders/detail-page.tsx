@@ -3,13 +3,14 @@
  * an order that ships is marked shipped, then delivered (fulfilment.tsx); an unfulfilled (paid store) order can be cancelled with a refund of its card charge, after a confirmation.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
-import { formatInstant } from "../../lib/dates.ts";
+import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { capitalizeWord } from "../../lib/status-words.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { PageProps } from "../../lib/page-props.ts";
 import { Button } from "../../components/button.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { LoadError } from "../../components/load-error.tsx";
@@ -63,7 +64,9 @@ export default function OrderDetailPage({ params }: PageProps) {
         <dd>
           {a.payment_type === "card"
             ? `${a.card_brand ? capitalizeWord(a.card_brand) : "Card"} •••• ${a.card_last4 ?? "----"}`
-            : `${a.payment_medium} on ${a.payment_date}`}
+            : `${a.payment_medium ?? "Manual payment"}${
+              a.payment_date ? ` on ${formatDay(a.payment_date)}` : ""
+            }`}
         </dd>
         {a.failure_reason && (
           <>
@@ -93,9 +96,9 @@ export default function OrderDetailPage({ params }: PageProps) {
       />
       {a.shipping && <Fulfilment id={id} shipping={a.shipping} />}
       {a.cancellable && (
-        <div className="form-actions">
+        <DangerZone>
           <Button variant="danger" onClick={() => setConfirm(true)}>Cancel Order</Button>
-        </div>
+        </DangerZone>
       )}
       <History entity="order" entityId={o.id} />
       <ConfirmDialog

@@ -5,6 +5,7 @@
  */
 import { Link } from "wouter";
 import type { PoolPace } from "@api/contract";
+import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { Pagination } from "../../components/pagination.tsx";
@@ -34,33 +35,22 @@ export default function RandomPoolsPage() {
           <>
             <Pace pace={pools.data.pace} />
             {pools.data.data.length === 0 ? <p>No random pools yet.</p> : (
-              <div className="table-scroll">
-                <table className="data-table">
-                  <caption className="visually-hidden">Random pools, newest month first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Month</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Candidates</th>
-                      <th scope="col">Selected</th>
-                      <th scope="col">Completed</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pools.data.data.map((p) => (
-                      <tr key={p.id}>
-                        <td>
-                          <Link href={`/app/admin/randoms/${p.id}`}>{monthLabel(p)}</Link>
-                        </td>
-                        <td>{STATUS_LABELS[p.status]}</td>
-                        <td>{p.covered_count}</td>
-                        <td>{p.actual_candidates_number}</td>
-                        <td>{p.completed_count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Random pools, newest month first"
+                columns={["Month", "Status", "Candidates", "Selected", "Completed"]}
+                rows={pools.data.data}
+                row={(p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <Link href={`/app/admin/randoms/${p.id}`}>{monthLabel(p)}</Link>
+                    </td>
+                    <td>{STATUS_LABELS[p.status]}</td>
+                    <td>{p.covered_count}</td>
+                    <td>{p.actual_candidates_number}</td>
+                    <td>{p.completed_count}</td>
+                  </tr>
+                )}
+              />
             )}
             <Pagination
               page={page}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
@@ -77,54 +78,43 @@ export function CandidateTable(
 
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Drawn candidates in draw order</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Member</th>
-              <th scope="col">Company</th>
-              <th scope="col">Role</th>
-              <th scope="col">Test</th>
-              {actions && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {candidates.map((c) => (
-              <tr key={c.id}>
-                <td>{c.draw_position + 1}</td>
-                <td>{c.name} {c.member_number && <small>({c.member_number})</small>}</td>
-                <td>{c.business_name ?? "-"}</td>
-                <td>
-                  {ROLE_LABELS[c.role]}
-                  {(c.exempt_reason || c.substitution_reason) && (
-                    <small>: {c.exempt_reason ?? c.substitution_reason}</small>
-                  )}
-                </td>
-                <td>
-                  {testLabel(c)}
-                  {c.blocked && <Blocked candidate={c} />}
-                </td>
-                {actions && (
-                  <td>
-                    {c.role === "selected" && c.test?.status !== "resulted" && (
-                      <>
-                        <Button variant="link" onClick={() => open(c, "exempt")}>
-                          Exempt<span className="visually-hidden">{` ${c.name}`}</span>
-                        </Button>{" "}
-                        <Button variant="link" onClick={() => open(c, "substitute")}>
-                          Substitute<span className="visually-hidden">{` ${c.name}`}</span>
-                        </Button>
-                      </>
-                    )}
-                  </td>
+      <DataTable
+        caption="Drawn candidates in draw order"
+        columns={["#", "Member", "Company", "Role", "Test", actions && "Actions"]}
+        keyColumn={1}
+        rows={candidates}
+        row={(c) => (
+          <tr key={c.id}>
+            <td>{c.draw_position + 1}</td>
+            <td>{c.name} {c.member_number && <small>({c.member_number})</small>}</td>
+            <td>{c.business_name ?? "—"}</td>
+            <td>
+              {ROLE_LABELS[c.role]}
+              {(c.exempt_reason || c.substitution_reason) && (
+                <small>: {c.exempt_reason ?? c.substitution_reason}</small>
+              )}
+            </td>
+            <td>
+              {testLabel(c)}
+              {c.blocked && <Blocked candidate={c} />}
+            </td>
+            {actions && (
+              <td>
+                {c.role === "selected" && c.test?.status !== "resulted" && (
+                  <>
+                    <Button variant="link" onClick={() => open(c, "exempt")}>
+                      Exempt<span className="visually-hidden">{` ${c.name}`}</span>
+                    </Button>{" "}
+                    <Button variant="link" onClick={() => open(c, "substitute")}>
+                      Substitute<span className="visually-hidden">{` ${c.name}`}</span>
+                    </Button>
+                  </>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+            )}
+          </tr>
+        )}
+      />
       <ConfirmDialog
         open={change !== undefined}
         title={change?.action === "exempt"
@@ -154,58 +144,40 @@ export function TestTable({ candidates }: { candidates: Candidate[] }) {
   const tests = candidates.filter((c) => c.test && c.role !== "substituted");
   if (!tests.length) return <p>No tests ordered.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">I3 tests of this pool</caption>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">i3 order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tests.map((c) => (
-            <tr key={c.id}>
-              <td>{c.name}</td>
-              <td>{c.test!.i3_order_ref ?? "Not yet"}</td>
-              <td>
-                <StatusBadge status={statusWord(c.test!.status).label} />
-              </td>
-              <td>
-                <StatusBadge status={testResultWord(c.test)} />
-                {c.test!.error && <span className="field-hint">{c.test!.error}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="I3 tests of this pool"
+      columns={["Member", "i3 order", "Status", "Result"]}
+      rows={tests}
+      row={(c) => (
+        <tr key={c.id}>
+          <td>{c.name}</td>
+          <td>{c.test!.i3_order_ref ?? "Not yet"}</td>
+          <td>
+            <StatusBadge status={statusWord(c.test!.status).label} />
+          </td>
+          <td>
+            <StatusBadge status={testResultWord(c.test)} />
+            {c.test!.error && <span className="field-hint">{c.test!.error}</span>}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 
 export function ExemptTable({ candidates }: { candidates: Candidate[] }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption className="visually-hidden">Exempt candidates with their reasons</caption>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {candidates.filter((c) => c.role === "exempt").map((c) => (
-            <tr key={c.id}>
-              <td>{c.name}</td>
-              <td>{c.exempt_reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Exempt candidates with their reasons"
+      columns={["Member", "Reason"]}
+      rows={candidates.filter((c) => c.role === "exempt")}
+      row={(c) => (
+        <tr key={c.id}>
+          <td>{c.name}</td>
+          <td>{c.exempt_reason}</td>
+        </tr>
+      )}
+    />
   );
 }
 

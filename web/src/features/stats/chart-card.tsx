@@ -6,6 +6,7 @@
 import { useId, useState } from "react";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { type ChartSpec, defaultRange } from "./series.ts";
@@ -74,31 +75,18 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
             </ul>
             {asTable
               ? (
-                // Focusable, so a keyboard can scroll a table wider than a phone.
-                <div
-                  className="table-scroll"
-                  role="region"
-                  aria-label={`${spec.title}, as a table`}
-                  tabIndex={0}
-                >
-                  <table className="data-table">
-                    <caption className="visually-hidden">{spec.title}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Month</th>
-                        {data.series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.labels.map((label, row) => (
-                        <tr key={label + row}>
-                          <th scope="row">{label}</th>
-                          {data.series.map((s) => <td key={s.label}>{s.values[row]}</td>)}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={spec.title}
+                  label={`${spec.title}, as a table`}
+                  columns={["Month", ...data.series.map((series) => series.label)]}
+                  rows={data.labels.map((label, row) => ({ label, row }))}
+                  row={({ label, row }) => (
+                    <tr key={label + row}>
+                      <th scope="row">{label}</th>
+                      {data.series.map((s) => <td key={s.label}>{s.values[row]}</td>)}
+                    </tr>
+                  )}
+                />
               )
               : <UplotChart data={data} title={spec.title} />}
             <Button variant="link" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>

@@ -11,6 +11,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { UserDetail } from "@api/contract";
 import { Button } from "../../components/button.tsx";
+import { DangerZone } from "../../components/danger-zone.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { DrugTestTable } from "../drug-tests/drug-test-table.tsx";
@@ -128,7 +129,7 @@ export function MembershipTab({ id }: { id: string }) {
   return (
     <div className="form-actions">
       <Link href={`${base}/details`} className="button button-primary">Membership Details</Link>
-      <Link href={`${base}/new`} className="button button-secondary">Setup/Renew Membership</Link>
+      <Link href={`${base}/new`} className="button button-secondary">Set Up Membership</Link>
       <Link href={`${base}/payments`} className="button button-secondary">Manage Payment Methods</Link>
     </div>
   );
@@ -213,23 +214,19 @@ export function PasswordTab({ id }: { id: string }) {
           </Button>
         </div>
       </form>
-      <div className="form-section">
-        <h3>Second factor</h3>
-        <p>
-          If the user lost every passkey, authenticator app and recovery code, remove their second factors:
-          their sessions end, and at the next sign-in an administrator sets up a new one.
-        </p>
-        <div className="form-actions">
-          <Button
-            variant="danger"
-            busy={factors.busy}
-            busyLabel="Resetting…"
-            onClick={() => setConfirming(true)}
-          >
-            Reset Second Factor
-          </Button>
-        </div>
-      </div>
+      <DangerZone
+        title="Second factor"
+        note="If the user lost every passkey, authenticator app and recovery code, remove their second factors: their sessions end, and at the next sign-in an administrator sets up a new one."
+      >
+        <Button
+          variant="danger"
+          busy={factors.busy}
+          busyLabel="Resetting…"
+          onClick={() => setConfirming(true)}
+        >
+          Reset Second Factor
+        </Button>
+      </DangerZone>
       <ConfirmDialog
         open={confirming}
         title="Reset this user's second factor?"
