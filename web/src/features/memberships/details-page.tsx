@@ -9,6 +9,7 @@
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
+import { RenewalTerms } from "./renewal-terms.tsx";
 import {
   MembershipActions,
   MembershipFacts,
@@ -59,6 +60,10 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
                 </p>
               )}
             </Panel>
+            {subject.kind === "self" && m && (
+              // The renewal terms, where a start lands (issue 25 item 1): when, how much, which card, how to stop.
+              <RenewalTerms membership={m} subject={subject} cancelPath={paths.cancel} />
+            )}
           </>
         )}
       </WithMembership>
