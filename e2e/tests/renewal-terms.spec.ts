@@ -23,7 +23,7 @@ test("after buying an annual membership, the screen states when it renews, for h
   await expect(terms).toContainText(
     /To cancel, so that you are not charged, choose Cancel on .* before [A-Z][a-z]{2} \d/,
   );
-  const cancel = terms.getByRole("link", { name: "the Cancel membership page" });
+  const cancel = terms.getByRole("link", { name: "the cancellation page" });
   await expect(cancel).toHaveAttribute("href", `${BASE}/cancel`);
   // The date stated is the membership's own expiry, as its details say.
   const expiry = await page.locator("dt", { hasText: "Expiration Date" }).locator(

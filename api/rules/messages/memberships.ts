@@ -50,10 +50,17 @@ export const RENEWAL_WORDS = {
   /** The card line: "Visa ending 4242", or that there is none to charge. */
   card: (card: string | null) =>
     card ?? "none on file - add a card before then, or the renewal cannot be paid",
-  /** "Your annual membership renews automatically on <date> for <amount>, charged to <the card on file>." */
-  renews: (renewsOn: string, amount: string, card: string | null) =>
+  /**
+   * "Your annual membership renews automatically on <date> for <amount>, charged to <the card on file>."
+   * `card` undefined: not known here (a screen offline), so named by its role only.
+   */
+  renews: (renewsOn: string, amount: string, card: string | null | undefined) =>
     `Your annual membership renews automatically on ${renewsOn} for ${amount}, charged to ${
-      card ? `your card on file (${card})` : "your card on file (none yet: add a card before then)"
+      card === undefined
+        ? "your card on file"
+        : card
+        ? `your card on file (${card})`
+        : "your card on file (none yet: add a card before then)"
     }.`,
   /** Each later year. */
   yearly: (amount: string, noticeDays: number) =>

@@ -30,10 +30,12 @@ Deno.test("renewal terms: the date, the amount, the card on file and how to canc
   );
   assert.equal(words.renews, RENEWAL_WORDS.renews("Nov 25, 2027", "$95.00", "Visa ending in 4242"));
   assert.equal(
-    `${words.beforeLink}the Cancel membership page${words.afterLink}`,
-    "To cancel, so that you are not charged, choose Cancel on the Cancel membership page before Nov 25, 2027. " +
+    `${words.beforeLink}the cancellation page${words.afterLink}`,
+    "To cancel, so that you are not charged, choose Cancel on the cancellation page before Nov 25, 2027. " +
       "A cancelled membership is not renewed or charged again.",
   );
   const unknown = renewalTermsWords({ expireAt: "2027-11-25", amountCents: null, card: null });
   assert.match(unknown.renews, /for the renewal price, charged to your card on file \(none yet/);
+  const offline = renewalTermsWords({ expireAt: "2027-11-25", amountCents: 9500, card: undefined });
+  assert.match(offline.renews, /for \$95\.00, charged to your card on file\.$/);
 });

@@ -19,7 +19,12 @@ export function renewsOn(m: Membership["attributes"]): string | null {
  * the screen can put a link there.
  */
 export function renewalTermsWords(
-  { expireAt, amountCents, card }: { expireAt: string; amountCents: number | null; card: string | null },
+  { expireAt, amountCents, card }: {
+    expireAt: string;
+    amountCents: number | null;
+    /** "Visa ending in 4242"; null: none on file; undefined: not known (the cards did not load). */
+    card: string | null | undefined;
+  },
 ) {
   const on = formatDay(expireAt);
   const amount = amountCents === null ? "the renewal price" : formatMoney(amountCents, { cents: true });

@@ -19,7 +19,8 @@ export function RenewalTerms(
   const expireAt = renewsOn(membership.attributes);
   if (!expireAt) return null;
   const onFile = cards.data?.find((c) => c.attributes.default);
-  const card = onFile ? spokenCardName(onFile) : null;
+  // Offline or still loading, the card is not known: the words name it by its role only.
+  const card = cards.data === undefined ? undefined : onFile ? spokenCardName(onFile) : null;
   const words = renewalTermsWords({
     expireAt,
     amountCents: prices.status === "ready" ? prices.prices.annual_renewal_cents : null,
@@ -30,7 +31,7 @@ export function RenewalTerms(
       <p>{words.renews}</p>
       <p>
         {words.beforeLink}
-        <Link href={cancelPath}>the Cancel membership page</Link>
+        <Link href={cancelPath}>the cancellation page</Link>
         {words.afterLink}
       </p>
     </Panel>
