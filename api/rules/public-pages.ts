@@ -30,6 +30,8 @@ export const PUBLIC_PAGES = [
   { path: "/about/frequently-asked-questions", title: "Frequently Asked Questions", listed: true },
   { path: "/membership", title: "Membership", listed: true },
   { path: "/partner-labs", title: "Partner Labs", listed: true },
+  // ?zip= searches at once (the selection notice links here with the member's ZIP code).
+  { path: "/collection-sites", title: "Find a Collection Site", listed: true },
   { path: "/contact-us", title: "Contact Us", listed: true },
   { path: "/contact", title: "Contact", listed: false },
   { path: "/contact/thank-you", title: "Be In Touch Soon...", listed: false },

@@ -37,6 +37,7 @@ import { paymentsRoutes } from "./payments/routes.ts";
 import { registrationRoutes } from "./registration/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
+import { collectionSitesRoutes } from "./collection-sites/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
 import { complianceKitRoutes } from "./compliance-kit/routes.ts";
 import { documentsRoutes } from "./documents/routes.ts";
@@ -109,6 +110,7 @@ export function createApp(deps: Deps) {
   app.route("/api", analyticsRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", contactRoutes);
+  app.route("/api", collectionSitesRoutes);
   app.route("/api", drugTestsRoutes);
   app.route("/api", complianceRoutes);
   app.route("/api", complianceKitRoutes);

@@ -51,6 +51,8 @@ export async function buildDeps(
       passwordResetPerIp: fixedWindow(envNumber("PASSWORD_RESET_LIMIT_PER_IP", 30), 60 * 60),
       // Contact messages land in the office's inbox; a real person sends a handful at most.
       contactPerIp: fixedWindow(envNumber("CONTACT_LIMIT_PER_IP", 10), 60 * 60),
+      // Collection-site searches each call i3: plenty for a person typing ZIP codes, not for a scraper.
+      collectionSitesPerIp: fixedWindow(envNumber("COLLECTION_SITES_LIMIT_PER_IP", 30), 60),
       // Second-factor codes and passkeys: like the password, per account tight (a 6-digit code has a million
       // values), per address generous (decision 0043).
       secondFactorPerIp: fixedWindow(envNumber("SECOND_FACTOR_LIMIT_PER_IP", 100), 10 * 60),

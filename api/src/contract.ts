@@ -21,6 +21,7 @@ import type {
 import type { BusinessRecord } from "./businesses/schemas.ts";
 import type { VerificationResponse } from "./compliance/schemas.ts";
 import type { ContactBody, ContactResponse } from "./contact/schemas.ts";
+import type { CollectionSiteRecord, CollectionSitesResponse } from "./collection-sites/schemas.ts";
 import type { DocumentList } from "./documents/schemas.ts";
 import type { KitBody, KitDocumentList } from "./compliance-kit/schemas.ts";
 import type {
@@ -192,6 +193,8 @@ export type Prices = z.infer<typeof PricesResponse>;
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;
+export type CollectionSite = z.infer<typeof CollectionSiteRecord>;
+export type CollectionSitesAnswer = z.infer<typeof CollectionSitesResponse>;
 export type AnalyticsEvent = z.input<typeof AnalyticsEventBody>;
 
 // The administrators' notification center (desk/schemas.ts)

@@ -67,6 +67,7 @@ export const LAYERS: string[][] = [
     "audit",
     "notifications",
     "analytics",
+    "collection-sites",
     "contact",
     "dev-mail",
     "docs",

@@ -39,3 +39,35 @@ export const MEMBERSHIP_MESSAGES = {
   cancelled: "Membership has been cancelled successfully",
   updated: "Membership has been updated successfully",
 } as const;
+
+/**
+ * The renewal terms, as the start confirmation (its receipt e-mail and its screen) and the notice before a
+ * renewal state them (issue 25 item 1, decision 0063): the date, the amount, the card on file and how to
+ * cancel. Each side formats the values with its own formatter (the e-mails "March 15, 2027" and "$95.00", the
+ * screens formatDay and formatMoney); the words are these, once.
+ */
+export const RENEWAL_WORDS = {
+  /** The card line: "Visa ending 4242", or that there is none to charge. */
+  card: (card: string | null) =>
+    card ?? "none on file - add a card before then, or the renewal cannot be paid",
+  /**
+   * "Your annual membership renews automatically on <date> for <amount>, charged to <the card on file>."
+   * `card` undefined: not known here (a screen offline), so named by its role only.
+   */
+  renews: (renewsOn: string, amount: string, card: string | null | undefined) =>
+    `Your annual membership renews automatically on ${renewsOn} for ${amount}, charged to ${
+      card === undefined
+        ? "your card on file"
+        : card
+        ? `your card on file (${card})`
+        : "your card on file (none yet: add a card before then)"
+    }.`,
+  /** Each later year. */
+  yearly: (amount: string, noticeDays: number) =>
+    `After that it renews each year for ${amount} (the renewal price), and we e-mail you ${noticeDays} days ` +
+    "before each renewal.",
+  /** How to cancel; `where` is the address (e-mail) or the words of a link (screen). */
+  cancel: (where: string, renewsOn: string) =>
+    `To cancel, so that you are not charged, choose Cancel on ${where} before ${renewsOn}. A ` +
+    "cancelled membership is not renewed or charged again.",
+} as const;

@@ -16,6 +16,7 @@ Deno.test("rate limits: one fixed window per key, counted in the database", asyn
       passwordForgotPerEmail: generous,
       passwordResetPerIp: generous,
       contactPerIp: generous,
+      collectionSitesPerIp: generous,
       secondFactorPerIp: generous,
       secondFactorPerUser: generous,
     },

@@ -25,6 +25,7 @@ export type LimitName =
   | "passwordForgotPerEmail"
   | "passwordResetPerIp"
   | "contactPerIp"
+  | "collectionSitesPerIp"
   | "secondFactorPerIp"
   | "secondFactorPerUser";
 

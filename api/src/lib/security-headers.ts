@@ -63,7 +63,8 @@ export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> 
     ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
     ["X-Content-Type-Options", BASELINE_HEADERS["X-Content-Type-Options"]],
     ["X-Frame-Options", BASELINE_HEADERS["X-Frame-Options"]],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
+    // Geolocation for our own pages only: the collection-site finder's "Use my location" (decision 0072).
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)"],
   ];
   return async (c, next) => {
     await next();

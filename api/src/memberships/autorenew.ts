@@ -125,7 +125,13 @@ export async function renewMembership(
     lines: [{ name: "APCA annual membership renewal", cost_cents: amount, quantity: 1 }],
     source,
     description: "APCA annual membership renewal",
-    receiptNote: renewalTerms(amount, await renewalNoticeDays(db)),
+    receiptNote: renewalTerms({
+      renewsOn: nextAnnualExpiry(expireAt, deps.now(), deps.config.officeTimeZone),
+      amountCents: amount,
+      card,
+      noticeDays: await renewalNoticeDays(db),
+      publicUrl: deps.config.publicUrl,
+    }),
     fulfilment: membershipRenewal,
     plan: {
       renews_membership_id: due.id,

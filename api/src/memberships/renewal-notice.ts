@@ -9,6 +9,7 @@
  * it when the term was started or changed later. Exactly once per term: each membership row is one term, and
  * the notice is claimed on it (memberships.renewal_notice_sent_at) before it is handed to the outbox.
  */
+import { RENEWAL_WORDS } from "@apca/rules/messages/memberships";
 import type { Deps } from "../lib/context.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 import type { JobHandler } from "../lib/jobs.ts";
@@ -37,13 +38,32 @@ const longDate = (date: string) => {
   });
 };
 
-/** The renewal terms in words, as the start confirmation and the notice state them. */
-export function renewalTerms(amountCents: number, noticeDays: number) {
-  return `Your annual membership renews automatically each year on its expiry date for ${
-    dollars(amountCents)
-  }, charged to your default card. We e-mail you ${noticeDays} days before each renewal. You can cancel ` +
-    "at any time from your membership page (Account, then Membership, then Cancel); a cancelled membership " +
-    "is not renewed or charged again.";
+/** "Visa ending 4242", or null without a card. */
+export const cardWords = (card: { brand: string | null; last4: string | null } | null | undefined) =>
+  card?.last4 ? `${card.brand ?? "Card"} ending ${card.last4}` : null;
+
+/** Where a member cancels: their membership page. */
+const cancelPage = (publicUrl: string) => `${publicUrl}/app/account/membership`;
+
+/**
+ * The renewal terms in words, as the start confirmation (its receipt e-mail) and the notice state them: the day
+ * it renews, the amount, the card on file and how to cancel (the shared RENEWAL_WORDS).
+ */
+export function renewalTerms(terms: {
+  /** The term's last day (YYYY-MM-DD): the day autorenewal charges. */
+  renewsOn: string;
+  amountCents: number;
+  card: { brand: string | null; last4: string | null } | null | undefined;
+  noticeDays: number;
+  publicUrl: string;
+}) {
+  const on = longDate(terms.renewsOn);
+  const amount = dollars(terms.amountCents);
+  return [
+    RENEWAL_WORDS.renews(on, amount, cardWords(terms.card)),
+    RENEWAL_WORDS.yearly(amount, terms.noticeDays),
+    RENEWAL_WORDS.cancel(cancelPage(terms.publicUrl), on),
+  ].join(" ");
 }
 
 type Pick2 = Pick<Deps, "database" | "config" | "mailer" | "now">;
@@ -69,14 +89,11 @@ export async function sendRenewalNotices(deps: Pick2): Promise<number> {
         text: `Hello ${due.first_name},\n\n` +
           `Your annual APCA membership renews automatically on ${renewsOn}.\n\n` +
           `  Renewal date: ${renewsOn}\n  Amount: ${dollars(amount)}\n` +
-          `  Card: ${
-            card
-              ? `${card.brand ?? "Card"} ending ${card.last4}`
-              : "none on file - add a card before then, or the renewal cannot be paid"
-          }\n\n` +
-          `To change the card, go to ${url}/app/account. To cancel, so that you are not charged, sign in and ` +
-          `choose Cancel on ${url}/app/account/membership before ${renewsOn}. A cancelled membership is not ` +
-          "renewed or charged again; you can also reply to this e-mail or call the office to cancel.\n\nAPCA",
+          `  Card: ${RENEWAL_WORDS.card(cardWords(card))}\n\n` +
+          `To change the card, go to ${url}/app/account. ${
+            RENEWAL_WORDS.cancel(cancelPage(url), renewsOn)
+          } ` +
+          "You can also reply to this e-mail or call the office to cancel.\n\nAPCA",
       });
       sent++;
     } catch (error) {

@@ -20,6 +20,7 @@ import {
 import { enqueueMembershipTest, enqueueOwnBusinessSetUp } from "../drug-tests/jobs.ts";
 import { setUpOwnBusiness } from "../drug-tests/service.ts";
 import { chargeableCompanyCard } from "../payment-methods/company.ts";
+import { defaultCard } from "../payment-methods/service.ts";
 import { type Actor, conflict, factsOf, requireMember, toRecord } from "./record.ts";
 import {
   currentMembership,
@@ -195,9 +196,16 @@ export async function startMembership(
     lines: [{ name: itemName, cost_cents: amount, quantity: 1 }],
     source,
     description: itemName,
-    // The start's confirmation (its receipt) states the renewal terms (issue 25).
-    receiptNote: autorenew
-      ? renewalTerms((await prices(db)).annual_renewal_cents, await renewalNoticeDays(db))
+    // The start's confirmation (its receipt) states the renewal terms (issue 25): the day, the amount, the card
+    // on file (the default card, which renewals charge) and how to cancel.
+    receiptNote: autorenew && expireAt !== null
+      ? renewalTerms({
+        renewsOn: expireAt,
+        amountCents: (await prices(db)).annual_renewal_cents,
+        card: await defaultCard(db, userId),
+        noticeDays: await renewalNoticeDays(db),
+        publicUrl: deps.config.publicUrl,
+      })
       : undefined,
     fulfilment: options.fulfilment ?? membershipStart,
     plan: {

@@ -68,7 +68,26 @@ Deno.test("receipts: one e-mail with the PDF per paid order, the order history, 
       const order = await db.selectFrom("orders").select("number").where("kind", "=", "membership")
         .executeTakeFirstOrThrow();
       const [mail] = await receipts(ctx, order.number);
-      for (const want of ["renews automatically", "$95.00", "30 days before", "Cancel"]) {
+      const { expire_at } = await db.selectFrom("memberships").select("expire_at")
+        .where("user_id", "=", ctx.users.member.id).where("type", "=", "annual").executeTakeFirstOrThrow();
+      const [y, m, d] = String(expire_at).slice(0, 10).split("-").map(Number);
+      const renewsOn = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      });
+      const url = ctx.deps.config.publicUrl;
+      // The date it renews, the amount, the card on file and how to cancel (with the link), in the shared words.
+      for (
+        const want of [
+          `renews automatically on ${renewsOn} for $95.00, charged to your card on file (`,
+          "ending 4242)",
+          "we e-mail you 30 days before each renewal",
+          `choose Cancel on ${url}/app/account/membership before ${renewsOn}`,
+          "A cancelled membership is not renewed or charged again.",
+        ]
+      ) {
         assert(mail.text_body.includes(want), `the start receipt lacks ${want}:\n${mail.text_body}`);
       }
       const text = (await pdfText((await attachmentOf(ctx, mail.id)).bytes)).join(" ");

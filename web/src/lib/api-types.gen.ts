@@ -1489,6 +1489,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collection-sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find collection sites near a ZIP code or a location
+         * @description Searches i3's collection sites (the i3 simulator's made-up set unless I3_API_URL is set) around `zip`, or around `lat` and `lng` (the browser's location), nearest first with the distance in miles. Give either `zip` or both `lat` and `lng`. A ZIP code i3 cannot place answers 422 on `zip`. Rate-limited per address (COLLECTION_SITES_LIMIT_PER_IP a minute).
+         *
+         *     Access: Anyone, signed in or not.
+         */
+        get: operations["getCollectionSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/account/tests": {
         parameters: {
             query?: never;
@@ -12960,6 +12982,106 @@ export interface operations {
             };
             /** @description Unexpected error; the answer carries a request_id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCollectionSites: {
+        parameters: {
+            query?: {
+                zip?: string;
+                lat?: number;
+                lng?: number;
+                radius?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The place searched from: the ZIP code's centre, or the given point */
+                        origin: {
+                            latitude: number;
+                            longitude: number;
+                        };
+                        /** @description Nearest first */
+                        data: {
+                            /** @description i3's site id */
+                            id: string;
+                            name: string;
+                            address: {
+                                line1: string;
+                                city: string;
+                                state: string;
+                                zip: string;
+                            };
+                            latitude: number;
+                            longitude: number;
+                            phone: string | null;
+                            /** @description Opening hours as lines for people */
+                            hours: string[];
+                            /** @description dot_urine: DOT urine collection; non_dot_urine: non-DOT urine; breath_alcohol: DOT breath alcohol test; observed_collection: directly observed collection; hair: hair specimen */
+                            services: ("dot_urine" | "non_dot_urine" | "breath_alcohol" | "observed_collection" | "hair")[];
+                            /** @description Walk-ins accepted (else by appointment) */
+                            walk_ins: boolean;
+                            /** @description Miles from the place searched from, to one decimal */
+                            distance_miles: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many searches from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description i3 is not answering (I3_FAILED); try again later */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

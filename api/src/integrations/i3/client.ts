@@ -5,7 +5,17 @@
  * everything else runs on the simulator. Its test checks what it sends against a local fake.
  */
 import type { DrugTestResult } from "../../db/types.ts";
-import { type I3Client, I3Error, type I3Operation, type I3Panel, type I3Result } from "./i3.ts";
+import {
+  type CollectionSite,
+  type I3Client,
+  I3Error,
+  type I3Operation,
+  type I3Panel,
+  type I3Result,
+  SITE_SERVICES,
+  type SiteService,
+} from "./i3.ts";
+import { nearestSites } from "./sites.ts";
 
 export interface I3HttpOptions {
   url: string;
@@ -26,6 +36,38 @@ const fromWire = (r: WireResult): I3Result => ({
   ...r,
   collected_at: r.collected_at ? new Date(r.collected_at) : null,
   resulted_at: r.resulted_at ? new Date(r.resulted_at) : null,
+});
+
+/**
+ * A collection site as we assume i3's site search sends it (shaped like i3screen's public "find a collection
+ * site" search: a site id, a name, the street address, coordinates, a telephone, hours as text and the
+ * services offered). Distance is not trusted from the wire: we measure it ourselves from the origin.
+ */
+interface WireSite {
+  site_id: string;
+  name: string;
+  address: { line1: string; city: string; state: string; zip: string };
+  latitude: number;
+  longitude: number;
+  phone?: string | null;
+  hours?: string[] | null;
+  services?: string[] | null;
+  walk_ins?: boolean | null;
+}
+
+const fromWireSite = (s: WireSite): Omit<CollectionSite, "distance_miles"> => ({
+  site_id: s.site_id,
+  name: s.name,
+  address: s.address,
+  latitude: s.latitude,
+  longitude: s.longitude,
+  phone: s.phone ?? null,
+  hours: s.hours ?? [],
+  // A service code we do not know is left out rather than guessed at.
+  services: (s.services ?? []).filter((c): c is SiteService =>
+    (SITE_SERVICES as readonly string[]).includes(c)
+  ),
+  walk_ins: s.walk_ins ?? false,
 });
 
 export function i3HttpClient(options: I3HttpOptions, fetchFn: typeof fetch = fetch): I3Client {
@@ -96,6 +138,29 @@ export function i3HttpClient(options: I3HttpOptions, fetchFn: typeof fetch = fet
       return fromWire(
         await call<WireResult>("getResult", "GET", `/orders/${encodeURIComponent(orderRef)}/result`),
       );
+    },
+    /**
+     * ASSUMED: `GET /collection-sites?zip=77029&radius=150&limit=10` (or `latitude=&longitude=` in place of
+     * `zip`), answering `{ origin: { latitude, longitude }, data: WireSite[] }`, 404 for a ZIP code i3 cannot
+     * place. We ask for the radius and count and still cut and order the answer ourselves (nearest first).
+     */
+    async findCollectionSites(search) {
+      const query = new URLSearchParams(
+        "zip" in search
+          ? { zip: search.zip }
+          : { latitude: String(search.latitude), longitude: String(search.longitude) },
+      );
+      query.set("radius", String(search.radius_miles));
+      query.set("limit", String(search.limit));
+      const body = await call<{ origin: { latitude: number; longitude: number }; data: WireSite[] }>(
+        "findCollectionSites",
+        "GET",
+        `/collection-sites?${query}`,
+      );
+      const origin = "zip" in search
+        ? body.origin
+        : { latitude: search.latitude, longitude: search.longitude };
+      return { origin, sites: nearestSites(origin, body.data.map(fromWireSite), search) };
     },
   };
 }

@@ -5,6 +5,7 @@ import { withDatabase } from "../../testing/db.ts";
 import { i3HttpClient } from "./client.ts";
 import { I3Error } from "./i3.ts";
 import { type I3SimOptions, i3Simulator, parseFailures, parseOutcomes } from "./simulator.ts";
+import { SIM_SITES, zipCentre } from "./sim-sites.ts";
 
 const T0 = new Date("2026-03-01T10:00:00Z");
 const OPTIONS: I3SimOptions = { resultDelayMs: 0, fail: "", outcomes: "negative", seed: "test" };
@@ -178,6 +179,60 @@ Deno.test("i3 simulator", async (t) => {
       assertEquals([error instanceof I3Error, error.code], [true, "not_found"]);
     });
 
+    await t.step("collection sites: nearest first from a ZIP code or a point, with miles", async () => {
+      const sim = i3Simulator(db, () => T0, OPTIONS);
+      assertOk(SIM_SITES.length >= 30, `a realistic set of sites, got ${SIM_SITES.length}`);
+      for (const site of SIM_SITES) {
+        assertMatch(site.address.zip, /^\d{5}$/);
+        assertOk(site.hours.length > 0 && site.services.includes("dot_urine"), site.site_id);
+        assertOk(zipCentre(site.address.zip), `the table places the site's own ZIP code ${site.address.zip}`);
+      }
+      const { origin, sites } = await sim.findCollectionSites({ zip: "77029", radius_miles: 150, limit: 10 });
+      assertEquals(origin, zipCentre("77029"));
+      assertEquals(sites.length, 10);
+      assertEquals(sites[0].site_id, "SIM-TX-001", "the Ship Channel site is the nearest to 77029");
+      assertOk(sites[0].distance_miles < 3, `${sites[0].distance_miles} miles`);
+      const miles = sites.map((s) => s.distance_miles);
+      assertEquals(miles, [...miles].sort((a, b) => a - b), "nearest first");
+      assertOk(sites.every((s) => s.distance_miles <= 150));
+
+      const point = await sim.findCollectionSites({
+        latitude: 29.95,
+        longitude: -90.07,
+        radius_miles: 25,
+        limit: 25,
+      });
+      assertEquals(point.origin, { latitude: 29.95, longitude: -90.07 });
+      assertEquals(point.sites.map((s) => s.address.city).sort(), ["Harvey", "New Orleans"]);
+
+      // A ZIP code outside the table is placed by its first three digits (77005: Houston).
+      assertEquals(
+        (await sim.findCollectionSites({ zip: "77005", radius_miles: 150, limit: 1 })).sites.length,
+        1,
+      );
+      const far = await sim.findCollectionSites({
+        latitude: 39.74,
+        longitude: -104.99,
+        radius_miles: 150,
+        limit: 10,
+      });
+      assertEquals(far.sites, [], "nothing within reach of Denver");
+
+      const unknown = await sim.findCollectionSites({ zip: "00000", radius_miles: 150, limit: 10 }).catch((
+        e,
+      ) => e);
+      assertEquals([unknown instanceof I3Error, unknown.code, unknown.operation], [
+        true,
+        "not_found",
+        "findCollectionSites",
+      ]);
+      sim.control.failNext("findCollectionSites");
+      const down = await sim.findCollectionSites({ zip: "77029", radius_miles: 150, limit: 10 }).catch((e) =>
+        e
+      );
+      assertEquals([down instanceof I3Error, down.code], [true, "unavailable"]);
+    });
+
     await t.step("a bad configuration is refused at start", () => {
       for (const bad of ["orderTest:2", "nonsense"]) {
         let threw = false;
@@ -188,7 +243,7 @@ Deno.test("i3 simulator", async (t) => {
         }
         assertOk(threw, bad);
       }
-      assertEquals(parseFailures("all:0.1").size, 4);
+      assertEquals(parseFailures("all:0.1").size, 5);
       assertEquals(parseOutcomes("negative:3,positive:1").map((o) => o.upTo), [0.75, 1]);
       let threw = false;
       try {
@@ -227,6 +282,21 @@ Deno.test("i3 HTTP client skeleton: what it sends and how it reads answers", asy
       });
     }
     if (url.endsWith("/orders/missing/result")) return new Response("{}", { status: 404 });
+    if (url.includes("/collection-sites?zip=00000")) return new Response("{}", { status: 404 });
+    if (url.includes("/collection-sites?")) {
+      const site = (id: string, latitude: number, services: string[]) => ({
+        site_id: id,
+        name: id,
+        address: { line1: "1 Main St", city: "Houston", state: "TX", zip: "77029" },
+        latitude,
+        longitude: -95.26,
+        services,
+      });
+      return Response.json({
+        origin: { latitude: 29.76, longitude: -95.26 },
+        data: [site("far", 30.5, ["dot_urine"]), site("near", 29.77, ["dot_urine", "teleport"])],
+      });
+    }
     return new Response("down", { status: 503 });
   };
   const client = i3HttpClient({ url: "https://i3.example/api/", apiKey: "k" }, fake);
@@ -245,4 +315,19 @@ Deno.test("i3 HTTP client skeleton: what it sends and how it reads answers", asy
     body: { external_id: "3", name: "A" },
   });
   assertEquals(seen[2].url, `https://i3.example/api/results?since=${encodeURIComponent(T0.toISOString())}`);
+
+  const found = await client.findCollectionSites({ zip: "77029", radius_miles: 150, limit: 10 });
+  assertEquals(seen.at(-1)?.url, "https://i3.example/api/collection-sites?zip=77029&radius=150&limit=10");
+  assertEquals(found.sites.map((s) => s.site_id), ["near", "far"], "nearest first, measured by us");
+  assertEquals(found.sites[0].services, ["dot_urine"], "an unknown service code is left out");
+  assertEquals([found.sites[0].phone, found.sites[0].hours, found.sites[0].walk_ins], [null, [], false]);
+  await client.findCollectionSites({ latitude: 29.7, longitude: -95.2, radius_miles: 25, limit: 5 });
+  assertEquals(
+    seen.at(-1)?.url,
+    "https://i3.example/api/collection-sites?latitude=29.7&longitude=-95.2&radius=25&limit=5",
+  );
+  const unknown = await client.findCollectionSites({ zip: "00000", radius_miles: 150, limit: 10 }).catch((
+    e,
+  ) => e);
+  assertEquals([unknown.code, unknown.operation], ["not_found", "findCollectionSites"]);
 });

@@ -10,7 +10,13 @@ import type { DB, DrugTestReason, DrugTestResult } from "../../db/types.ts";
 import { i3HttpClient } from "./client.ts";
 import { i3Simulator } from "./simulator.ts";
 
-export const I3_OPERATIONS = ["setUpBusiness", "orderTest", "fetchResults", "getResult"] as const;
+export const I3_OPERATIONS = [
+  "setUpBusiness",
+  "orderTest",
+  "fetchResults",
+  "getResult",
+  "findCollectionSites",
+] as const;
 export type I3Operation = (typeof I3_OPERATIONS)[number];
 
 /** What i3 needs of a business to set it up as a collection location. */
@@ -69,6 +75,49 @@ export interface I3Client {
   fetchResults(since: Date): Promise<I3Result[]>;
   /** One order's current state; an unknown reference throws `I3Error` with code `not_found`. */
   getResult(orderRef: string): Promise<I3Result>;
+  /**
+   * Collection sites near a ZIP code or a point, nearest first. A ZIP code i3 cannot place throws `I3Error`
+   * with code `not_found`; a failure of i3 `unavailable`.
+   */
+  findCollectionSites(search: SiteSearch): Promise<SiteSearchResult>;
+}
+
+/** What a collection site offers (i3's service codes as we name them; see sites.ts for the words). */
+export const SITE_SERVICES = [
+  "dot_urine",
+  "non_dot_urine",
+  "breath_alcohol",
+  "observed_collection",
+  "hair",
+] as const;
+export type SiteService = (typeof SITE_SERVICES)[number];
+
+/** A collection site as i3 lists it, with its distance from the searched place. */
+export interface CollectionSite {
+  site_id: string;
+  name: string;
+  address: { line1: string; city: string; state: string; zip: string };
+  latitude: number;
+  longitude: number;
+  phone: string | null;
+  /** Opening hours as lines for people ("Mon-Fri 7:00 AM - 5:00 PM"). */
+  hours: string[];
+  services: SiteService[];
+  walk_ins: boolean;
+  /** Miles from the searched place, to one decimal (great-circle). */
+  distance_miles: number;
+}
+
+/** Where to search from: a ZIP code, or a point (the browser's location). */
+export type SiteSearch =
+  & ({ zip: string } | { latitude: number; longitude: number })
+  & { radius_miles: number; limit: number };
+
+export interface SiteSearchResult {
+  /** The point searched from (a ZIP code's centre, or the given point). */
+  origin: { latitude: number; longitude: number };
+  /** Nearest first, within `radius_miles`, at most `limit`. */
+  sites: CollectionSite[];
 }
 
 /** A refusal or failure of i3 (or of the simulator standing in for it). */

@@ -8,6 +8,9 @@
  * - the specimen is collected half-way through I3_SIM_RESULT_DELAY_MS and resulted at its end;
  * - I3_SIM_FAIL makes calls fail: "orderTest" (always), "orderTest:0.25" (a quarter of calls, again chosen by
  *   a hash of the seed and the call's sequence number), several separated by commas, or "all".
+ * - findCollectionSites searches a fixed, made-up set of sites in US port cities (sim-sites.ts, decision 0072):
+ *   a ZIP code is placed by a small table of ZIP centres (else its first three digits); an unknown one is
+ *   refused with `not_found`, as i3 refuses a ZIP code it cannot place.
  * Orders live in i3_sim_orders so that a development server keeps them across restarts. Tests steer it through
  * `control`: move its clock, fix an order's outcome, make the next calls fail.
  */
@@ -22,6 +25,8 @@ import {
   type I3Panel,
   type I3Result,
 } from "./i3.ts";
+import { SIM_SITES, zipCentre } from "./sim-sites.ts";
+import { nearestSites } from "./sites.ts";
 
 export interface I3SimOptions {
   resultDelayMs: number;
@@ -234,6 +239,18 @@ export function i3Simulator(db: Kysely<DB>, appNow: () => Date, options: I3SimOp
         .executeTakeFirst();
       if (!row) throw new I3Error("not_found", `i3 has no order ${orderRef}.`, "getResult");
       return toResult(row, now());
+    },
+    // deno-lint-ignore require-await
+    async findCollectionSites(search) {
+      maybeFail("findCollectionSites");
+      const at = "zip" in search
+        ? zipCentre(search.zip)
+        : { latitude: search.latitude, longitude: search.longitude };
+      if (!at) {
+        const zip = "zip" in search ? search.zip : "";
+        throw new I3Error("not_found", `i3 cannot place ZIP code ${zip}.`, "findCollectionSites");
+      }
+      return { origin: at, sites: nearestSites(at, SIM_SITES, search) };
     },
     control: {
       advance(ms) {

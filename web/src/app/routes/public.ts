@@ -17,6 +17,7 @@ const PUBLIC_SCREENS: Record<PublicPath, () => PageModule> = {
   "/about/frequently-asked-questions": publicPage("FaqPage"),
   "/membership": publicPage("MembershipPage"),
   "/partner-labs": publicPage("PartnerLabsPage"),
+  "/collection-sites": publicPage("CollectionSitesPage"),
   "/contact-us": publicPage("ContactPage"),
   "/contact": publicPage("ContactPage"),
   "/contact/thank-you": publicPage("ThankYouPage"),

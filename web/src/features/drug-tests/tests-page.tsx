@@ -2,6 +2,7 @@
  * /app/account/tests: the member's test history, newest first, ten to a page. The page number is in the
  * address (?page=2), so Back and a shared link show the same page.
  */
+import { Link } from "wouter";
 import { DrugTestTable } from "./drug-test-table.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
@@ -18,6 +19,9 @@ export default function TestsPage() {
       <p>
         Every drug test on your record: when it was taken, why, and whether it passed. Laboratory details stay
         with the medical review officer.
+      </p>
+      <p>
+        Going for a test? <Link href="/collection-sites">Find a collection site near you</Link>.
       </p>
       <OfflineNotice savedAt={tests.savedAt} />
       <PagedList

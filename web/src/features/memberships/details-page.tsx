@@ -11,6 +11,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { MembershipActions, MembershipFacts, Panel, WithMembership } from "./membership-parts.tsx";
 import { PauseWarningNotice } from "./pause-warning-notice.tsx";
+import { RenewalTerms } from "./renewal-terms.tsx";
 import { PagedList, usePageParam } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { cardExpiry, cardName, fetchCards } from "../payments/payments.ts";
@@ -55,6 +56,10 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
                 </p>
               )}
             </Panel>
+            {subject.kind === "self" && m && (
+              // The renewal terms, where a start lands (issue 25 item 1): when, how much, which card, how to stop.
+              <RenewalTerms membership={m} subject={subject} cancelPath={paths.cancel} />
+            )}
           </>
         )}
       </WithMembership>

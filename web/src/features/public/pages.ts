@@ -12,6 +12,7 @@ export { default as HomePage } from "./home-page.tsx";
 export { default as AboutPage } from "./about-page.tsx";
 export { default as MembershipPage } from "./membership-page.tsx";
 export { default as PartnerLabsPage } from "./partner-labs-page.tsx";
+export { default as CollectionSitesPage } from "./collection-sites-page.tsx";
 export { default as PricesPage } from "./prices-page.tsx";
 export { default as ServicesPage } from "./services-page.tsx";
 export { default as PenaltiesPage } from "./penalties-page.tsx";

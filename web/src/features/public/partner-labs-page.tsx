@@ -51,6 +51,12 @@ export default function PartnerLabsPage() {
         <aside className="panel" aria-labelledby="find-site">
           <h2 id="find-site">Need a site today?</h2>
           <p>
+            <Link href="/collection-sites" className="button">Find a collection site near you</Link>
+          </p>
+          <p>
+            Search by ZIP code or your location for sites with their hours, services and directions.
+          </p>
+          <p>
             After a serious marine incident the clock is short: alcohol within 2 hours, drugs within 32 hours.
             Call us and we will find the nearest site.
           </p>
