@@ -9,6 +9,7 @@ const PAGES: [path: string, heading: string][] = [
   ["/about", "About APCA"],
   ["/membership", "Membership"],
   ["/partner-labs", "Partner Labs"],
+  ["/collection-sites", "Find a Collection Site"],
   ["/about/prices", "Prices"],
   ["/services", "Services"],
   ["/services/non-compliance-penalties", "Non-Compliance Penalties"],
