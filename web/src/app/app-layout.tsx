@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -13,6 +13,9 @@ import { type Role, role, session } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
 import { OfflineIndicator, OutboxPanel } from "../offline/offline-ui.tsx";
 import { queued, startSync } from "../offline/sync.ts";
+
+// The administrators' header search (issue 24 item 4) loads with the first admin screen, not for members.
+const HeaderSearch = lazy(() => import("../features/search/header-search.tsx"));
 
 const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   admin: [
@@ -105,6 +108,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </ul>
             </nav>
             <div className="header-actions">
+              {role.value === "admin" && (
+                <Suspense fallback={null}>
+                  <HeaderSearch />
+                </Suspense>
+              )}
               <span className="user-name">{session.value?.full_name}</span>
               <Button
                 variant="secondary"
