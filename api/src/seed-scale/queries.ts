@@ -161,7 +161,8 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     {
       name: "users",
       // Phones and credentials for the header search (decision 0070): ten-digit numbers and MMC numbers.
-      sql: `insert into users (id, email, password_hash, first_name, last_name, member_number, phone, uscg_cred,
+      sql:
+        `insert into users (id, email, password_hash, first_name, last_name, member_number, phone, uscg_cred,
           city, state, country, is_der, created_at, updated_at)
         select ${b.users} + i, 'scale' || i || '@scale.apca.invalid', 'scale-no-sign-in',
           ${pick(FIRST, "first", "i")}, ${pick(LAST, "last", "i")}, 'S-' || i,
@@ -361,7 +362,9 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
       name: "audit log",
       sql: `insert into audit_log (actor_user_id, action, entity, entity_id, detail, ip, created_at)
         select case when i % 7 = 0 then null else ${b.users} + ${N} + 1 + i % ${C} end,
-          (${textArray(["user_updated", "membership_paused", "user_updated", "order_created", "admin.request"])})[
+          (${
+        textArray(["user_updated", "membership_paused", "user_updated", "order_created", "admin.request"])
+      })[
             1 + i % 5],
           (${textArray(["user", "membership", "user", "order", "route"])})[1 + i % 5],
           case when i % 5 = 4 then 'GET /api/auth/users/:id'

@@ -14,7 +14,14 @@ Deno.test("hitsOf: one ordered list of options, users, companies then orders, ea
       roles: [],
       match: "member_number",
     }],
-    companies: [{ id: 3, name: "Gulf Tow LLC", dba_name: null, tax_id: "72-1", is_active: false, match: "tax_id" }],
+    companies: [{
+      id: 3,
+      name: "Gulf Tow LLC",
+      dba_name: null,
+      tax_id: "72-1",
+      is_active: false,
+      match: "tax_id",
+    }],
     orders: [{
       id: 9,
       number: "APCA-1072",

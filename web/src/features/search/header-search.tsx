@@ -60,7 +60,10 @@ export default function HeaderSearch() {
   }, [text.value]);
 
   const hits = state.value.kind === "done" || state.value.kind === "loading" ? state.value.hits : [];
-  const expanded = open.value && text.value.trim().length >= SEARCH_MIN;
+  // The popup shows while the box has focus and enough text; the listbox exists only with results (an empty
+  // listbox is not a valid one), and the combobox is expanded exactly when it does.
+  const showing = open.value && text.value.trim().length >= SEARCH_MIN;
+  const expanded = showing && hits.length > 0;
 
   function go(hit: Hit) {
     open.value = false;
@@ -79,12 +82,14 @@ export default function HeaderSearch() {
       if (active.value < 0) active.value = hits.length - 1;
     } else if (event.key === "Enter") {
       const hit = hits[active.value] ?? (state.value.kind === "done" ? hits[0] : undefined);
-      if (hit && expanded) {
+      if (hit && showing) {
         event.preventDefault();
         go(hit);
       }
     } else if (event.key === "Escape") {
       if (open.value && text.value) {
+        // A search box's own Escape clears it: the first Escape only closes the list, the text stays.
+        event.preventDefault();
         open.value = false;
         active.value = -1;
       } else text.value = "";
@@ -106,22 +111,22 @@ export default function HeaderSearch() {
     .filter((g) => g.items.length);
 
   return (
-    <div className="header-search" role="search">
+    <div className="header-search" role="search" aria-label="Find a record">
       <label htmlFor={`${id}-input`} className="visually-hidden">
-        Search users, companies and orders
+        Find a user, company or order
       </label>
       <input
         ref={input}
         id={`${id}-input`}
         type="search"
         className="header-search-input"
-        placeholder="Search name, e-mail, member no., EIN, order…"
+        placeholder="Name, e-mail, member no., EIN, order no."
         autoComplete="off"
         spellCheck={false}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}
-        aria-controls={listId}
+        aria-controls={expanded ? listId : undefined}
         aria-activedescendant={activeHit?.key}
         value={text.value}
         onChange={(e) => {
@@ -132,30 +137,33 @@ export default function HeaderSearch() {
         onBlur={() => (open.value = false)}
         onKeyDown={onKeyDown}
       />
-      <div className="header-search-popup" hidden={!expanded}>
-        <div role="listbox" id={listId} aria-label="Search results" className="header-search-list">
-          {groups.map(({ group, items }) => (
-            <div role="group" key={group} aria-labelledby={`${id}-${group}`}>
-              <div role="presentation" id={`${id}-${group}`} className="header-search-group">{group}</div>
-              {items.map(({ h, i }) => (
-                <div
-                  key={h.key}
-                  id={h.key}
-                  role="option"
-                  aria-selected={i === active.value}
-                  className="header-search-option"
-                  // Keep the focus in the box: the blur would close the list before the click lands.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(h)}
-                  onMouseEnter={() => (active.value = i)}
-                >
-                  <span className="header-search-title">{h.title}</span>
-                  <span className="header-search-detail">{h.detail}</span>
-                </div>
-              ))}
-            </div>
-          ))}
-        </div>
+      <div className="header-search-popup" hidden={!showing}>
+        {expanded && (
+          <div role="listbox" id={listId} aria-label="Matches" className="header-search-list">
+            {groups.map(({ group, items }) => (
+              <div role="group" key={group} aria-labelledby={`${id}-${group}`}>
+                <div role="presentation" id={`${id}-${group}`} className="header-search-group">{group}</div>
+                {items.map(({ h, i }) => (
+                  <div
+                    key={h.key}
+                    id={h.key}
+                    role="option"
+                    aria-selected={i === active.value}
+                    className="header-search-option"
+                    // Keep the focus in the box: the blur would close the list before the click lands.
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() =>
+                      go(h)}
+                    onMouseEnter={() => (active.value = i)}
+                  >
+                    <span className="header-search-title">{h.title}</span>
+                    <span className="header-search-detail">{h.detail}</span>
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+        )}
         <p className="header-search-status" aria-live="polite">{status}</p>
       </div>
     </div>
