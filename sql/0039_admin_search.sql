@@ -16,3 +16,20 @@ create index businesses_dba_trgm_idx on businesses using gin (lower(coalesce(dba
 create index businesses_tax_digits_trgm_idx on businesses using gin (apca_digits(tax_id) gin_trgm_ops);
 
 create index orders_number_trgm_idx on orders using gin (lower(number) gin_trgm_ops);
+
+-- Last names by prefix in alphabetical order (the search's "starts with" branch): a b-tree walk that stops after
+-- a few rows, however many members share the name. Byte order ("C") so that LIKE 'prefix%' can use it.
+create index users_last_first_c_idx on users (lower(last_name) collate "C", lower(first_name) collate "C", id)
+  where deleted_at is null;
+
+-- The notification center's search (notifications/queries.ts searchCondition) reads one union of ids, each branch
+-- an index probe: by the member, the user who triggered it, the company, and the person, e-mail or order number
+-- the notification's meta names.
+create index notifications_trigger_user_idx on notifications (trigger_user_id) where trigger_user_id is not null;
+create index notifications_meta_person_trgm_idx on notifications using gin (
+  lower(coalesce(meta->'user'->>'first_name', '') || ' ' || coalesce(meta->'user'->>'last_name', '')) gin_trgm_ops);
+create index notifications_meta_email_trgm_idx on notifications using gin (
+  lower(coalesce(meta->'user'->>'email', '')) gin_trgm_ops);
+create index notifications_meta_order_number_idx on notifications (lower(coalesce(meta->>'order_number', '')));
+-- Its date range, newest first within a category (open and archived lists alike).
+create index notifications_type_created_idx on notifications (type, created_at desc, id desc);

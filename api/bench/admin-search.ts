@@ -10,7 +10,7 @@
  *   - a user's History tab (GET /api/auth/audit?entity=user&entity_id=…), a different user each time;
  * p50 / p95 / max of each (target p95 ≤ 50 ms), then EXPLAIN (ANALYZE, BUFFERS) of the SQL each sends, captured
  * from the services' own queries. Reported, never asserted; `--smoke` sizes (tiny data) print no figures. The
- * database is dropped on every way out.
+ * database is dropped on every way out. Alone, BENCH_DAY_URL measures a database `seed:scale` already filled.
  */
 import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
@@ -39,28 +39,41 @@ const TARGET_P95_MS = 50;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
-export async function benchAdminDay(adminUrl: string, size: AdminDaySize, report: boolean): Promise<void> {
-  const name = `apca_bench_day_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+/**
+ * `existingUrl` (BENCH_DAY_URL when run alone): measure a database already filled by `seed:scale` instead of
+ * building one (nothing is created or dropped).
+ */
+export async function benchAdminDay(
+  adminUrl: string,
+  size: AdminDaySize,
+  report: boolean,
+  existingUrl?: string,
+): Promise<void> {
+  const name = existingUrl
+    ? new URL(existingUrl).pathname.slice(1)
+    : `apca_bench_day_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
+  if (!existingUrl) await admin.unsafe(`create database ${name}`);
+  const url = new URL(existingUrl ?? adminUrl);
   url.pathname = `/${name}`;
   // Set-up only (the scale statements outlast a request's statement timeout); the app gets its own pool.
   const setup = connectPostgres(url.toString(), { max: 1, statementTimeoutMs: 0 });
   const database = connectPostgres(url.toString(), { max: 10 });
   const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    await migrate(setup);
     const config = { ...loadConfig(), databaseUrl: url.toString() };
     const started = performance.now();
-    await seedScale(setup, {
-      members: size.members,
-      companies: size.companies,
-      seed: "bench",
-      // The one wall-clock read: the data set's "today", as `seed:scale` takes it.
-      anchor: officeDay(new Date(), config.officeTimeZone),
-      timeZone: config.officeTimeZone,
-    });
+    if (!existingUrl) await migrate(setup);
+    if (!existingUrl) {
+      await seedScale(setup, {
+        members: size.members,
+        companies: size.companies,
+        seed: "bench",
+        // The one wall-clock read: the data set's "today", as `seed:scale` takes it.
+        anchor: officeDay(new Date(), config.officeTimeZone),
+        timeZone: config.officeTimeZone,
+      });
+    }
     const [counts] = await raw<{ users: number; companies: number; notifications: number; audit: number }[]>`
       select (select count(*) from users)::int as users,
         (select count(*) from businesses where not is_individual)::int as companies,
@@ -76,13 +89,15 @@ export async function benchAdminDay(adminUrl: string, size: AdminDaySize, report
     const deps = await buildDeps(config, database, { log: silentLog });
     const app = createApp(deps);
     const { db } = database;
-    const adminUser = await db.insertInto("users").values({
-      email: "bench-admin@scale.apca.invalid",
-      password_hash: "bench-no-sign-in",
-      first_name: "Bench",
-      last_name: "Admin",
-      is_admin: true,
-    }).returning("id").executeTakeFirstOrThrow();
+    const adminUser =
+      await db.selectFrom("users").select("id").where("email", "=", "bench-admin@scale.apca.invalid")
+        .executeTakeFirst() ?? await db.insertInto("users").values({
+          email: "bench-admin@scale.apca.invalid",
+          password_hash: "bench-no-sign-in",
+          first_name: "Bench",
+          last_name: "Admin",
+          is_admin: true,
+        }).returning("id").executeTakeFirstOrThrow();
     const now = deps.now();
     const session = await db.insertInto("sessions").values({
       user_id: adminUser.id,
@@ -234,7 +249,7 @@ export async function benchAdminDay(adminUrl: string, size: AdminDaySize, report
     await raw.end({ timeout: 5 });
     await database.close();
     await setup.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    if (!existingUrl) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end({ timeout: 5 });
   }
 }
@@ -245,5 +260,6 @@ if (import.meta.main) {
     Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres",
     smoke ? { members: 500, requests: 2 } : ADMIN_DAY_FULL,
     !smoke,
+    Deno.env.get("BENCH_DAY_URL") || undefined,
   );
 }
