@@ -31,5 +31,9 @@ create index notifications_meta_person_trgm_idx on notifications using gin (
 create index notifications_meta_email_trgm_idx on notifications using gin (
   lower(coalesce(meta->'user'->>'email', '')) gin_trgm_ops);
 create index notifications_meta_order_number_idx on notifications (lower(coalesce(meta->>'order_number', '')));
--- Its date range, newest first within a category (open and archived lists alike).
-create index notifications_type_created_idx on notifications (type, created_at desc, id desc);
+-- Its date range, newest first within a category: one index for the open lists and one for the archived, so a
+-- count of a range is an index-only scan.
+create index notifications_type_created_open_idx on notifications (type, created_at desc, id desc)
+  where archived_at is null;
+create index notifications_type_created_archived_idx on notifications (type, created_at desc, id desc)
+  where archived_at is not null;

@@ -228,6 +228,8 @@ export async function benchAdminDay(
       `/api/auth/search?q=${encodeURIComponent(member.member_number!)}`,
       "/api/auth/search?q=garcia",
       `/api/auth/notifications?types=REGISTRATION&archived=true&q=${member.member_number}`,
+      "/api/auth/notifications?types=REGISTRATION&archived=true&q=maria%20garcia",
+      `/api/auth/notifications?types=REGISTRATION&archived=true&from=${day(60)}&to=${day(30)}`,
       `/api/auth/audit?entity=user&entity_id=${member.id}`,
     ];
     for (const p of explain) {
