@@ -11,6 +11,9 @@
  *   7. the administrators' desk with 100,000 notifications and 50,000 businesses (bench/notifications.ts),
  *   8. random pools with 250,000 covered members (bench/randoms.ts),
  *   9. the Users export of 250,000 users against COPY (bench/exports.ts),
+ *  10. the administrator's day on the scale data set (bench/admin-search.ts): the header search over 250,000
+ *      users and 20,000 companies, the notification center with a filter, a user's History over 1,000,000
+ *      audit rows,
  * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
  * whenever the run itself worked. Subprocesses and the bench databases are removed on every way out.
  *
@@ -46,6 +49,7 @@ import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
 import { benchRandoms, printRandoms, RANDOMS_FULL } from "./randoms.ts";
 import { benchExports, EXPORT_USERS_FULL } from "./exports.ts";
+import { ADMIN_DAY_FULL, benchAdminDay } from "./admin-search.ts";
 
 const SMOKE = Deno.args.includes("--smoke");
 const unknownArgs = Deno.args.filter((a) => a !== "--smoke");
@@ -723,6 +727,9 @@ try {
   // The Users export at scale (api/bench/exports.ts), last: its own database and app process.
   console.log("");
   await benchExports(SMOKE ? 500 : EXPORT_USERS_FULL, !SMOKE);
+  // The administrator's day on the scale data set (api/bench/admin-search.ts): its own database, in process.
+  console.log("");
+  await benchAdminDay(ADMIN_URL, SMOKE ? { members: 500, requests: 2 } : ADMIN_DAY_FULL, !SMOKE);
   console.log(SMOKE ? "\nbench --smoke: every step ran" : "\nbench: every step ran");
 } catch (error) {
   failed = true;

@@ -51,6 +51,7 @@ import { exportsRoutes } from "./exports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
 import { randomsRoutes } from "./randoms/routes.ts";
 import { statsRoutes } from "./stats/routes.ts";
+import { searchRoutes } from "./search/routes.ts";
 import { isAppPath, publicPages, siteRoutes } from "./site/routes.ts";
 
 export function createApp(deps: Deps) {
@@ -124,6 +125,7 @@ export function createApp(deps: Deps) {
   app.route("/api", misRoutes);
   app.route("/api", randomsRoutes);
   app.route("/api", statsRoutes);
+  app.route("/api", searchRoutes);
   app.route("/api", devMailApiRoutes);
   app.route("/api", docsRoutes(() => openApi ??= buildOpenApi(app)));
 

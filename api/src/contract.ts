@@ -239,6 +239,7 @@ export type {
   UserUpdateRequest,
 } from "./users/schemas.ts";
 export type { AuditEntry, AuditListQuery, AuditPageAnswer } from "./audit/schemas.ts";
+export type { SearchResult } from "./search/schemas.ts";
 export type {
   AdminPurchaseRequest,
   CancelOrderAnswer,

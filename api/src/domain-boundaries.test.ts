@@ -90,7 +90,7 @@ export const LAYERS: string[][] = [
   ["employees"],
   ["registration"],
   ["exports", "stats"],
-  ["desk"],
+  ["desk", "search"],
 ];
 
 /** Today's import edges that do not go down the layers (`from -> to`); only shrinks, ends empty. */

@@ -14,6 +14,7 @@ import type { BusinessesTable, DB } from "../db/types.ts";
 import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
+import type { SearchTerms } from "../lib/search-terms.ts";
 
 type Eb = ExpressionBuilder<DB & { b: BusinessesTable }, "b">;
 
@@ -484,4 +485,40 @@ export async function setPrimaryLink(db: Kysely<DB>, userId: number, businessUse
     .execute();
   await db.updateTable("business_users").set({ is_primary: true })
     .where("id", "=", businessUserId).where("removed_at", "is", null).execute();
+}
+
+/**
+ * The header search's companies (decision 0070), best first: an exact EIN, an EIN that starts with the digits,
+ * a name or DBA that starts with the text, then the rest by trigram similarity of the name. Companies only (an
+ * independent member's own record is found as the member); deleted ones are left out. Indexed by sql/0039.
+ */
+export async function searchBusinesses(db: Kysely<DB>, t: SearchTerms, limit: number) {
+  const name = sql`lower(b.name)`, dba = sql`lower(coalesce(b.dba_name, ''))`;
+  const anywhere = sql.join(
+    t.anywhere.flatMap((p) => [sql`${name} like ${p}`, sql`${dba} like ${p}`]),
+    sql` or `,
+  );
+  const digits = t.digits;
+  const result = await sql<{
+    id: number;
+    name: string;
+    dba_name: string | null;
+    tax_id: string | null;
+    is_active: boolean;
+    match: "tax_id" | "name" | "dba_name";
+    rank: number;
+  }>`select b.id, b.name, b.dba_name, b.tax_id, b.is_active,
+      case when ${digits}::text is not null and apca_digits(b.tax_id) like ${`${digits ?? ""}%`} then 'tax_id'
+        when ${sql.join(t.anywhere.map((p) => sql`${name} like ${p}`), sql` or `)} then 'name'
+        else 'dba_name' end as match,
+      case when apca_digits(b.tax_id) = ${digits} then 0
+        when ${digits}::text is not null and apca_digits(b.tax_id) like ${`${digits ?? ""}%`} then 1
+        when ${name} like ${t.prefix} or ${dba} like ${t.prefix} then 2
+        else 3 end as rank
+    from businesses b
+    where b.deleted_at is null and b.is_individual = false and (${anywhere}
+      ${digits === null ? sql`` : sql`or apca_digits(b.tax_id) like ${`${digits}%`}`})
+    order by rank, greatest(similarity(${name}, ${t.text}), similarity(${dba}, ${t.text})) desc, b.name, b.id
+    limit ${limit}`.execute(db);
+  return result.rows;
 }

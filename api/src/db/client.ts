@@ -7,6 +7,7 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mkdirSync } from "node:fs";
 import type { Buffer } from "node:buffer";
 import type { Readable } from "node:stream";
@@ -188,6 +189,8 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
   // The options form: PGlite ignores the second argument when the first is undefined (in-memory).
   const pg = await PGlite.create({
     dataDir: dataDir ?? undefined,
+    // The header search's trigram indexes (sql/0039, decision 0070): PGlite 0.4 ships pg_trgm as a contrib.
+    extensions: { pg_trgm },
     parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   return {

@@ -6,6 +6,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transac
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
+import type { SearchTerms } from "../lib/search-terms.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -526,4 +527,34 @@ export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: L
     ),
     meta,
   };
+}
+
+/**
+ * The header search's orders (decision 0070): by order number, the exact number first, then numbers that
+ * start with the text or whose digits are the typed digits, newest first. Indexed by sql/0039.
+ */
+export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number) {
+  const digits = t.digits;
+  const result = await sql<{
+    id: number;
+    number: string;
+    kind: string;
+    status: string;
+    total_cents: number;
+    created_at: Date;
+    user_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    business_name: string | null;
+    rank: number;
+  }>`select o.id, o.number, o.kind, o.status, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
+      b.name as business_name,
+      case when lower(o.number) = ${t.text} or apca_digits(o.number) = ${digits} then 0
+        when lower(o.number) like ${t.prefix} then 1 else 2 end as rank
+    from orders o left join users u on u.id = o.user_id left join businesses b on b.id = o.business_id
+    where lower(o.number) like ${t.anywhere[0]}
+      ${digits === null ? sql`` : sql`or lower(o.number) like ${`%${digits}%`}`}
+    order by rank, o.id desc
+    limit ${limit}`.execute(db);
+  return result.rows;
 }

@@ -160,23 +160,32 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
     },
     {
       name: "users",
-      sql: `insert into users (id, email, password_hash, first_name, last_name, member_number, city, state,
-          country, is_der, created_at, updated_at)
+      // Phones and credentials for the header search (decision 0070): ten-digit numbers and MMC numbers.
+      sql:
+        `insert into users (id, email, password_hash, first_name, last_name, member_number, phone, uscg_cred,
+          city, state, country, is_der, created_at, updated_at)
         select ${b.users} + i, 'scale' || i || '@scale.apca.invalid', 'scale-no-sign-in',
-          ${pick(FIRST, "first", "i")}, ${pick(LAST, "last", "i")}, 'S-' || i, 'Houma', 'LA',
+          ${pick(FIRST, "first", "i")}, ${pick(LAST, "last", "i")}, 'S-' || i,
+          '(985) ' || lpad((200 + i / 10000 % 800)::text, 3, '0') || '-' || lpad((i % 10000)::text, 4, '0'),
+          'MMC-' || lpad((3000000 + i)::text, 7, '0'), 'Houma', 'LA',
           'United States of America', false, joined, joined from _scale_members
         union all
         select ${b.users} + ${N} + j, 'scale-der' || j || '@scale.apca.invalid', 'scale-no-sign-in',
-          ${pick(FIRST, "first", "-j")}, ${pick(LAST, "last", "-j")}, null, 'New Orleans', 'LA',
+          ${pick(FIRST, "first", "-j")}, ${pick(LAST, "last", "-j")}, null,
+          '(504) ' || lpad((200 + j / 10000 % 800)::text, 3, '0') || '-' || lpad((j % 10000)::text, 4, '0'), null,
+          'New Orleans', 'LA',
           'United States of America', true, ${A} - interval '1900 days', ${A} - interval '1900 days'
         from generate_series(1, ${C}) j`,
     },
     {
       name: "businesses",
       sql:
-        `insert into businesses (id, name, email, is_individual, is_active, deactivation_reason, is_i3_setup,
-          i3_location_code, der_user_id, created_at, updated_at, deleted_at)
-        select ${b.businesses} + c.j, 'Scale Marine ' || c.j || ' LLC', 'office' || c.j || '@scale.apca.invalid',
+        `insert into businesses (id, name, dba_name, tax_id, email, is_individual, is_active, deactivation_reason,
+          is_i3_setup, i3_location_code, der_user_id, created_at, updated_at, deleted_at)
+        select ${b.businesses} + c.j, 'Scale Marine ' || c.j || ' LLC',
+          case when c.j % 5 = 0 then 'Bayou Crew ' || c.j end,
+          lpad((72 + c.j % 20)::text, 2, '0') || '-' || lpad((1000000 + c.j)::text, 7, '0'),
+          'office' || c.j || '@scale.apca.invalid',
           false, ${r("active", "c.j")} >= 0.03, case when ${
           r("active", "c.j")
         } < 0.03 then 'Out of business' end,
@@ -187,7 +196,8 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
         from _scale_companies c
         left join (select j, min(joined) as first from _scale_members where j is not null group by j) e on e.j = c.j
         union all
-        select ${b.businesses} + ${C} + m.i, u.first_name || ' ' || u.last_name, null, true, true, null, false, null,
+        select ${b.businesses} + ${C} + m.i, u.first_name || ' ' || u.last_name, null, null, null, true, true, null,
+          false, null,
           null, m.joined, m.joined, null
         from _scale_members m join users u on u.id = ${b.users} + m.i where m.j is null`,
     },
@@ -345,6 +355,24 @@ export function scaleStatements(p: ScalePlan): { name: string; sql: string }[] {
           jsonb_build_object('cancelled_at', m.cancelled_at), m.user_id, m.user_id, m.business_id, m.id,
           case when m.cancelled_at + interval '7 days' < ${A} then m.cancelled_at + interval '7 days' end, m.cancelled_at
         from _scale_terms t join memberships m on m.id = t.n where m.cancelled_at is not null`,
+    },
+    {
+      // The audit record at volume (issue 24: a user's History over 1,000,000 rows): four rows a member, in time
+      // order, most about a user (their History), the rest about memberships, orders and administrator reads.
+      name: "audit log",
+      sql: `insert into audit_log (actor_user_id, action, entity, entity_id, detail, ip, created_at)
+        select case when i % 7 = 0 then null else ${b.users} + ${N} + 1 + i % ${C} end,
+          (${
+        textArray(["user_updated", "membership_paused", "user_updated", "order_created", "admin.request"])
+      })[
+            1 + i % 5],
+          (${textArray(["user", "membership", "user", "order", "route"])})[1 + i % 5],
+          case when i % 5 = 4 then 'GET /api/auth/users/:id'
+            else (${b.users} + 1 + floor(${r("audit", "i")} * ${N})::int)::text end,
+          jsonb_build_object('changes', jsonb_build_object('phone', jsonb_build_array('(985) 555-0100',
+            '(985) 555-0199'))),
+          '203.0.113.' || (i % 250), ${A} - (${4 * N} - i) * interval '157 seconds'
+        from generate_series(1, ${4 * N}) i`,
     },
     ...BASE_TABLES.map((t) => ({
       name: `sequence of ${t}`,

@@ -21,6 +21,7 @@ const FINGERPRINT = `select
   (select count(*) from drug_tests where result is not null)::int as results,
   (select count(*) from random_candidates)::int as candidates,
   (select count(*) from notifications)::int as notifications,
+  (select count(*) from audit_log)::int as audit_rows,
   (select coalesce(sum(hashtext(email)), 0)::bigint::text from users) as emails`;
 
 Deno.test("seed:scale at a tiny size", async () => {
@@ -68,4 +69,5 @@ Deno.test("seed:scale at a tiny size", async () => {
   // A pre-employment test per member, and one per selected, not exempt, random candidate.
   assertEquals(p.tests, 600 + (p.candidates as number) - (p.exempt as number));
   assertEquals(p.notifications, 600 + (p.cancelled as number));
+  assertEquals(p.audit_rows, 4 * 600, "four audit rows a member (a History at volume)");
 });

@@ -1,6 +1,7 @@
 import {
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   sql,
   type Transaction,
@@ -9,6 +10,7 @@ import {
 import type { DB, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
+import type { SearchTerms } from "../lib/search-terms.ts";
 
 const COLUMNS = [
   "id",
@@ -363,4 +365,71 @@ export async function applyUserChange(trx: Kysely<DB>, userId: number, change: U
 export async function contactOf(db: Kysely<DB>, id: number) {
   return await db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", id)
     .where("deleted_at", "is", null).executeTakeFirst() ?? null;
+}
+
+/** How many weak (name or e-mail anywhere) candidates the header search ranks at most (decision 0070). */
+const SEARCH_SAMPLE = 100;
+
+/**
+ * The header search's users (decision 0070), best first: an exact member number, then a member number, phone,
+ * e-mail or credential that starts with the text, then last names that start with it (alphabetical), then the
+ * rest by trigram similarity of the name. The candidates come from three bounded branches, each an index probe
+ * of sql/0039: the selective fields (numbers, phone, credential, e-mail), last names by prefix in order (a
+ * b-tree walk that stops after `limit`), and names anywhere (at most SEARCH_SAMPLE); only those are ranked, so a
+ * surname shared by 10,000 members costs no more than a rare one.
+ */
+export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number) {
+  const name = sql`lower(u.first_name || ' ' || u.last_name)`;
+  const anywhere = (expr: RawBuilder<unknown>) =>
+    sql.join(t.anywhere.map((p) => sql`${expr} like ${p}`), sql` or `);
+  const digits = t.digits;
+  const digitsPrefix = `${digits ?? ""}%`;
+  const result = await sql<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    member_number: string | null;
+    phone: string | null;
+    uscg_cred: string | null;
+    is_admin: boolean;
+    is_der: boolean;
+    match: "member_number" | "phone" | "email" | "uscg_cred" | "name";
+    rank: number;
+  }>`with candidates as (
+      (select u.id from users u where u.deleted_at is null and (${anywhere(sql`lower(u.email)`)}
+        or lower(u.member_number) like ${t.anywhere[0]} or lower(u.uscg_cred) like ${t.anywhere[0]}
+        ${
+    digits === null
+      ? sql``
+      : sql`or lower(u.member_number) like ${`%${digits}%`} or apca_digits(u.phone) like ${digitsPrefix}`
+  })
+        limit ${SEARCH_SAMPLE})
+      union
+      (select u.id from users u where u.deleted_at is null
+        and lower(u.last_name) collate "C" like ${t.prefix}
+        order by lower(u.last_name) collate "C", lower(u.first_name) collate "C", u.id limit ${limit})
+      union
+      (select u.id from users u where u.deleted_at is null and (${anywhere(name)}) limit ${SEARCH_SAMPLE})
+    )
+    select u.id, u.first_name, u.last_name, u.email, u.member_number, u.phone, u.uscg_cred, u.is_admin, u.is_der,
+      case when lower(u.member_number) like ${t.prefix} or (${digits}::text is not null
+          and lower(u.member_number) like ${`%${digits ?? ""}%`}) then 'member_number'
+        when ${digits}::text is not null and apca_digits(u.phone) like ${digitsPrefix} then 'phone'
+        when lower(u.uscg_cred) like ${t.prefix} then 'uscg_cred'
+        when ${anywhere(name)} then 'name'
+        when ${anywhere(sql`lower(u.email)`)} then 'email'
+        else 'uscg_cred' end as match,
+      case when lower(u.member_number) = ${t.text} or apca_digits(u.member_number) = ${digits} then 0
+        when lower(u.member_number) like ${t.prefix} or apca_digits(u.phone) = ${digits}
+          or lower(u.email) = ${t.text} or lower(u.uscg_cred) = ${t.text} then 1
+        when (${digits}::text is not null and apca_digits(u.phone) like ${digitsPrefix})
+          or lower(u.uscg_cred) like ${t.prefix} then 2
+        when ${name} like ${t.prefix} or lower(u.last_name) like ${t.prefix} or lower(u.email) like ${t.prefix}
+          then 3
+        else 4 end as rank
+    from candidates c join users u on u.id = c.id
+    order by rank, similarity(${name}, ${t.text}) desc, lower(u.last_name), lower(u.first_name), u.id
+    limit ${limit}`.execute(db);
+  return result.rows;
 }

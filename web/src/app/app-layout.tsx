@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
@@ -18,6 +18,9 @@ import { onOutboxAnswered, queued, startSync } from "../offline/sync.ts";
 // The outbox sends the member's membership changes; its answers reload the membership's screens (offline/
 // imports no feature, so the feature's reload is given here, before any change is sent or replayed).
 onOutboxAnswered(reloadOwnMembership);
+
+// The administrators' header search (issue 24 item 4) loads with the first admin screen, not for members.
+const HeaderSearch = lazy(() => import("../features/search/header-search.tsx"));
 
 const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   admin: [
@@ -110,6 +113,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </ul>
             </nav>
             <div className="header-actions">
+              {role.value === "admin" && (
+                <Suspense fallback={null}>
+                  <HeaderSearch />
+                </Suspense>
+              )}
               <span className="user-name">{session.value?.full_name}</span>
               <Button
                 variant="secondary"

@@ -3771,6 +3771,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find users, companies and orders as the administrator types (the header search)
+         * @description Users by name, e-mail, member number, phone or credential; companies by name, DBA or EIN; orders by number. Each group is ranked: exact and prefix matches of numbers first.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mail": {
         parameters: {
             query?: never;
@@ -26163,6 +26185,115 @@ export interface operations {
                             failed: number;
                             exempt: number;
                             total: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthSearch: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        q: string;
+                        /** @description Best first: exact member number, then number/phone/e-mail/credential prefixes, then names */
+                        users: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            member_number: string | null;
+                            phone: string | null;
+                            uscg_cred: string | null;
+                            roles: ("admin" | "der")[];
+                            /**
+                             * @description Which field matched
+                             * @enum {string}
+                             */
+                            match: "member_number" | "phone" | "email" | "uscg_cred" | "name";
+                        }[];
+                        /** @description Best first: exact EIN, EIN prefix, name or DBA prefix, then the rest */
+                        companies: {
+                            id: number;
+                            name: string;
+                            dba_name: string | null;
+                            tax_id: string | null;
+                            is_active: boolean;
+                            /**
+                             * @description Which field matched
+                             * @enum {string}
+                             */
+                            match: "tax_id" | "name" | "dba_name";
+                        }[];
+                        /** @description Best first: exact order number, then prefixes, newest first */
+                        orders: {
+                            id: number;
+                            number: string;
+                            kind: string;
+                            status: string;
+                            total_cents: number;
+                            created_at: string;
+                            /** @description The member (or company) the order is for */
+                            for_name: string | null;
                         }[];
                     };
                 };
