@@ -4,7 +4,7 @@
  */
 import { Link } from "wouter";
 import type { Membership } from "@api/contract";
-import { cardsKey, type Subject } from "../../lib/subject.ts";
+import { cardsKey, type Subject } from "../payments/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchCards, spokenCardName } from "../payments/payments.ts";
 import { usePrices } from "../settings/prices.ts";
