@@ -49,7 +49,12 @@ import type {
   OverviewResponse,
   RandomsResponse,
 } from "./stats/schemas.ts";
-import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MessageResponse,
+  ResetPasswordBody,
+} from "./password-reset/schemas.ts";
 import type {
   AddPaymentMethodBody,
   PaymentIntentResponse,
@@ -90,6 +95,7 @@ export type User = z.infer<typeof UserRecord>;
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordBody>;
 export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
 export type PasswordMessageAnswer = z.infer<typeof MessageResponse>;
+export type ChangePasswordRequest = z.input<typeof ChangePasswordBody>;
 
 // Memberships
 export type Membership = z.infer<typeof MembershipRecord>;

@@ -23,6 +23,7 @@ import { useMembership } from "../../offline/use-cached.ts";
 import type { User } from "@api/contract";
 import { fetchAccountUser, userKey } from "./api.ts";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { PasswordPanel } from "./password-panel.tsx";
 
 const PATHS = screenPaths(SELF);
 
@@ -78,6 +79,9 @@ export default function AccountPage() {
         <p>
           <Link href={PATHS.payments}>Payment methods</Link>
         </p>
+      </Panel>
+      <Panel id="account-password" title="Password">
+        <PasswordPanel />
       </Panel>
       <Panel id="sign-in-security" title="Sign-in security">
         <p>Passkeys, authenticator apps and recovery codes that confirm your sign-in.</p>
