@@ -222,6 +222,7 @@ export type {
 export type {
   CreatePoolRequest,
   DerSelection,
+  SelectionNotice,
   PoolCandidate,
   PoolPace,
   PoolRecordAnswer,

@@ -3621,6 +3621,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/selection-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's open random selection notices
+         * @description An independent mariner (selected through their own business) in a released pool, while the test waits for collection: report by, the collection site and the i3 order reference. Empty for everyone else, and once the test is collected or the selection withdrawn.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountSelectionNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/selection-notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in member's open random selection notices
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountSelectionNoticesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/stats/overview": {
         parameters: {
             query?: never;
@@ -25658,6 +25700,167 @@ export interface operations {
                 };
             };
             /** @description No such business or selection, not released, or no PDF */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountSelectionNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            pool_id: number;
+                            year: number;
+                            month: number;
+                            /** @description ISO timestamp */
+                            released_at: string;
+                            /** @description The order reference the collection site asks for */
+                            i3_order_ref: string | null;
+                            /** @description i3's collection site (location) code */
+                            collection_site: string | null;
+                            /** @description YYYY-MM-DD, the office's day the test was ordered */
+                            ordered_on: string | null;
+                            /** @description YYYY-MM-DD: immediately, and no later than this day */
+                            report_by: string | null;
+                            /** @description The member's ZIP code, for the collection site finder */
+                            zip: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountSelectionNoticesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            pool_id: number;
+                            year: number;
+                            month: number;
+                            /** @description ISO timestamp */
+                            released_at: string;
+                            /** @description The order reference the collection site asks for */
+                            i3_order_ref: string | null;
+                            /** @description i3's collection site (location) code */
+                            collection_site: string | null;
+                            /** @description YYYY-MM-DD, the office's day the test was ordered */
+                            ordered_on: string | null;
+                            /** @description YYYY-MM-DD: immediately, and no later than this day */
+                            report_by: string | null;
+                            /** @description The member's ZIP code, for the collection site finder */
+                            zip: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the caller's, withdrawn, or the test was collected */
             404: {
                 headers: {
                     [name: string]: unknown;
