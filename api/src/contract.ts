@@ -102,6 +102,7 @@ export type Membership = z.infer<typeof MembershipRecord>;
 export type MembershipStatus = Membership["attributes"]["status"];
 export type MembershipType = Membership["attributes"]["type"];
 export type PauseWarning = NonNullable<Membership["attributes"]["pause_warning"]>;
+export type PauseOutlook = NonNullable<Membership["attributes"]["pause_outlook"]>;
 export type MembershipHistoryRow = z.infer<typeof HistoryRecord>;
 /** The answer of a start, renewal, pause, resume or cancel. */
 export type MembershipAnswer = z.infer<typeof MembershipMessageAnswer>;

@@ -14939,6 +14939,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15078,6 +15089,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -15276,6 +15298,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15446,6 +15479,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15597,6 +15641,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -15838,6 +15893,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15990,6 +16056,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -16191,6 +16268,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16364,6 +16452,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16518,6 +16617,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -16770,6 +16880,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16931,6 +17052,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17137,6 +17269,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17438,6 +17581,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -17609,6 +17763,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17790,6 +17955,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
