@@ -7,6 +7,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import {
@@ -29,6 +30,11 @@ export function PasswordPanel() {
     {
       refine(values, errors) {
         if (newPasswordsDiffer(values)) errors.confirm_password ??= C.mismatch;
+      },
+      // A wrong current password (or any field's issue) shows under its field only; the rest in the alert.
+      explain(error) {
+        const fields = fieldErrors(error);
+        return { errors: fields, formError: Object.keys(fields).length ? null : errorMessage(error) };
       },
     },
   );
