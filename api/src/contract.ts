@@ -223,12 +223,12 @@ export type {
 export type {
   CreatePoolRequest,
   DerSelection,
-  SelectionNotice,
   PoolCandidate,
   PoolPace,
   PoolRecordAnswer,
   PoolVerifyAnswer,
   ReasonRequest,
+  SelectionNotice,
 } from "./randoms/schemas.ts";
 // The administrators' users, items and orders (issue 13, decision 0030)
 export type {
