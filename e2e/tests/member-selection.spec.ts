@@ -70,11 +70,13 @@ test("an independent mariner's selection notice opens offline, its QR is the ord
   const orderRef = `I3-E2E-${Date.now().toString(36).toUpperCase()}`;
   const sql = database();
   let poolId = 0;
+  let ownBusiness = 0;
   try {
     const [own] = await sql<{ id: number }[]>`
       select b.id from businesses b join business_users bu on bu.business_id = b.id
       where bu.user_id = ${userId} and b.is_individual`;
     expect(own, "registration gives an independent their own business").toBeTruthy();
+    ownBusiness = own.id;
     // A result, for Recent tests: a negative pre-employment test is "Passed".
     await sql`
       insert into drug_tests (user_id, business_id, reason, status, result, resulted_at, collected_at, ordered_at)
@@ -134,6 +136,21 @@ test("an independent mariner's selection notice opens offline, its QR is the ord
     if (poolId) await sql`delete from random_pools where id = ${poolId}`;
     await sql.end();
   }
+
+  // The business page's My Tests tab is the member's own test table, with the result in words.
+  await visit(`/app/member/businesses/${ownBusiness}?tab=my-tests`);
+  await expect(page.getByRole("table", { name: "Your drug tests, newest first" }).getByText("Passed"))
+    .toBeVisible();
+  await page.getByRole("tab", { name: "My Downloads" }).click();
+  // The member's documents table (their receipt), or its empty state: not a sentence linking elsewhere.
+  const downloads = page.getByRole("tabpanel", { name: "My Downloads" });
+  await expect(downloads.locator("table, .empty-state").first()).toBeVisible();
+  await expect(downloads.getByRole("link", { name: /^Open your/ })).toHaveCount(0);
+
+  // Before pausing, the form says when this pause would reach 125 paused days within 185 and what follows.
+  await visit("/app/account/membership/pause");
+  await expect(page.getByText(/If this pause lasts 125 days \(still paused on/)).toBeVisible();
+  await expect(page.getByText(/an extra drug test will then be required/)).toBeVisible();
 
   // Change password on the account screen; the old password no longer signs in.
   const newPassword = "new-anchor-chain-22";
