@@ -50,7 +50,12 @@ import type {
   OverviewResponse,
   RandomsResponse,
 } from "./stats/schemas.ts";
-import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from "./password-reset/schemas.ts";
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MessageResponse,
+  ResetPasswordBody,
+} from "./password-reset/schemas.ts";
 import type {
   AddPaymentMethodBody,
   PaymentIntentResponse,
@@ -91,12 +96,14 @@ export type User = z.infer<typeof UserRecord>;
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordBody>;
 export type ResetPasswordRequest = z.input<typeof ResetPasswordBody>;
 export type PasswordMessageAnswer = z.infer<typeof MessageResponse>;
+export type ChangePasswordRequest = z.input<typeof ChangePasswordBody>;
 
 // Memberships
 export type Membership = z.infer<typeof MembershipRecord>;
 export type MembershipStatus = Membership["attributes"]["status"];
 export type MembershipType = Membership["attributes"]["type"];
 export type PauseWarning = NonNullable<Membership["attributes"]["pause_warning"]>;
+export type PauseOutlook = NonNullable<Membership["attributes"]["pause_outlook"]>;
 export type MembershipHistoryRow = z.infer<typeof HistoryRecord>;
 /** The answer of a start, renewal, pause, resume or cancel. */
 export type MembershipAnswer = z.infer<typeof MembershipMessageAnswer>;
@@ -224,6 +231,7 @@ export type {
   PoolRecordAnswer,
   PoolVerifyAnswer,
   ReasonRequest,
+  SelectionNotice,
 } from "./randoms/schemas.ts";
 // The administrators' users, items and orders (issue 13, decision 0030)
 export type {

@@ -4,7 +4,12 @@
  * api/src/password-reset/messages.test.ts, the web's valibot in web/src/features/auth/messages.test.ts), so
  * the two agree without one side importing the other (decision 0055).
  */
-import { LOGIN_MESSAGES as L, PASSWORD_RESET_MESSAGES as R, PASSWORD_TOO_LONG } from "./auth.ts";
+import {
+  LOGIN_MESSAGES as L,
+  PASSWORD_CHANGE_MESSAGES as C,
+  PASSWORD_RESET_MESSAGES as R,
+  PASSWORD_TOO_LONG,
+} from "./auth.ts";
 
 export type Verdicts = [input: Record<string, unknown>, issues: Record<string, string>][];
 
@@ -56,4 +61,20 @@ export const RESET_PASSWORD_CASES: Verdicts = [
   [{ ...ok, password: "x".repeat(1025) }, { password: PASSWORD_TOO_LONG, confirm_password: R.mismatch }],
   [{ ...ok, recaptcha: "" }, { recaptcha: R.recaptchaRequired }],
   [ok, {}],
+];
+
+export const CHANGE_PASSWORD_CASES: Verdicts = [
+  [{}, { current_password: C.required, password: C.required, confirm_password: C.required }],
+  [{ current_password: "old one", password: "short", confirm_password: "short" }, { password: C.tooShort }],
+  [{ current_password: "", password: "long enough", confirm_password: "long enough" }, {
+    current_password: C.required,
+  }],
+  [{ current_password: "old one", password: "long enough", confirm_password: "long enougH" }, {
+    confirm_password: C.mismatch,
+  }],
+  [{ current_password: "old one", password: "x".repeat(1025), confirm_password: "x".repeat(1025) }, {
+    password: PASSWORD_TOO_LONG,
+    confirm_password: PASSWORD_TOO_LONG,
+  }],
+  [{ current_password: "old one", password: "long enough", confirm_password: "long enough" }, {}],
 ];

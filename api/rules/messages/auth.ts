@@ -25,3 +25,16 @@ export const PASSWORD_RESET_MESSAGES = {
 
 /** Under a password longer than 1024 characters. */
 export const PASSWORD_TOO_LONG = "Password is too long.";
+
+/**
+ * Change password while signed in (issue 25 item 2, decision 0071): the new password follows registration's
+ * rules and words (at least PASSWORD_MIN_LENGTH characters).
+ */
+export const PASSWORD_CHANGE_MESSAGES = {
+  required: "This field is required",
+  currentWrong: "Your current password is not correct.",
+  tooShort: "Password must be at least 8 characters",
+  sameAsCurrent: "Choose a password different from your current one.",
+  mismatch: PASSWORD_RESET_MESSAGES.mismatch,
+  done: "Your password has been changed. You have been signed out everywhere else.",
+} as const;

@@ -84,6 +84,17 @@ export async function revokeAllSessions(db: Kysely<DB>, userId: number, now: Dat
     .where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
+/** Revokes every active session of a user but `keepSessionId` (a password changed while signed in). */
+export async function revokeOtherSessions(
+  db: Kysely<DB>,
+  userId: number,
+  keepSessionId: string,
+  now: Date,
+): Promise<void> {
+  await db.updateTable("sessions").set({ revoked_at: now })
+    .where("user_id", "=", userId).where("id", "!=", keepSessionId).where("revoked_at", "is", null).execute();
+}
+
 /** The sign-in candidate for an e-mail address (any case), unless the account is deleted. */
 export function findLoginUser(db: Kysely<DB>, email: string) {
   return db.selectFrom("users")

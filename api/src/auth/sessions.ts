@@ -6,7 +6,7 @@ import { findActiveSession, insertSession, revokeSession } from "./queries.ts";
 import { readSessionToken, SESSION_TTL_SECONDS, signSessionToken } from "./tokens.ts";
 
 /** Revokes every live session of a user (a new password, a deletion): other domains call this, not queries.ts. */
-export { revokeAllSessions } from "./queries.ts";
+export { revokeAllSessions, revokeOtherSessions } from "./queries.ts";
 
 const COOKIE = "apca_session";
 const SECURE_COOKIE = `__Host-${COOKIE}`;

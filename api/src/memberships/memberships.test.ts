@@ -84,6 +84,11 @@ Deno.test("memberships: the member's own calls", async (t) => {
           [false, true, false, true, true, false, false],
         );
         assertEquals(a.pause_warning, null);
+        // Before pausing, what a pause begun today would lead to (decision 0071): no pause yet, so 125 days.
+        assertEquals(
+          [a.pause_outlook.paused_days, a.pause_outlook.days_to_reach, a.pause_outlook.warning_days],
+          [0, 125, 125],
+        );
         assertEquals(a.renewable_from, addDays(addYears(officeToday(ctx), 1), -30));
         const order = await db.selectFrom("orders").selectAll().where(
           "id",

@@ -1,5 +1,5 @@
 import { assertEquals } from "../testing/assert.ts";
-import { pausedDaysInWindow, type PauseSpan, pauseWarning } from "./pause-warning.ts";
+import { pausedDaysInWindow, pauseOutlook, type PauseSpan, pauseWarning } from "./pause-warning.ts";
 import { addDays } from "../lib/dates.ts";
 
 const TODAY = "2026-06-15";
@@ -85,4 +85,46 @@ Deno.test("pause warning: the due day is the start of the current run at or abov
   // Reached 125 once, fell below, and reached it again later: the later day counts.
   const spans: PauseSpan[] = [{ from: ago(360), to: ago(235) }, { from: ago(124), to: null }];
   assertEquals(pauseWarning(spans, TODAY, RULE)?.extra_test_due, TODAY);
+});
+
+Deno.test("pause outlook: a first pause reaches the threshold on its 125th day", () => {
+  assertEquals(pauseOutlook([], TODAY, RULE), {
+    paused_days: 0,
+    window_days: 185,
+    warning_days: 125,
+    days_to_reach: 125,
+    reached_on: addDays(TODAY, 124),
+  });
+});
+
+Deno.test("pause outlook: earlier pauses in the window bring the day closer", () => {
+  // 100 paused days that ended 10 days ago: 25 more reach 125, as long as none of the 100 leaves the window.
+  const spans: PauseSpan[] = [{ from: ago(110), to: ago(10) }];
+  const outlook = pauseOutlook(spans, TODAY, RULE);
+  assertEquals([outlook.paused_days, outlook.days_to_reach, outlook.reached_on], [
+    100,
+    25,
+    addDays(TODAY, 24),
+  ]);
+  // The same as the after-the-fact warning would say on that day with the pause still open.
+  const then = outlook.reached_on;
+  const open: PauseSpan[] = [...spans, { from: TODAY, to: null }];
+  assertEquals(pauseWarning(open, addDays(then, -1), RULE), null);
+  assertEquals(pauseWarning(open, then, RULE)?.paused_days, 125);
+});
+
+Deno.test("pause outlook: 124 paused days within the window: pausing today reaches it at once", () => {
+  const spans: PauseSpan[] = [{ from: ago(184), to: ago(60) }];
+  const outlook = pauseOutlook(spans, TODAY, RULE);
+  assertEquals([outlook.paused_days, outlook.days_to_reach, outlook.reached_on], [124, 1, TODAY]);
+});
+
+Deno.test("pause outlook: old pauses leaving the window push the day out", () => {
+  // 100 paused days at the window's far end: each day of a new pause brings one in and lets an old one out.
+  const spans: PauseSpan[] = [{ from: ago(184), to: ago(84) }];
+  const outlook = pauseOutlook(spans, TODAY, RULE);
+  assertEquals([outlook.paused_days, outlook.days_to_reach], [100, 125]);
+  const open: PauseSpan[] = [...spans, { from: TODAY, to: null }];
+  assertEquals(pauseWarning(open, addDays(outlook.reached_on, -1), RULE), null);
+  assertEquals(pauseWarning(open, outlook.reached_on, RULE)?.paused_days, 125);
 });

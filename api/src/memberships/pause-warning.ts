@@ -71,3 +71,40 @@ export function pauseWarning(spans: PauseSpan[], today: DateString, rule: PauseR
     extra_test_due: dateOfDayNumber(first + reached),
   };
 }
+
+export interface PauseOutlook {
+  /** Paused days already within the window ending today (before a new pause). */
+  paused_days: number;
+  window_days: number;
+  warning_days: number;
+  /** How many days a pause begun today must last (today included) for the window to reach the threshold. */
+  days_to_reach: number;
+  /** 'YYYY-MM-DD': the day it would reach it, if the pause is still open then. */
+  reached_on: DateString;
+}
+
+/**
+ * What a pause begun today would lead to (issue 25 item 2, decision 0071): the same count as `pauseWarning`,
+ * with an open pause from today added, walked forward to the first day whose window holds the threshold. An
+ * open pause alone reaches it after `warningDays` days, so the walk is short.
+ */
+export function pauseOutlook(spans: PauseSpan[], today: DateString, rule: PauseRule): PauseOutlook {
+  const start = dayNumber(today);
+  const withPause = [...spans, { from: today, to: null }];
+  let reached = start + rule.warningDays - 1;
+  for (let d = start; d < start + rule.warningDays; d++) {
+    const day = dateOfDayNumber(d);
+    // The open pause covers every day up to `day` when the window is read on `day`.
+    if (pausedDaysInWindow(withPause, day, rule.windowDays) >= rule.warningDays) {
+      reached = d;
+      break;
+    }
+  }
+  return {
+    paused_days: pausedDaysInWindow(spans, today, rule.windowDays),
+    window_days: rule.windowDays,
+    warning_days: rule.warningDays,
+    days_to_reach: reached - start + 1,
+    reached_on: dateOfDayNumber(reached),
+  };
+}

@@ -9,7 +9,7 @@ import type { Deps } from "../lib/context.ts";
 import { addDays, coverageDay } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
-import { type PauseSpan, pauseWarning } from "./pause-warning.ts";
+import { pauseOutlook, type PauseSpan, pauseWarning } from "./pause-warning.ts";
 import {
   currentRecordRow,
   deletionFacts,
@@ -57,6 +57,14 @@ type PausesWithRule = Awaited<ReturnType<typeof pausesWithRule>>;
 function warningFor({ pauses, rule }: PausesWithRule, today: DateString) {
   if (pauses.length === 0) return null;
   return pauseWarning(pauses.map((p) => spanOf(p, today)), today, {
+    windowDays: rule.pause_window_days,
+    warningDays: rule.pause_warning_days,
+  });
+}
+
+/** What pausing today would lead to (only where the member can pause now): see `pauseOutlook`. */
+function outlookFor({ pauses, rule }: PausesWithRule, today: DateString) {
+  return pauseOutlook(pauses.map((p) => spanOf(p, today)), today, {
     windowDays: rule.pause_window_days,
     warningDays: rule.pause_warning_days,
   });
@@ -118,6 +126,7 @@ function recordOf(
     can_cancel: s.can_cancel,
     can_update: s.can_update,
     pause_warning: warningFor(pauses, today),
+    pause_outlook: s.can_pause ? outlookFor(pauses, today) : null,
     // public spec §6: a company that paid and a member without a card of their own: cancelling by the
     // company deletes the member's account in 30 days (users/deletion.ts). The web shows the warning then.
     account_deletion_warning: row.business_id !== null && !deletion.has_own_card,

@@ -176,6 +176,17 @@ export const PauseWarningSchema = z.object({
     "threshold (settings: 125): an extra drug test is required (46 CFR 16.210(b)(2)).",
 );
 
+export const PauseOutlookSchema = z.object({
+  paused_days: z.number().int().describe("Paused days already within the window ending today"),
+  window_days: z.number().int(),
+  warning_days: z.number().int(),
+  days_to_reach: z.number().int().describe("Days a pause begun today must last (today included) to reach it"),
+  reached_on: z.string().describe("YYYY-MM-DD: the day it would reach the threshold if still paused"),
+}).nullable().describe(
+  "Where the member can pause now: what a pause begun today would lead to, the day its paused days within " +
+    "the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due.",
+);
+
 export const MembershipRecord = recordSchema(
   "membership",
   z.object({
@@ -207,6 +218,7 @@ export const MembershipRecord = recordSchema(
     can_cancel: z.boolean(),
     can_update: z.boolean(),
     pause_warning: PauseWarningSchema,
+    pause_outlook: PauseOutlookSchema,
     account_deletion_warning: z.boolean().describe(
       "The company paid for this membership and the member has no card of their own: if the company " +
         "cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6).",

@@ -3,12 +3,19 @@
  * (`@apca/rules/messages/auth-cases`); the web's forms run the same cases
  * (web/src/features/auth/messages.test.ts), so both reject alike in the same words.
  */
-import { FORGOT_PASSWORD_CASES, RESET_PASSWORD_CASES } from "@apca/rules/messages/auth-cases";
+import {
+  CHANGE_PASSWORD_CASES,
+  FORGOT_PASSWORD_CASES,
+  RESET_PASSWORD_CASES,
+} from "@apca/rules/messages/auth-cases";
 import { assertEquals } from "../testing/assert.ts";
-import { ForgotPasswordBody, ResetPasswordBody } from "./schemas.ts";
+import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from "./schemas.ts";
 
 /** The first message per field, as each side's form shows it. */
-const serverIssues = (schema: typeof ForgotPasswordBody | typeof ResetPasswordBody, input: unknown) =>
+const serverIssues = (
+  schema: typeof ForgotPasswordBody | typeof ResetPasswordBody | typeof ChangePasswordBody,
+  input: unknown,
+) =>
   Object.fromEntries(
     (schema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]).reverse(),
   );
@@ -22,5 +29,11 @@ Deno.test("forgot password: the server rejects as the shared cases say", () => {
 Deno.test("reset password: the server rejects as the shared cases say", () => {
   for (const [input, issues] of RESET_PASSWORD_CASES) {
     assertEquals(serverIssues(ResetPasswordBody, input), issues, JSON.stringify(input));
+  }
+});
+
+Deno.test("change password: the server rejects as the shared cases say", () => {
+  for (const [input, issues] of CHANGE_PASSWORD_CASES) {
+    assertEquals(serverIssues(ChangePasswordBody, input), issues, JSON.stringify(input));
   }
 });

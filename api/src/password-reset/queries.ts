@@ -9,6 +9,12 @@ export const findUserByEmail = (db: Kysely<DB>, email: string) =>
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 
+/** A live account's e-mail and password hash (a password change checks the current password). */
+export const passwordOf = (db: Kysely<DB>, userId: number) =>
+  db.selectFrom("users").select(["id", "email", "password_hash"])
+    .where("id", "=", userId).where("deleted_at", "is", null)
+    .executeTakeFirst();
+
 export async function insertResetToken(db: Kysely<DB>, row: Insertable<DB["password_reset_tokens"]>) {
   await db.insertInto("password_reset_tokens").values(row).execute();
 }

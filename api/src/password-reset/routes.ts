@@ -2,13 +2,20 @@
 import { Hono } from "hono";
 import { clientIp } from "../auth/sessions.ts";
 import { requireCaptcha } from "../integrations/captcha/captcha.ts";
-import { allow } from "../lib/access.ts";
+import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { hit } from "../lib/rate-limit.ts";
 import { describe, validate } from "../lib/route.ts";
-import { ForgotPasswordBody, MessageResponse, RESET_MESSAGES, ResetPasswordBody } from "./schemas.ts";
-import { requestPasswordReset, resetPassword } from "./service.ts";
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MessageResponse,
+  PASSWORD_CHANGE_MESSAGES,
+  RESET_MESSAGES,
+  ResetPasswordBody,
+} from "./schemas.ts";
+import { changePassword, requestPasswordReset, resetPassword } from "./service.ts";
 
 function refuseIfLimited(wait: number): void {
   if (wait > 0) {
@@ -69,5 +76,25 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       await requireCaptcha(deps.captcha, recaptcha, ip);
       await resetPassword(deps, { token, password }, ip);
       return c.json({ message: RESET_MESSAGES.done }, 200);
+    },
+  )
+  .post(
+    "/auth/account/password",
+    allow("user"),
+    describe({
+      summary: "Change the signed-in user's password",
+      description:
+        "The current password is required (a wrong one is a 422 on `current_password`, counted against the " +
+        "sign-in limits); the new one follows registration's rules. Every other session of the account " +
+        "ends; the one that asked stays signed in. Audited (password_change).",
+      tags: ["Session"],
+      response: MessageResponse,
+      errors: { 429: "Too many attempts from this address or for this account" },
+    }),
+    validate("json", ChangePasswordBody),
+    async (c) => {
+      const { current_password, password } = c.req.valid("json");
+      await changePassword(c.var.deps, caller(c), { current_password, password }, clientIp(c));
+      return c.json({ message: PASSWORD_CHANGE_MESSAGES.done }, 200);
     },
   );

@@ -1,9 +1,16 @@
 /** Request and response shapes of password reset, with the specification's messages (§5 Other forms). */
 import { z } from "zod";
-import { EMAIL_PATTERN, PASSWORD_RESET_MESSAGES, PASSWORD_TOO_LONG } from "@apca/rules/messages/auth";
+import {
+  EMAIL_PATTERN,
+  PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_TOO_LONG,
+} from "@apca/rules/messages/auth";
+import { PASSWORD_MIN_LENGTH } from "@apca/rules/messages/registration";
 
 // The words live once in the shared rules member (decision 0055); the server has called them RESET_MESSAGES.
 export const RESET_MESSAGES = PASSWORD_RESET_MESSAGES;
+export { PASSWORD_CHANGE_MESSAGES };
 
 const required = (max: number, tooLong: string) =>
   z.string({ error: RESET_MESSAGES.required }).min(1, RESET_MESSAGES.required).max(max, tooLong);
@@ -40,3 +47,21 @@ export const ResetPasswordBody = z.object({
 });
 
 export const MessageResponse = z.object({ message: z.string() });
+
+const C = PASSWORD_CHANGE_MESSAGES;
+const filled = () => z.string({ error: C.required }).min(1, C.required).max(1024, PASSWORD_TOO_LONG);
+
+/** Change password while signed in: the new one follows registration's rules (decision 0071). */
+export const ChangePasswordBody = z.object({
+  current_password: filled(),
+  password: filled().refine((s) => s === "" || s.length >= PASSWORD_MIN_LENGTH, C.tooShort),
+  confirm_password: filled(),
+}).refine((b) => b.password === b.confirm_password, {
+  path: ["confirm_password"],
+  message: C.mismatch,
+  when: (payload) => {
+    const v = payload.value as { password?: unknown; confirm_password?: unknown };
+    return typeof v?.password === "string" && v.password !== "" && typeof v.confirm_password === "string" &&
+      v.confirm_password !== "";
+  },
+});

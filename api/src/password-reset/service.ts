@@ -4,14 +4,24 @@
  * whether or not the address has an account.
  */
 import { hashPassword } from "../auth/passwords.ts";
-import { revokeAllSessions } from "../auth/sessions.ts";
+import { AppError } from "../lib/errors.ts";
+import { hit, type LimitDeps, resetLimit } from "../lib/rate-limit.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { revokeAllSessions, revokeOtherSessions } from "../auth/sessions.ts";
 import { afterAnswer } from "../lib/after-answer.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { invalid } from "../lib/errors.ts";
-import { claimToken, expireOtherTokens, findUserByEmail, insertResetToken, usableToken } from "./queries.ts";
+import {
+  claimToken,
+  expireOtherTokens,
+  findUserByEmail,
+  insertResetToken,
+  passwordOf,
+  usableToken,
+} from "./queries.ts";
 import { setPasswordHash } from "../users/service.ts";
-import { RESET_MESSAGES } from "./schemas.ts";
+import { PASSWORD_CHANGE_MESSAGES, RESET_MESSAGES } from "./schemas.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -129,5 +139,62 @@ export async function resetPassword(
     await expireOtherTokens(trx, userId, now);
     await revokeAllSessions(trx, userId, now);
     await audit(trx, { actor: userId, action: "password_reset", entity: "user", entityId: userId, ip });
+  });
+}
+
+/**
+ * Change password while signed in (issue 25 item 2, decision 0071). The current password is a password guess
+ * like a sign-in, so it counts against the same limits (per address, per account's e-mail). A wrong one is a
+ * 422 on `current_password`. The new password is set, every other session of the account ends (the one that
+ * asked stays signed in), outstanding reset links stop working, and the change is audited.
+ */
+export async function changePassword(
+  deps: LimitDeps,
+  caller: { user_id: number; session_id: string },
+  input: { current_password: string; password: string },
+  ip: string,
+): Promise<void> {
+  const { db } = deps.database;
+  const account = await passwordOf(db, caller.user_id);
+  if (!account) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+  const emailKey = account.email.toLowerCase();
+  const wait = Math.max(await hit(deps, "loginPerIp", ip), await hit(deps, "loginPerEmail", emailKey));
+  if (wait > 0) {
+    throw new AppError(
+      "RATE_LIMITED",
+      "Too many password attempts. Please wait a few minutes and try again.",
+      [],
+      { "Retry-After": String(wait) },
+    );
+  }
+  if (!await verifyPassword(input.current_password, account.password_hash)) {
+    await audit(db, {
+      actor: caller.user_id,
+      action: "password_change_failed",
+      entity: "user",
+      entityId: caller.user_id,
+      ip,
+    });
+    throw invalid("current_password", PASSWORD_CHANGE_MESSAGES.currentWrong);
+  }
+  if (input.password === input.current_password) {
+    throw invalid("password", PASSWORD_CHANGE_MESSAGES.sameAsCurrent);
+  }
+  await resetLimit(deps, "loginPerEmail", emailKey);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  await db.transaction().execute(async (trx) => {
+    if (!await setPasswordHash(trx, caller.user_id, passwordHash, now)) {
+      throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
+    }
+    await expireOtherTokens(trx, caller.user_id, now);
+    await revokeOtherSessions(trx, caller.user_id, caller.session_id, now);
+    await audit(trx, {
+      actor: caller.user_id,
+      action: "password_change",
+      entity: "user",
+      entityId: caller.user_id,
+      ip,
+    });
   });
 }

@@ -490,3 +490,30 @@ export async function releaseRecipients(db: Kysely<DB>, poolId: number) {
     .where("u.deleted_at", "is", null)
     .orderBy("c.id").execute();
 }
+
+/**
+ * The member's open selection notices (decision 0071): selected and not exempt in a released pool, drawn
+ * through their own (individual) business, with a test not yet collected, cancelled or failed. A
+ * substitution unselects the candidate, so it is gone too. Newest first.
+ */
+export function memberSelections(db: Kysely<DB>, userId: number) {
+  return db.selectFrom("random_candidates as c").innerJoin("random_pools as p", "p.id", "c.pool_id")
+    .innerJoin("drug_tests as t", "t.id", "c.drug_test_id")
+    .innerJoin("businesses as b", "b.id", "c.business_id")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .select([
+      "c.id",
+      "c.pool_id",
+      "p.year",
+      "p.month",
+      "p.released_at",
+      "t.i3_order_ref",
+      "t.i3_location_code",
+      "t.ordered_at",
+      "u.postal_code",
+    ])
+    .where("c.user_id", "=", userId).where("c.selected", "=", true).where("c.exempt", "=", false)
+    .where("p.released_at", "is not", null).where("b.is_individual", "=", true)
+    .where("t.status", "in", ["pending", "ordered"]).where("u.deleted_at", "is", null)
+    .orderBy("c.id", "desc").execute();
+}

@@ -77,7 +77,8 @@ async function tellSelected(
           `immediately, and no later than ${reportBy}.\n\n` +
           `Collection site: ${r.i3_location_code ?? "see your selection notice"}\n` +
           `i3 order reference: ${r.i3_order_ref ?? "see your selection notice"}\n\n` +
-          `Show this order reference at the collection site. Your tests are in the app: ${publicUrl}/app/account/tests\n\nAPCA`,
+          "Show this order reference at the collection site. Your selection notice, with the order as a QR code " +
+          `(it opens without a signal once you have opened it): ${publicUrl}/app/account/selection-notice\n\nAPCA`,
       });
       continue;
     }

@@ -192,6 +192,28 @@ export const BusinessCandidateParam = z.object({
   candidateId: idText("Not a valid candidate id"),
 });
 
+/**
+ * An independent mariner's selection notice (issue 25 item 4, decision 0071): a selection of a released pool
+ * drawn through their own business, while its test waits for collection. Where to go, by when, and the i3
+ * order reference to show at the site; never a result.
+ */
+export const SelectionNoticeRecord = z.object({
+  /** The candidate's id. */
+  id: z.number().int(),
+  pool_id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  released_at: z.string().describe("ISO timestamp"),
+  i3_order_ref: z.string().nullable().describe("The order reference the collection site asks for"),
+  collection_site: z.string().nullable().describe("i3's collection site (location) code"),
+  ordered_on: z.string().nullable().describe("YYYY-MM-DD, the office's day the test was ordered"),
+  report_by: z.string().nullable().describe("YYYY-MM-DD: immediately, and no later than this day"),
+  zip: z.string().nullable().describe("The member's ZIP code, for the collection site finder"),
+});
+export const SelectionNoticeList = z.object({ data: z.array(SelectionNoticeRecord) });
+export const SelectionNoticeAnswer = z.object({ data: SelectionNoticeRecord });
+
+export type SelectionNotice = z.infer<typeof SelectionNoticeRecord>;
 export type PoolRecordAnswer = z.infer<typeof PoolRecord>;
 export type PoolPageAnswer = z.infer<typeof PoolListAnswer>;
 export type PoolCandidate = z.infer<typeof CandidateRecord>;

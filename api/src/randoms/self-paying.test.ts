@@ -155,6 +155,7 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
         const ref = tests.find((x) => x.email === n.to_address)!.i3_order_ref!;
         assertOk(n.text_body.includes(`i3 order reference: ${ref}`), n.text_body);
         assertOk(n.text_body.includes("no later than"), n.text_body);
+        assertOk(n.text_body.includes("http://localhost:8000/app/account/selection-notice"), n.text_body);
       }
       const der = mail.filter((m) => m.subject === "Random selections released for your company");
       assertEquals(der.map((m) => m.to_address), ["der@test.local"]);

@@ -1049,6 +1049,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password
+         * @description The current password is required (a wrong one is a 422 on `current_password`, counted against the sign-in limits); the new one follows registration's rules. Every other session of the account ends; the one that asked stays signed in. Audited (password_change).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/public": {
         parameters: {
             query?: never;
@@ -3613,6 +3635,48 @@ export interface paths {
          * @description Access: Any signed-in user; records of others answer 404.
          */
         get: operations["getAuthBusinessByIdRandomSelectionsByCandidateIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/selection-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's open random selection notices
+         * @description An independent mariner (selected through their own business) in a released pool, while the test waits for collection: report by, the collection site and the i3 order reference. Empty for everyone else, and once the test is collected or the selection withdrawn.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountSelectionNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/selection-notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the signed-in member's open random selection notices
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountSelectionNoticesById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10894,6 +10958,99 @@ export interface operations {
             };
         };
     };
+    postAuthAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    password: string;
+                    confirm_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts from this address or for this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getConfigPublic: {
         parameters: {
             query?: never;
@@ -14926,6 +15083,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15065,6 +15233,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -15263,6 +15442,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15433,6 +15623,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15584,6 +15785,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -15825,6 +16037,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -15977,6 +16200,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -16178,6 +16412,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16351,6 +16596,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16505,6 +16761,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -16757,6 +17024,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -16918,6 +17196,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17124,6 +17413,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17425,6 +17725,17 @@ export interface operations {
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
                                 } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
+                                } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
                                 /** @description ISO timestamp: when the member's account is to be deleted (a company cancelled), unless they add a card */
@@ -17596,6 +17907,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -17777,6 +18099,17 @@ export interface operations {
                                     window_days: number;
                                     /** @description YYYY-MM-DD: from this day the member needs an extra drug test. */
                                     extra_test_due: string;
+                                } | null;
+                                /** @description Where the member can pause now: what a pause begun today would lead to, the day its paused days within the window (settings: 185) would reach the threshold (settings: 125) and an extra drug test be due. */
+                                pause_outlook: {
+                                    /** @description Paused days already within the window ending today */
+                                    paused_days: number;
+                                    window_days: number;
+                                    warning_days: number;
+                                    /** @description Days a pause begun today must last (today included) to reach it */
+                                    days_to_reach: number;
+                                    /** @description YYYY-MM-DD: the day it would reach the threshold if still paused */
+                                    reached_on: string;
                                 } | null;
                                 /** @description The company paid for this membership and the member has no card of their own: if the company cancels it, the member's account is deleted in 30 days unless they add a card (public spec §6). */
                                 account_deletion_warning: boolean;
@@ -25687,6 +26020,167 @@ export interface operations {
                 };
             };
             /** @description No such business or selection, not released, or no PDF */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountSelectionNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            pool_id: number;
+                            year: number;
+                            month: number;
+                            /** @description ISO timestamp */
+                            released_at: string;
+                            /** @description The order reference the collection site asks for */
+                            i3_order_ref: string | null;
+                            /** @description i3's collection site (location) code */
+                            collection_site: string | null;
+                            /** @description YYYY-MM-DD, the office's day the test was ordered */
+                            ordered_on: string | null;
+                            /** @description YYYY-MM-DD: immediately, and no later than this day */
+                            report_by: string | null;
+                            /** @description The member's ZIP code, for the collection site finder */
+                            zip: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountSelectionNoticesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            pool_id: number;
+                            year: number;
+                            month: number;
+                            /** @description ISO timestamp */
+                            released_at: string;
+                            /** @description The order reference the collection site asks for */
+                            i3_order_ref: string | null;
+                            /** @description i3's collection site (location) code */
+                            collection_site: string | null;
+                            /** @description YYYY-MM-DD, the office's day the test was ordered */
+                            ordered_on: string | null;
+                            /** @description YYYY-MM-DD: immediately, and no later than this day */
+                            report_by: string | null;
+                            /** @description The member's ZIP code, for the collection site finder */
+                            zip: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the caller's, withdrawn, or the test was collected */
             404: {
                 headers: {
                     [name: string]: unknown;

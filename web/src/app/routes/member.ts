@@ -18,6 +18,12 @@ export const MEMBER_ROUTES: AppRoute[] = [
   // My Tests and My Downloads (spec §2 business tabs, §6 "own tests, downloads"), reached from the dashboard.
   page("/app/account/tests", "My Tests", () => import("../../features/drug-tests/tests-page.tsx")),
   page("/app/account/downloads", "My Downloads", () => import("../../features/documents/downloads-page.tsx")),
+  // An independent mariner's random selection: report by, site, the i3 order as text and QR (decision 0071).
+  page(
+    "/app/account/selection-notice",
+    "Selection Notice",
+    () => import("../../features/drug-tests/selection-notice-page.tsx"),
+  ),
   // Every order with its receipt PDF, also offline (decision 0063).
   page("/app/account/orders", "My Orders", () => import("../../features/orders/history-page.tsx")),
   ...membershipRoutes("/app/account", "self"),

@@ -20,6 +20,7 @@ import { useMembership } from "../memberships/use-membership.ts";
 import type { User } from "@api/contract";
 import { fetchAccountUser, userKey } from "./api.ts";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { PasswordPanel } from "./password-panel.tsx";
 
 const PATHS = screenPaths(SELF);
 
@@ -75,6 +76,9 @@ export default function AccountPage() {
         <p>
           <Link href={PATHS.payments}>Payment methods</Link>
         </p>
+      </Panel>
+      <Panel id="account-password" title="Password">
+        <PasswordPanel />
       </Panel>
       <Panel id="sign-in-security" title="Sign-in security">
         <p>Passkeys, authenticator apps and recovery codes that confirm your sign-in.</p>

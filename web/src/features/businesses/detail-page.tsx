@@ -1,6 +1,7 @@
 /**
  * /app/member/businesses/{id} (public spec §2 "Business detail tabs"): Information always; My Tests and My
- * Downloads when the user has a membership; Business Tests, Vessels and Employees when the business is a
+ * Downloads (the member's own tests and documents, the tables of /app/account/tests and /downloads) when the
+ * user has a membership; Business Tests, Vessels and Employees when the business is a
  * company and the user its owner, with Compliance (each employee's coverage and last test, issue 25) and Random Selections (its employees selected in released random pools,
  * decision 0033); Downloads when it has the compliance kit. The Owner or Employee badge, an
  * inactive business's reason, a change waiting for APCA; a company APCA has not approved yet shows only the
@@ -25,6 +26,8 @@ import { RandomSelections } from "./random-selections.tsx";
 import { ComplianceOverview } from "./compliance-overview.tsx";
 import { KitDownloads, KitPurchase } from "./kit-panel.tsx";
 import { CompanyOrders } from "../orders/company-orders.tsx";
+import MyTests from "../drug-tests/tests-page.tsx";
+import MyDownloads from "../documents/downloads-page.tsx";
 import "./businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -70,12 +73,13 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
       {
         id: "my-tests",
         label: "My Tests",
-        render: () => <Shortcut href="/app/account/tests" what="your tests" />,
+        // The member's own tests and documents, the same tables as My Tests and My Downloads (spec §2).
+        render: () => <MyTests />,
       },
       {
         id: "my-downloads",
         label: "My Downloads",
-        render: () => <Shortcut href="/app/account/downloads" what="your documents" />,
+        render: () => <MyDownloads />,
       },
     );
   }
@@ -145,14 +149,6 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
       <BusinessNotices business={business} />
       <Tabs tabs={tabs} label={`${b.name} sections`} />
     </section>
-  );
-}
-
-function Shortcut({ href, what }: { href: string; what: string }) {
-  return (
-    <p>
-      Your membership is yours, whichever company you work for. <Link href={href}>Open {what}</Link>.
-    </p>
   );
 }
 

@@ -25,6 +25,12 @@ import { type CachedResource, useCachedResource } from "../../offline/use-cached
 import { useMembership } from "../memberships/use-membership.ts";
 import { emailLetter, fetchLetter, fetchRecentTests, LETTER_FILENAME, LETTER_PATH } from "./api.ts";
 import { summarizeMembership } from "./membership-summary.ts";
+import {
+  fetchSelectionNotices,
+  SELECTION_NOTICE_PATH,
+  SELECTION_NOTICES_KEY,
+} from "../drug-tests/selection-notice.ts";
+import { SelectionNoticeDetails } from "../drug-tests/selection-notice-parts.tsx";
 
 export function MemberView() {
   const membership = useMembership(SELF);
@@ -34,11 +40,33 @@ export function MemberView() {
       <OfflineNotice savedAt={membership.savedAt} />
       {warning && <PauseWarningNotice warning={warning} />}
       <div className="dashboard-grid">
+        <SelectionNoticeCard />
         <MembershipCard membership={membership} />
         <LetterCard membership={membership} />
         <RecentTestsCard />
       </div>
     </>
+  );
+}
+
+/**
+ * An independent mariner's random selection (issue 25 item 4, decision 0071), first on the dashboard while the
+ * test waits for collection. Saved on the device (the same key as its own page), so it opens offline; nothing
+ * shows without one.
+ */
+function SelectionNoticeCard() {
+  const notices = useCachedResource(SELECTION_NOTICES_KEY, fetchSelectionNotices);
+  const notice = notices.data?.[0];
+  if (!notice) return null;
+  return (
+    <Card id="selection-card" title="You have been selected for a random drug test" wide>
+      <SelectionNoticeDetails notice={notice} />
+      <div className="dashboard-actions">
+        <Link href={SELECTION_NOTICE_PATH} className="button button-primary">
+          Show the order QR code
+        </Link>
+      </div>
+    </Card>
   );
 }
 

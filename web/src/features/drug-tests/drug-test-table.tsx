@@ -1,10 +1,13 @@
 import { formatInstantDay } from "../../lib/dates.ts";
 import type { DrugTest } from "@api/contract";
-import { REASON_LABELS, STATUS_LABELS, testOutcome } from "./drug-tests.ts";
-import { StatusBadge } from "../../components/status-badge.tsx";
+import { OUTCOME_TONES, REASON_LABELS, STATUS_LABELS, testOutcome } from "./drug-tests.ts";
+import { Chip } from "../../components/chip.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 
-/** Drug tests as a table: date, reason, status and the outcome chip. Summaries only (49 CFR 40.321). */
+/**
+ * Drug tests as a table: date, reason, status and the result in words ("Passed", "Refusal", "Cancelled"…).
+ * Summaries only, never the laboratory panel (49 CFR 40.321).
+ */
 export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: string }) {
   return (
     <TableScroll label={caption}>
@@ -27,7 +30,7 @@ export function DrugTestTable({ tests, caption }: { tests: DrugTest[]; caption: 
                 <td>{REASON_LABELS[attributes.reason] ?? attributes.reason}</td>
                 <td>{STATUS_LABELS[attributes.status] ?? attributes.status}</td>
                 <td>
-                  <StatusBadge status={outcome} />
+                  <Chip tone={OUTCOME_TONES[outcome]}>{outcome}</Chip>
                 </td>
               </tr>
             );

@@ -27,14 +27,28 @@ export const STATUS_LABELS: Record<TestStatus, string> = {
   failed: "Order failed",
 };
 
-export type TestOutcome = "Passed" | "Not passed" | "Pending" | "Cancelled";
+export type TestOutcome = "Passed" | "Not passed" | "Refusal" | "Pending" | "Cancelled";
+
+/** The chip's tone for each outcome word. */
+export const OUTCOME_TONES: Record<TestOutcome, "success" | "danger" | "warning" | "neutral"> = {
+  Passed: "success",
+  "Not passed": "danger",
+  Refusal: "danger",
+  Pending: "warning",
+  Cancelled: "neutral",
+};
 
 /**
- * The chip beside a test. Only a result decides Passed or Not passed; a cancelled result, a cancelled test
- * and an order that never reached the laboratory are "Cancelled" (none of them is a failed test).
+ * The result in words beside a test (docs/decisions/0071-member-results-password-selection-notice.md): only
+ * a result decides. Negative and negative dilute are "Passed"; a refusal to test is "Refusal" (49 CFR 40.191:
+ * it is not a laboratory finding, and the member must know it counts as one); a verified positive is "Not
+ * passed" (which drug is panel detail and stays with the medical review officer). A cancelled result, a
+ * cancelled test and an order that never reached the laboratory are "Cancelled" (none of them is a failed
+ * test); anything else is "Pending".
  */
 export function testOutcome({ status, result, passed }: DrugTest["attributes"]): TestOutcome {
   if (result === "cancelled" || status === "cancelled" || status === "failed") return "Cancelled";
+  if (result === "refusal") return "Refusal";
   if (passed === true) return "Passed";
   if (passed === false) return "Not passed";
   return "Pending";
@@ -42,15 +56,22 @@ export function testOutcome({ status, result, passed }: DrugTest["attributes"]):
 
 /**
  * A test as it may be kept on the device for offline reading (docs/decisions/0014-offline-data.md): date,
- * reason, status and pass/fail. The result code (negative, dilute, positive, refusal…) is dropped; only
- * "cancelled" survives, because it alone changes the chip a reader sees. `testOutcome` is the same for both.
+ * reason, status and pass/fail. The result code is dropped (negative, dilute, positive); only "cancelled" and
+ * "refusal" survive, because they alone change the word a reader sees (decision 0071). `testOutcome` is the
+ * same for both.
  */
 export function storableTest({ id, type, attributes, relationships }: DrugTest): DrugTest {
   const { date, reason, status, passed, result } = attributes;
   return {
     id,
     type,
-    attributes: { date, reason, status, passed, result: result === "cancelled" ? "cancelled" : null },
+    attributes: {
+      date,
+      reason,
+      status,
+      passed,
+      result: result === "cancelled" || result === "refusal" ? result : null,
+    },
     relationships,
   };
 }

@@ -35,6 +35,7 @@ export const membershipFixture = (attributes: Partial<Membership["attributes"]> 
     can_cancel: true,
     can_update: false,
     pause_warning: null,
+    pause_outlook: null,
     account_deletion_warning: false,
     account_deletion_at: null,
     ...attributes,

@@ -24,6 +24,8 @@ import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useMembership } from "./use-membership.ts";
 import { sendChange } from "./send-change.ts";
+import type { PauseOutlook } from "@api/contract";
+import { PauseOutlookNotice } from "./pause-outlook-notice.tsx";
 
 export const PAUSED_MESSAGE = "Membership has been cancelled successfully";
 export const PAUSE_FAILED = "Error occurred while pausing membership";
@@ -35,7 +37,7 @@ export default function MembershipPausePage({ subject }: { subject: Subject }) {
     <WithMembership membership={membership} words={words}>
       {(m) =>
         m?.attributes.can_pause
-          ? <PauseForm subject={subject} membershipId={m.id} />
+          ? <PauseForm subject={subject} membershipId={m.id} outlook={m.attributes.pause_outlook} />
           : (
             <NotAllowed paths={screenPaths(subject)}>
               {m?.attributes.is_paused
@@ -47,7 +49,13 @@ export default function MembershipPausePage({ subject }: { subject: Subject }) {
   );
 }
 
-function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: number }) {
+function PauseForm(
+  { subject, membershipId, outlook }: {
+    subject: Subject;
+    membershipId: number;
+    outlook: PauseOutlook | null;
+  },
+) {
   useSignals();
   const [, navigate] = useLocation();
   const [reason, setReason] = useState("");
@@ -74,6 +82,7 @@ function PauseForm({ subject, membershipId }: { subject: Subject; membershipId: 
       <p>
         {words.lead}
       </p>
+      {outlook && <PauseOutlookNotice outlook={outlook} own={own} />}
       <RadioGroup
         legend={words.question}
         name="reason"
