@@ -218,6 +218,7 @@ export type {
   DerSelection,
   PoolCandidate,
   PoolPace,
+  PoolPreview,
   PoolRecordAnswer,
   PoolVerifyAnswer,
   ReasonRequest,

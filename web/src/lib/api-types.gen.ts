@@ -3311,6 +3311,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/randoms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a new pool before it is created: its month, the covered population, the number to select
+         * @description Without year and month: the first month from the office's current month on that has no pool (the new-pool form's default). The figures are those a build now would use (the members covered now; the year's remainder at its rate over the months left, at least one). Nothing is written; exists says the month already has a pool.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthRandomsPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/randoms/{id}": {
         parameters: {
             query?: never;
@@ -3407,6 +3429,28 @@ export interface paths {
          * @description Access: Signed-in admin.
          */
         post: operations["postAuthRandomsByIdRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/randoms/{id}/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the candidate PDFs of an ordered pool: the missing ones (Downloads: Start or Retry)
+         * @description A job makes the notice of every selected candidate whose test is ordered and has none yet; pdf_download_status is 'building' until it ends. The order makes them the first time.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthRandomsByIdPdfs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18019,6 +18063,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18095,6 +18141,7 @@ export interface operations {
                     cost_cents: number;
                     /** @default true */
                     active?: boolean;
+                    ships?: boolean;
                     /** @default 0 */
                     sort_order?: number;
                 };
@@ -18119,6 +18166,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18222,6 +18271,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18304,6 +18355,7 @@ export interface operations {
                     cost_cents: number;
                     /** @default true */
                     active?: boolean;
+                    ships?: boolean;
                     /** @default 0 */
                     sort_order?: number;
                 };
@@ -18328,6 +18380,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -23824,6 +23878,10 @@ export interface operations {
                             pending: number;
                             needed_this_month: number;
                             needed_this_year: number;
+                            months_without_pool: {
+                                month: number;
+                                pool_created: boolean;
+                            }[];
                         };
                     };
                 };
@@ -23979,6 +24037,84 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthRandomsPreview: {
+        parameters: {
+            query?: {
+                year?: number;
+                month?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            year: number;
+                            month: number;
+                            rate_percent: number;
+                            covered_count: number;
+                            to_select: number;
+                            alternates: number;
+                            exists: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24545,6 +24681,124 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthRandomsByIdPdfs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            year: number;
+                            month: number;
+                            /** @enum {string} */
+                            status: "draft" | "building" | "preordering" | "preordered" | "ordering" | "built" | "complete";
+                            rate_percent: number;
+                            covered_count: number;
+                            actual_candidates_number: number;
+                            target_count: number | null;
+                            completed_count: number;
+                            /** @enum {string} */
+                            pdf_download_status: "none" | "building" | "Ready" | "failed";
+                            pdf_ready_candidate_total: number;
+                            expired_zip_download: boolean;
+                            exempt_candidate_total: number;
+                            algorithm: string | null;
+                            commitment: string | null;
+                            seed: string | null;
+                            snapshot_sha256: string | null;
+                            error: string | null;
+                            created_at: string;
+                            drawn_at: string | null;
+                            ordered_at: string | null;
+                            completed_at: string | null;
+                            released_at: string | null;
+                            released_by_user_id: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such pool */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ordered yet, or the PDFs are being made already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
             422: {
                 headers: {
                     [name: string]: unknown;
