@@ -172,7 +172,8 @@ export async function employeeRequestByNotification(db: Kysely<DB>, notification
 }
 
 export async function userCandidates(db: Kysely<DB>, who: NamedPerson) {
-  return await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "member_number"])
+  return await db.selectFrom("users")
+    .select(["id", "first_name", "last_name", "email", "member_number", "phone", "uscg_cred"])
     .where("deleted_at", "is", null).where(samePerson(who)).orderBy("id").limit(10).execute();
 }
 

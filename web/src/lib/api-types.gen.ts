@@ -5328,6 +5328,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -5456,6 +5458,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -6056,6 +6060,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -6202,6 +6208,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -20665,6 +20673,7 @@ export interface operations {
                 sort_by?: "id";
                 sort_dir?: string;
                 archived?: "0" | "1" | "true" | "false";
+                business_id?: number;
                 types?: string;
                 q?: string;
                 from?: string;
@@ -22498,6 +22507,9 @@ export interface operations {
                                 last_name: string;
                                 email: string;
                                 member_number: string | null;
+                                phone: string | null;
+                                match: ("email" | "name" | "phone" | "credential")[];
+                                strong: boolean;
                             }[];
                         };
                     };
@@ -22922,6 +22934,7 @@ export interface operations {
                             email: string | null;
                             city: string | null;
                             state: string | null;
+                            is_active: boolean;
                             score: number;
                             matched: ("name" | "tax_id" | "phone" | "email")[];
                         }[];
