@@ -420,6 +420,23 @@ Deno.test("notifications: the administrators' center", async (t) => {
         ["email", "name"],
         true,
       ]);
+      // Many namesakes never push the same e-mail past the list's limit of ten.
+      const namesakes = await db.insertInto("users").values(
+        Array.from({ length: 11 }, (_, i) => ({
+          email: `otto.${i}@test.local`,
+          password_hash: "x",
+          first_name: "Otto",
+          last_name: "Test",
+        })),
+      ).returning("id").execute();
+      const crowded = EmployeeRequestAnswer.parse(
+        await (await ctx.request("admin", "GET", `/api/auth/notification/registration/${a}/employee`)).json(),
+      );
+      assertEquals(crowded.data.candidates.length, 10);
+      assertEquals(crowded.data.candidates[0].id, ctx.users.otherMember.id);
+      assertEquals(crowded.data.candidates[1].strong, false, "a namesake alone is a weak match");
+      await db.updateTable("users").set({ deleted_at: new Date() })
+        .where("id", "in", namesakes.map((n) => n.id)).execute();
       const linked = await put(ctx, `/api/auth/notification/registration/${a}/employee/link`, {
         user_id: ctx.users.otherMember.id,
       });
