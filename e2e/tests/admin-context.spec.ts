@@ -133,8 +133,12 @@ test(
     const person = page.getByRole("region", { name: "The person requested" });
     await expect(person).toContainText(existing.email);
     await expect(person).toContainText(existing.fullName);
-    const candidate = page.getByRole("radio", { name: new RegExp(`Link to ${existing.fullName}`) });
-    await expect(candidate).toBeChecked();
+    // Best first and preselected: the same e-mail and name. Others of the same name (other journeys' Rita
+    // Mariners) come after as weak matches, not picked.
+    const radios = page.getByRole("radio");
+    await expect(radios.first()).toHaveAccessibleName(`Link to ${existing.fullName} (${existing.email})`);
+    await expect(radios.first()).toBeChecked();
+    await expect(page.locator("input[type=radio]:checked")).toHaveCount(1);
     await expect(page.getByText(/Same e-mail, same name · strong match/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Link user" })).toBeEnabled();
     await page.getByRole("button", { name: "Decline…" }).click();
