@@ -228,6 +228,7 @@ export type {
   DerSelection,
   PoolCandidate,
   PoolPace,
+  PoolPreview,
   PoolRecordAnswer,
   PoolVerifyAnswer,
   ReasonRequest,

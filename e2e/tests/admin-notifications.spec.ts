@@ -229,6 +229,17 @@ test("the desk: a member and a DER register through the UI, an administrator wor
   await arrive(/\/app\/admin\/notifications\/\d+\/business\/review$/);
   await expect(page.getByText("The company submitted seems to be a possible duplicate in our database..."))
     .toBeVisible();
+  // The first step shows what was submitted beside the duplicate and its status (issue 24 item 3).
+  const compare = page.getByTestId("duplicate-compare");
+  await expect(compare).toContainText(member.company);
+  await expect(compare.getByRole("link", { name: existing })).toBeVisible();
+  await expect(compare.getByText("Active", { exact: true })).toBeVisible();
+  // On the new-company path the name ending in LLC fills "LLC Name"; Back returns to the choice.
+  await page.getByLabel("New company").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("This company is an LLC")).toBeChecked();
+  await expect(page.getByLabel(/^LLC Name/)).toHaveValue(member.company);
+  await page.getByRole("button", { name: "Back" }).click();
   await page.getByLabel("Link to an existing company").check();
   await expect(page.getByLabel(`Link to the possible duplicate: ${existing}`)).toBeChecked();
   await page.getByRole("button", { name: "Next" }).click();

@@ -188,10 +188,16 @@ test("an administrator adds, edits and retires a store item", async ({ page, log
   await page.getByRole("link", { name: "Edit Item" }).click();
   await arrive(/\/app\/admin\/items\/\d+\/manage$/);
   await page.getByLabel(/^Cost/).fill("8");
+  // A physical item ships (decision 0061): its paid orders wait to be shipped.
+  await expect(page.getByLabel(/^Ships/)).not.toBeChecked();
+  await page.getByLabel(/^Ships/).check();
   await page.getByRole("button", { name: "Save Item" }).click();
   await expectToast(page, "Item Has Been Updated");
   await arrive(/\/app\/admin\/items\/\d+$/);
   await expect(page.getByText("$8.00")).toBeVisible();
+  await page.getByRole("link", { name: "Edit Item" }).click();
+  await expect(page.getByLabel(/^Ships/)).toBeChecked();
+  await page.goBack();
   await page.getByRole("button", { name: "Retire Item" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Retire Item" }).click();
   // Nobody ordered it, so it is deleted rather than kept retired.

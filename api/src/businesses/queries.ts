@@ -415,12 +415,13 @@ export async function findDuplicateCompanies(
     email: string | null;
     city: string | null;
     state: string | null;
+    is_active: boolean;
     by_name: boolean;
     by_tax: boolean;
     by_phone: boolean;
     by_email: boolean;
   }>`
-    select id, name, dba_name, tax_id, phone, email, city, state,
+    select id, name, dba_name, tax_id, phone, email, city, state, is_active,
       coalesce(apca_company_key(name) = ${key}, false) as by_name,
       coalesce(apca_digits(tax_id) = ${tax}, false) as by_tax,
       coalesce(apca_digits(phone) = ${phone}, false) as by_phone,

@@ -305,11 +305,15 @@ Deno.test("notifications: the administrators' center", async (t) => {
         business_name: "Company A, L.L.C.",
         business_tax_id: "72123",
       }).execute();
+      // The user page's "Pending company request" warning links to where it is worked (issue 24 item 3).
+      const user = await (await ctx.request("admin", "GET", `/api/auth/user/${der.id}`)).json();
+      assertEquals(user.data.attributes.pending_request_notification_id, nid);
       const dup = DuplicatesAnswer.parse(
         await (await ctx.request("admin", "GET", `/api/auth/duplicate/company/${nid}`)).json(),
       );
       assertEquals(dup.data[0].id, der.businessId);
       assertEquals(dup.data[0].matched, ["name", "tax_id"]);
+      assertEquals(dup.data[0].is_active, true, "the wizard shows the duplicate's status (issue 24 item 3)");
       assertEquals(dup.message, M.duplicate);
       const byId = await (await ctx.request("admin", "GET", `/api/auth/business-request/${dup.request.id}`))
         .json();
@@ -411,6 +415,28 @@ Deno.test("notifications: the administrators' center", async (t) => {
         await (await ctx.request("admin", "GET", `/api/auth/notification/registration/${a}/employee`)).json(),
       );
       assertEquals(review.data.candidates.map((u) => u.id), [ctx.users.otherMember.id]);
+      // The same e-mail: a strong match, which the screen preselects (issue 24 item 3).
+      assertEquals([review.data.candidates[0].match, review.data.candidates[0].strong], [
+        ["email", "name"],
+        true,
+      ]);
+      // Many namesakes never push the same e-mail past the list's limit of ten.
+      const namesakes = await db.insertInto("users").values(
+        Array.from({ length: 11 }, (_, i) => ({
+          email: `otto.${i}@test.local`,
+          password_hash: "x",
+          first_name: "Otto",
+          last_name: "Test",
+        })),
+      ).returning("id").execute();
+      const crowded = EmployeeRequestAnswer.parse(
+        await (await ctx.request("admin", "GET", `/api/auth/notification/registration/${a}/employee`)).json(),
+      );
+      assertEquals(crowded.data.candidates.length, 10);
+      assertEquals(crowded.data.candidates[0].id, ctx.users.otherMember.id);
+      assertEquals(crowded.data.candidates[1].strong, false, "a namesake alone is a weak match");
+      await db.updateTable("users").set({ deleted_at: new Date() })
+        .where("id", "in", namesakes.map((n) => n.id)).execute();
       const linked = await put(ctx, `/api/auth/notification/registration/${a}/employee/link`, {
         user_id: ctx.users.otherMember.id,
       });

@@ -53,6 +53,7 @@ Deno.test("desk queue: search, decline with a reason, bulk actions", async (t) =
         const id = await write(ctx, change(member.id, member.businessId));
         const cases: [string, string, unknown?, number?][] = [
           ["GET", "/api/auth/notifications?q=Mia&from=2020-01-01&to=2099-12-31", undefined, 200],
+          ["GET", `/api/auth/notifications?business_id=${member.businessId}`, undefined, 200],
           ["GET", "/api/auth/notification/registrations?q=x", undefined, 200],
           ["GET", "/api/auth/notification/memberships/paused?q=x", undefined, 200],
           ["PUT", "/api/auth/notification/999999/decline", { reason: "Not allowed" }, 404],
@@ -108,6 +109,12 @@ Deno.test("desk queue: search, decline with a reason, bulk actions", async (t) =
       assertEquals(range.data.map((n) => n.id), [old]);
       const both = await list(ctx, `types=UPDATE_USER&from=2026-01-01&q=${m.member_number}`);
       assertEquals(both.data.map((n) => n.id), [old]);
+      // A business's page lists the changes about it (issue 24 item 3).
+      const ofBusiness = await list(ctx, `types=UPDATE_USER&business_id=${otherMember.businessId}`);
+      assertEquals(ofBusiness.data.map((n) => n.id), [newer]);
+      const badId = await ctx.request("admin", "GET", "/api/auth/notifications?business_id=x");
+      assertEquals(badId.status, 422);
+      await badId.body?.cancel();
       await clear();
     });
 

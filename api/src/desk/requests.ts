@@ -31,8 +31,8 @@ import {
   isLinked,
   liveUser,
   lockEmployeeRequest,
+  rankedCandidates,
   resolveEmployeeRequest,
-  userCandidates,
 } from "../employees/desk.ts";
 import { archiveNotification, findNotification } from "../notifications/center.ts";
 import { alreadyProcessed, onOpen } from "./service.ts";
@@ -204,7 +204,7 @@ export async function employeeRequestReview(deps: Pick<Deps, "database">, id: nu
   const { db } = deps.database;
   const r = await employeeRequestByNotification(db, id);
   if (!r) throw notFound("Employee request");
-  const candidates = await userCandidates(db, r);
+  const candidates = await rankedCandidates(db, r);
   return {
     id: r.id,
     notification_id: id,

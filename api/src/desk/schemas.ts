@@ -8,7 +8,7 @@ import type { NotificationType } from "../db/types.ts";
 import { BusinessFields, llcRule } from "../businesses/schemas.ts";
 import { EmployeeRequestBody, RequestedPerson } from "../employees/schemas.ts";
 import { listQuery, recordSchema } from "../lib/list.ts";
-import { idNumber } from "../lib/params.ts";
+import { idNumber, idText } from "../lib/params.ts";
 import { isDateString } from "../lib/dates.ts";
 import { EMAIL_PATTERN, REGISTRATION_MESSAGES as M } from "../registration/schemas.ts";
 import { UserAttributes } from "../users/schemas.ts";
@@ -88,6 +88,8 @@ const SearchFields = {
 };
 export const NotificationListQuery = listQuery([]).extend({
   archived: yesNo.default(false),
+  business_id: idText("business_id must be a positive whole number").optional()
+    .describe("Only the notifications about this business (its page lists its pending changes)"),
   types: z.string().optional().transform((v, ctx) => {
     if (!v) return undefined;
     const list = v.split(",").map((s) => s.trim()).filter(Boolean);
@@ -245,6 +247,8 @@ export const DuplicateRecord = z.object({
   email: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** An inactive company (deactivated by the office) is still a duplicate; the wizard shows its status. */
+  is_active: z.boolean(),
   score: z.number().int(),
   matched: z.array(z.enum(["name", "tax_id", "phone", "email"])),
 });
@@ -287,7 +291,12 @@ export type BusinessRequestRef = z.infer<typeof BusinessRequestAnswer>["data"];
 /** An existing user the request may name, as the user record has them (users/schemas.ts). */
 export const UserCandidate = z.object({
   id: z.number().int(),
-  ...UserAttributes.pick({ first_name: true, last_name: true, email: true, member_number: true }).shape,
+  ...UserAttributes.pick({ first_name: true, last_name: true, email: true, member_number: true, phone: true })
+    .shape,
+  /** What this user shares with the requested person; the candidates come best first. */
+  match: z.array(z.enum(["email", "name", "phone", "credential"])),
+  /** The same e-mail, or the same name with the same phone or credential: the desk preselects it. */
+  strong: z.boolean(),
 });
 export const EmployeeRequestAnswer = z.object({
   data: z.object({

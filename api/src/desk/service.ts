@@ -111,10 +111,10 @@ function searchOf(deps: Pick<Deps, "config">, q: SearchQuery): NotificationSearc
 
 export async function notificationPage(
   deps: Pick<Deps, "database" | "config">,
-  q: ListParams & SearchQuery & { archived: boolean; types?: NotificationType[] },
+  q: ListParams & SearchQuery & { archived: boolean; types?: NotificationType[]; business_id?: number },
 ) {
   const types = q.types?.length ? q.types : [...NOTIFICATION_TYPES];
-  const search = searchOf(deps, q);
+  const search = { ...searchOf(deps, q), businessId: q.business_id };
   const { rows, meta } = await listNotifications(
     deps.database.db,
     { archived: q.archived, types, search },

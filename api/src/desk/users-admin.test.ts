@@ -104,6 +104,15 @@ Deno.test("administrators' user actions", async (t) => {
       )
         .execute();
       assertEquals((await detail(ctx, member)).is_primary_business_setup, true);
+      // Where the warnings are fixed (issue 24 item 3): the primary business's page; no request waiting.
+      const primary = await db.selectFrom("business_users").select("business_id").where(
+        "user_id",
+        "=",
+        member,
+      )
+        .where("is_primary", "=", true).where("removed_at", "is", null).executeTakeFirst();
+      assertEquals(a.primary_business_id, primary?.business_id ?? null);
+      assertEquals(a.pending_request_notification_id, null);
       // A DER owns a business and an administrator is one: neither can be deleted from here.
       assertEquals((await detail(ctx, ctx.users.der.id)).can_delete, false);
       assertEquals((await detail(ctx, ctx.users.admin.id)).can_delete, false);

@@ -63,6 +63,8 @@ export async function userDetail(deps: Pick<Deps, "database" | "now">, viewer: S
       can_download_compliance: !deleted && compliance,
       is_membership_annual: !deleted && running.some((m) => m.type === "annual"),
       has_pending_company_request: Boolean(facts.pending_company_request),
+      pending_request_notification_id: facts.pending_request_notification_id ?? null,
+      primary_business_id: facts.primary_business_id ?? null,
       is_attached_business: Boolean(facts.attached),
       is_primary_business_setup: Boolean(facts.primary_setup),
       has_duplicate: !deleted && Boolean(facts.duplicate),

@@ -9,7 +9,7 @@ export {
   lockEmployeeRequest,
   rejectEmployeeRequest,
   resolveEmployeeRequest,
-  userCandidates,
 } from "./queries.ts";
+export { rankedCandidates } from "./candidates.ts";
 /** The links themselves are written by their owner, businesses (decision 0046). */
 export { insertBusinessUser } from "../businesses/writes.ts";

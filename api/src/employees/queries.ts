@@ -172,8 +172,12 @@ export async function employeeRequestByNotification(db: Kysely<DB>, notification
 }
 
 export async function userCandidates(db: Kysely<DB>, who: NamedPerson) {
-  return await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "member_number"])
-    .where("deleted_at", "is", null).where(samePerson(who)).orderBy("id").limit(10).execute();
+  return await db.selectFrom("users")
+    .select(["id", "first_name", "last_name", "email", "member_number", "phone", "uscg_cred"])
+    .where("deleted_at", "is", null).where(samePerson(who))
+    // The same e-mail first, so a common name's many namesakes never push the strongest match past the limit.
+    .orderBy(sql`lower(email) = ${(who.email ?? "").toLowerCase()}`, "desc").orderBy("id").limit(10)
+    .execute();
 }
 
 export async function resolveEmployeeRequest(

@@ -73,6 +73,8 @@ export interface NotificationSearch {
   q?: string;
   from?: Date;
   to?: Date;
+  /** Only the notifications about this business (its page's pending changes, issue 24 item 3). */
+  businessId?: number;
 }
 
 /** The words of a search as a LIKE pattern (its % and _ taken literally). */
@@ -106,6 +108,7 @@ function searchCondition(db: Kysely<DB>, search: NotificationSearch | undefined)
   const parts = [sql<boolean>`true`];
   if (search?.from) parts.push(sql<boolean>`n.created_at >= ${search.from}`);
   if (search?.to) parts.push(sql<boolean>`n.created_at < ${search.to}`);
+  if (search?.businessId !== undefined) parts.push(sql<boolean>`n.business_id = ${search.businessId}`);
   const text = search?.q?.trim();
   if (text) {
     const like = likeOf(text);

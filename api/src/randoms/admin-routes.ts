@@ -1,6 +1,6 @@
 /**
  * The administrators' random pool calls (admin spec §2 "Random pool screens", §4 "Random pool"): the list
- * with the pace monitor, create, build (snapshot and draw), order, the candidates, exempt and substitute,
+ * with the pace monitor, the new pool's preview, create, build (snapshot and draw), order, the candidates, exempt and substitute,
  * verify, the PDFs and their zip, and the yearly rate. Administrators only: selected names are never shown to
  * anyone else before the pool is released (46 CFR 16.230: unannounced). Each action is audited.
  */
@@ -18,6 +18,8 @@ import {
   PoolAnswer,
   PoolListAnswer,
   PoolListQuery,
+  PreviewAnswer,
+  PreviewQuery,
   RateAnswer,
   RateBody,
   ReasonBody,
@@ -30,10 +32,12 @@ import {
   onePool as poolOf,
   poolCandidates,
   poolPage,
+  poolPreview,
   poolVerification,
   poolZip,
   refreshPool,
   setYearRate,
+  startPdfs,
   yearRate,
 } from "./admin.ts";
 import { createPool, startBuild, startOrder } from "./service.ts";
@@ -73,6 +77,22 @@ export const adminRandomRoutes = new Hono<AppEnv>()
       const id = await createPool(c.var.deps, actorOf(c), year, month);
       return c.json({ data: await onePool(c, id), message: "Random pool created" }, 201);
     },
+  )
+  .get(
+    "/auth/randoms/preview",
+    allow("admin"),
+    describe({
+      summary:
+        "Preview a new pool before it is created: its month, the covered population, the number to select",
+      description: "Without year and month: the first month from the office's current month on that has no " +
+        "pool (the new-pool form's default). The figures are those a build now would use (the members " +
+        "covered now; the year's remainder at its rate over the months left, at least one). Nothing is " +
+        "written; exists says the month already has a pool.",
+      tags: TAGS,
+      response: PreviewAnswer,
+    }),
+    validate("query", PreviewQuery),
+    async (c) => c.json({ data: await poolPreview(c.var.deps, c.req.valid("query")) }, 200),
   )
   .get(
     "/auth/randoms/:id",
@@ -153,6 +173,25 @@ export const adminRandomRoutes = new Hono<AppEnv>()
     }),
     validate("param", IdParam),
     async (c) => c.json({ data: await refreshPool(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .post(
+    "/auth/randoms/:id/pdfs",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Make the candidate PDFs of an ordered pool: the missing ones (Downloads: Start or Retry)",
+      description: "A job makes the notice of every selected candidate whose test is ordered and has none " +
+        "yet; pdf_download_status is 'building' until it ends. The order makes them the first time.",
+      tags: TAGS,
+      response: PoolAnswer,
+      errors: { ...NOT_FOUND, 409: "Not ordered yet, or the PDFs are being made already" },
+    }),
+    validate("param", IdParam),
+    async (c) =>
+      c.json({
+        data: await startPdfs(c.var.deps, actorOf(c), c.req.valid("param").id),
+        message: "Making the candidate PDFs",
+      }, 200),
   )
   .get(
     "/auth/randoms/:id/candidates",

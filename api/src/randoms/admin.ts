@@ -6,22 +6,29 @@
 import { syncI3Results } from "../drug-tests/service.ts";
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
-import { officeMonth } from "../lib/dates.ts";
+import { officeDay, officeMonth } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import {
   candidateList,
+  coveredCount,
   documentBytes,
   findCandidate,
   findPool,
   listPools,
+  lockPool,
+  poolExists,
   poolPdfs,
   rateOf,
   setRate,
+  updatePool,
+  yearFigures,
 } from "./queries.ts";
+import { alternatesFor, monthlyCount } from "./draw.ts";
 import { exemptCandidate } from "./changes.ts";
-import { type Actor, completeIfDone, type PoolDeps } from "./service.ts";
+import { type Actor, completeIfDone, type PoolDeps, QUEUES } from "./service.ts";
+import { enqueue } from "../lib/jobs.ts";
 import { verifyDraw } from "./verify.ts";
-import { candidateRecord, pace, poolRecord, zipExpired } from "./view.ts";
+import { candidateRecord, nextMonthWithoutPool, pace, poolRecord, zipExpired } from "./view.ts";
 import { zipStream } from "./zip.ts";
 
 const PER_PAGE = 25;
@@ -39,11 +46,51 @@ export async function poolPage(
   q: { page: number; year?: number },
 ) {
   const [y, m] = officeMonth(deps.now(), deps.config.officeTimeZone).split("-").map(Number);
+  const year = q.year ?? y;
   const { rows, total } = await listPools(deps.database.db, q.page, PER_PAGE, q.year);
   return {
     data: rows.map((p) => poolRecord(p, deps.now())),
     meta: { total, page: q.page, per_page: PER_PAGE },
-    pace: await pace(deps.database.db, q.year ?? y, q.year && q.year !== y ? 1 : m),
+    pace: await pace(
+      deps.database.db,
+      year,
+      year === y ? m : year < y ? 12 : 1,
+      year === y ? m : year < y ? 12 : 0,
+    ),
+  };
+}
+
+/**
+ * What a new pool would be, before it is created (issue 24 item 7): for `year`-`month`, or by default the first
+ * month from the office's current one on without a pool; the members covered now and how many a build now
+ * would select (the same rule as the draw, draw.ts monthlyCount) with its alternates.
+ */
+export async function poolPreview(
+  deps: Pick<Deps, "database" | "now" | "config">,
+  q: { year?: number; month?: number },
+) {
+  const { db } = deps.database;
+  const now = deps.now();
+  const [y, m] = officeMonth(now, deps.config.officeTimeZone).split("-").map(Number);
+  const at = q.year !== undefined && q.month !== undefined
+    ? { year: q.year, month: q.month }
+    : await nextMonthWithoutPool(db, y, m);
+  const rate = await rateOf(db, at.year);
+  const covered = await coveredCount(db, now, officeDay(now, deps.config.officeTimeZone));
+  const before = await yearFigures(db, at.year, at.month);
+  const toSelect = monthlyCount({
+    ratePercent: rate,
+    coveredCounts: [...before.coveredCounts, covered],
+    counted: before.counted,
+    month: at.month,
+  });
+  return {
+    ...at,
+    rate_percent: rate,
+    covered_count: covered,
+    to_select: toSelect,
+    alternates: alternatesFor(toSelect, covered),
+    exists: await poolExists(db, at.year, at.month),
   };
 }
 
@@ -121,6 +168,38 @@ export async function poolZip(deps: Pick<Deps, "database" | "now">, actor: Actor
     bytes: async () => new Uint8Array((await documentBytes(db, p.id))!.bytes),
   })));
 }
+
+/**
+ * Makes the candidate PDFs (again) for an ordered pool: the Downloads tab's Start or Retry when none are made
+ * or some are missing (issue 24 item 7). The PDF job makes only the missing ones; audited. 409 before the
+ * tests are ordered (the order makes them) or while they are being made.
+ */
+export async function startPdfs(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const pool = await lockPool(trx, id);
+    if (!pool) throw notFound("Random pool");
+    if (pool.status !== "built" && pool.status !== "complete") {
+      throw new AppError("CONFLICT", PDF_MESSAGES.notOrdered);
+    }
+    if (pool.pdf_status === "building") throw new AppError("CONFLICT", PDF_MESSAGES.building);
+    await updatePool(trx, id, { pdf_status: "building" });
+    // No unique key: the first PDF job of the pool holds it for ever (lib/jobs.ts); 'building' guards twice.
+    await enqueue(trx, QUEUES.pdfs, { pool_id: id });
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: "random_pool.pdfs",
+      entity: "random_pool",
+      entityId: id,
+      ip: actor.ip,
+    });
+  });
+  return await onePool(deps, id);
+}
+
+export const PDF_MESSAGES = {
+  notOrdered: "The candidate PDFs are made once the tests are ordered: Order Tests first.",
+  building: "The candidate PDFs are being made already.",
+} as const;
 
 /** The year's minimum random rate (50 % unless set). */
 export async function yearRate(deps: Pick<Deps, "database">, year: number) {

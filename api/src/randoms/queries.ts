@@ -134,6 +134,23 @@ export async function insertSnapshot(db: Kysely<DB>, poolId: number, now: Date, 
     ).execute();
 }
 
+/** How many members are covered at `now` (the population a pool built now would snapshot). */
+export async function coveredCount(db: Kysely<DB>, now: Date, today: DateString): Promise<number> {
+  const row = await coveredMembers(db, now, today).select(sql<number>`count(distinct m.user_id)::int`.as("n"))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Every pool of `year` and later, in month order: whether each is drawn (the pace flags months without one). */
+export function poolMonthsFrom(db: Kysely<DB>, year: number) {
+  return db.selectFrom("random_pools").select([
+    "year",
+    "month",
+    sql<boolean>`drawn_at is not null`.as("drawn"),
+  ])
+    .where("year", ">=", year).orderBy("year").orderBy("month").execute();
+}
+
 /** Whether a member is still covered at `now` (pre-order checks each selected member again). */
 export async function isCovered(db: Kysely<DB>, userId: number, now: Date, today: DateString) {
   return (await coveredMembers(db, now, today).select("m.id").where("m.user_id", "=", userId).limit(1)

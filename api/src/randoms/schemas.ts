@@ -95,9 +95,42 @@ export const PaceRecord = z.object({
   target: z.number().int(),
   completed: z.number().int(),
   pending: z.number().int(),
+  /** Never more than needed_this_year. */
   needed_this_month: z.number().int(),
   needed_this_year: z.number().int(),
+  /**
+   * The months of the year so far (all twelve for an earlier year) with no drawn pool: months without a
+   * selection. pool_created: a pool exists for it but was never built.
+   */
+  months_without_pool: z.array(z.object({ month: z.number().int(), pool_created: z.boolean() })),
 });
+
+export const PreviewQuery = z.object({
+  year: intText("year must be a whole number", 2000).optional(),
+  month: intText("month must be a whole number from 1 to 12", 1).optional(),
+}).refine((q) => (q.year === undefined) === (q.month === undefined), {
+  message: "Give both year and month, or neither",
+  path: ["month"],
+}).refine((q) => q.month === undefined || q.month <= 12, {
+  message: "month must be a whole number from 1 to 12",
+  path: ["month"],
+});
+
+export const PreviewRecord = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  rate_percent: z.number().int(),
+  /** Members covered now: the population a pool built now would snapshot. */
+  covered_count: z.number().int(),
+  /** How many the pool would select if built now (the year's remainder over the months left, at least one). */
+  to_select: z.number().int(),
+  /** Alternates drawn with them. */
+  alternates: z.number().int(),
+  /** A pool for this month exists already (it cannot be created again). */
+  exists: z.boolean(),
+});
+
+export const PreviewAnswer = z.object({ data: PreviewRecord });
 
 export const PoolListAnswer = z.object({
   data: z.array(PoolRecord),
@@ -221,5 +254,6 @@ export type PoolVerifyAnswer = z.infer<typeof VerifyAnswer>;
 export type DerSelection = z.infer<typeof DerSelectionRecord>;
 export type DerSelectionPageAnswer = z.infer<typeof DerSelectionPage>;
 export type PoolPace = z.infer<typeof PaceRecord>;
+export type PoolPreview = z.infer<typeof PreviewRecord>;
 export type CreatePoolRequest = z.input<typeof CreatePoolBody>;
 export type ReasonRequest = z.input<typeof ReasonBody>;

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { yearTarget } from "./draw.ts";
-import { type candidateList, paceFigures, type PoolRow, rateOf } from "./queries.ts";
+import { type candidateList, paceFigures, poolMonthsFrom, type PoolRow, rateOf } from "./queries.ts";
 import type { PoolCandidate, PoolPace, PoolRecordAnswer } from "./schemas.ts";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -115,11 +115,19 @@ export function candidateRecord(c: CandidateRow): PoolCandidate {
 }
 
 /**
- * The pace monitor for `year` as of `month` (the office's current month). Still needed this month: nothing
- * once this month's pool is drawn (its tests are then pending), else the year's remainder spread over the
- * months left, at least one while anyone is covered.
+ * The pace monitor for `year` as of `month` (the office's current month; 1 for a later year, 12 for an earlier
+ * one). Still needed this year: the target less the tests completed and pending. Still needed this month:
+ * nothing once this month's pool is drawn (its tests are then pending), else the year's remainder spread over
+ * the months left, never more than the year still needs (issue 24: never "this year 0" beside "this month 1").
+ * The months of the year up to `throughMonth` (this month for this year, 12 for an earlier year, none for a
+ * later one) with no drawn pool are flagged: each is a month without a selection (16.230(h)).
  */
-export async function pace(db: Kysely<DB>, year: number, month: number): Promise<PoolPace> {
+export async function pace(
+  db: Kysely<DB>,
+  year: number,
+  month: number,
+  throughMonth: number,
+): Promise<PoolPace> {
   const rate = await rateOf(db, year);
   const f = await paceFigures(db, year);
   const counts = f.pools.map((p) => p.covered_count);
@@ -128,7 +136,12 @@ export async function pace(db: Kysely<DB>, year: number, month: number): Promise
   const neededYear = Math.max(0, target - f.completed - f.pending);
   const drawnThisMonth = f.pools.some((p) => p.month === month);
   const monthsLeft = 12 - month + 1;
-  const neededMonth = drawnThisMonth || average === 0 ? 0 : Math.max(1, Math.ceil(neededYear / monthsLeft));
+  const neededMonth = drawnThisMonth || neededYear === 0 ? 0 : Math.ceil(neededYear / monthsLeft);
+  const drawn = new Set(f.pools.map((p) => p.month));
+  const created = new Set(
+    (await poolMonthsFrom(db, year)).filter((p) => p.year === year).map((p) => p.month),
+  );
+  const missing = Array.from({ length: throughMonth }, (_, i) => i + 1).filter((m) => !drawn.has(m));
   return {
     year,
     rate_percent: rate,
@@ -138,5 +151,17 @@ export async function pace(db: Kysely<DB>, year: number, month: number): Promise
     pending: f.pending,
     needed_this_month: neededMonth,
     needed_this_year: neededYear,
+    months_without_pool: missing.map((m) => ({ month: m, pool_created: created.has(m) })),
   };
+}
+
+/**
+ * The first month from `year`-`month` (the office's current month) on that has no pool at all: the new-pool
+ * form's default (a month already holding a pool, even a draft, cannot take a second).
+ */
+export async function nextMonthWithoutPool(db: Kysely<DB>, year: number, month: number) {
+  const taken = new Set((await poolMonthsFrom(db, year)).map((p) => p.year * 12 + p.month - 1));
+  let at = year * 12 + month - 1;
+  while (taken.has(at)) at++;
+  return { year: Math.floor(at / 12), month: (at % 12) + 1 };
 }

@@ -17,6 +17,7 @@ export const adminItemRecord = (i: ItemRow) =>
     description: i.description,
     cost: i.cost_cents,
     active: i.active,
+    ships: i.ships,
     sort_order: i.sort_order,
     created_at: i.created_at.toISOString(),
     updated_at: i.updated_at.toISOString(),
@@ -61,7 +62,11 @@ export async function createItem(db: Kysely<DB>, input: ItemInput, actor: number
 /** Replaces an item's fields; undefined when there is no such item. Past orders keep their snapshots. */
 export async function updateItem(db: Kysely<DB>, id: number, input: ItemInput, actor: number) {
   return await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("store_items").select(["cost_cents", "active"]).where("id", "=", id)
+    const before = await trx.selectFrom("store_items").select(["cost_cents", "active", "ships"]).where(
+      "id",
+      "=",
+      id,
+    )
       .forUpdate().executeTakeFirst();
     if (!before) return undefined;
     const item = await trx.updateTable("store_items").set(input).where("id", "=", id).returningAll()
@@ -71,7 +76,11 @@ export async function updateItem(db: Kysely<DB>, id: number, input: ItemInput, a
       action: "store_item_updated",
       entity: "store_item",
       entityId: id,
-      detail: { cost_cents: [before.cost_cents, item.cost_cents], active: [before.active, item.active] },
+      detail: {
+        cost_cents: [before.cost_cents, item.cost_cents],
+        active: [before.active, item.active],
+        ships: [before.ships, item.ships],
+      },
     });
     return item;
   });

@@ -40,6 +40,9 @@ export const AdminItemRecord = recordSchema(
     description: z.string().nullable(),
     cost: z.number().int().describe("Price of one, in integer cents (the form sends it as cost_cents)"),
     active: z.boolean().describe("Only active items are sold"),
+    ships: z.boolean().describe(
+      "A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061)",
+    ),
     sort_order: z.number().int(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -66,6 +69,8 @@ export const ItemBody = z.object({
       ITEM_MESSAGES.costInvalid,
     ),
   active: z.boolean({ error: "active must be true or false" }).default(true),
+  /** Omitted on an edit: the item keeps its flag; on a new item: false (decision 0069). */
+  ships: z.boolean({ error: "ships must be true or false" }).optional(),
   sort_order: z.number({ error: ITEM_MESSAGES.sortOrderInvalid }).int(ITEM_MESSAGES.sortOrderInvalid)
     .min(-1_000_000, ITEM_MESSAGES.sortOrderInvalid).max(1_000_000, ITEM_MESSAGES.sortOrderInvalid).default(
       0,

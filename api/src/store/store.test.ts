@@ -1,6 +1,6 @@
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
-import { assertRoleAnswers } from "../testing/roles.ts";
+import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
 import { ITEM_MESSAGES } from "./schemas.ts";
 
 Deno.test("store items: the members' catalogue and the administrators' item form", async (t) => {
@@ -107,13 +107,40 @@ Deno.test("store items: the members' catalogue and the administrators' item form
         "store_item_updated",
       )
         .where("entity_id", "=", String(created)).executeTakeFirstOrThrow();
-      assertEquals(audited.detail, { cost_cents: [6000, 6500], active: [true, false] });
+      assertEquals(audited.detail, {
+        cost_cents: [6000, 6500],
+        active: [true, false],
+        ships: [false, false],
+      });
       const missing = await ctx.request("admin", "PUT", "/api/auth/items/999999", {
         name: "X",
         cost_cents: 1,
       });
       assertEquals(missing.status, 404);
       assertEquals((await ctx.request("admin", "GET", "/api/auth/items/999999")).status, 404);
+    });
+
+    await t.step("the Ships flag: set and cleared by the form, kept when an edit omits it", async () => {
+      const first = await (await ctx.request("admin", "GET", `/api/auth/items/${created}`)).json();
+      assertEquals(first.data.attributes.ships, false, "a new item does not ship unless ticked");
+      const body = { name: "Post-Accident Test", cost_cents: 6500, active: false, sort_order: 5 };
+      const ships = async (b: Record<string, unknown>) => {
+        const res = await ctx.request("admin", "PUT", `/api/auth/items/${created}`, b);
+        assertEquals(res.status, 200);
+        return (await res.json()).data.attributes.ships;
+      };
+      assertEquals(await ships({ ...body, ships: true }), true);
+      assertEquals(await ships(body), true, "an edit without the flag keeps it");
+      assertEquals(await ships({ ...body, ships: false }), false);
+      const bad = await ctx.request("admin", "PUT", `/api/auth/items/${created}`, { ...body, ships: "yes" });
+      assertEquals(bad.status, 422);
+      await assertRoleAnswers(ctx, {
+        method: "PUT",
+        path: `/api/auth/items/${created}`,
+        body: () => ({ ...body, ships: true }),
+        expect: adminOnly(200),
+      });
+      assertEquals(await ships(body), true, "only the administrator's edit set it");
     });
 
     await t.step("the administrators' list pages, sorts and filters", async () => {

@@ -80,6 +80,13 @@ export async function userFacts(db: Kysely<DB>, id: number, viewerId: number) {
       eb.selectFrom("new_business_requests as r").select("r.id").whereRef("r.user_id", "=", "u.id")
         .where("r.status", "=", "pending"),
     ).as("pending_company_request"),
+    // Where the warnings are fixed (issue 24 item 3): the request's notification, the primary business.
+    eb.selectFrom("new_business_requests as r").select("r.notification_id").whereRef("r.user_id", "=", "u.id")
+      .where("r.status", "=", "pending").orderBy("r.id", "desc").limit(1).as(
+        "pending_request_notification_id",
+      ),
+    liveLinks(eb).clearSelect().select("b.id").where("bu.is_primary", "=", true).orderBy("bu.id").limit(1)
+      .as("primary_business_id"),
     eb.exists(liveLinks(eb)).as("attached"),
     eb.exists(
       liveLinks(eb).where("bu.is_primary", "=", true).where("b.is_i3_setup", "=", true),

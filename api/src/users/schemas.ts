@@ -76,6 +76,10 @@ export const UserDetailAttributes = UserAttributes.extend({
   can_download_compliance: z.boolean(),
   is_membership_annual: z.boolean().describe("A running annual membership (the Downloads tab)"),
   has_pending_company_request: z.boolean(),
+  /** The notification where the pending company request is worked (the warning links to its review). */
+  pending_request_notification_id: z.number().int().nullable(),
+  /** The primary business (the i3 set-up warning links to its page); null without one. */
+  primary_business_id: z.number().int().nullable(),
   is_attached_business: z.boolean(),
   is_primary_business_setup: z.boolean().describe("The primary business is set up in i3"),
   has_duplicate: z.boolean(),

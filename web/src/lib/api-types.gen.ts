@@ -3355,6 +3355,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/randoms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a new pool before it is created: its month, the covered population, the number to select
+         * @description Without year and month: the first month from the office's current month on that has no pool (the new-pool form's default). The figures are those a build now would use (the members covered now; the year's remainder at its rate over the months left, at least one). Nothing is written; exists says the month already has a pool.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthRandomsPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/randoms/{id}": {
         parameters: {
             query?: never;
@@ -3451,6 +3473,28 @@ export interface paths {
          * @description Access: Signed-in admin.
          */
         post: operations["postAuthRandomsByIdRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/randoms/{id}/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the candidate PDFs of an ordered pool: the missing ones (Downloads: Start or Retry)
+         * @description A job makes the notice of every selected candidate whose test is ordered and has none yet; pdf_download_status is 'building' until it ends. The order makes them the first time.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthRandomsByIdPdfs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5392,6 +5436,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -5520,6 +5566,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -6120,6 +6168,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -6266,6 +6316,8 @@ export interface operations {
                                 /** @description A running annual membership (the Downloads tab) */
                                 is_membership_annual: boolean;
                                 has_pending_company_request: boolean;
+                                pending_request_notification_id: number | null;
+                                primary_business_id: number | null;
                                 is_attached_business: boolean;
                                 /** @description The primary business is set up in i3 */
                                 is_primary_business_setup: boolean;
@@ -18496,6 +18548,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18572,6 +18626,7 @@ export interface operations {
                     cost_cents: number;
                     /** @default true */
                     active?: boolean;
+                    ships?: boolean;
                     /** @default 0 */
                     sort_order?: number;
                 };
@@ -18596,6 +18651,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18699,6 +18756,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -18781,6 +18840,7 @@ export interface operations {
                     cost_cents: number;
                     /** @default true */
                     active?: boolean;
+                    ships?: boolean;
                     /** @default 0 */
                     sort_order?: number;
                 };
@@ -18805,6 +18865,8 @@ export interface operations {
                                 cost: number;
                                 /** @description Only active items are sold */
                                 active: boolean;
+                                /** @description A physical item that ships (custody forms, swabs): its paid orders are fulfilled (decision 0061) */
+                                ships: boolean;
                                 sort_order: number;
                                 created_at: string;
                                 updated_at: string;
@@ -21088,6 +21150,7 @@ export interface operations {
                 sort_by?: "id";
                 sort_dir?: string;
                 archived?: "0" | "1" | "true" | "false";
+                business_id?: number;
                 types?: string;
                 q?: string;
                 from?: string;
@@ -22921,6 +22984,9 @@ export interface operations {
                                 last_name: string;
                                 email: string;
                                 member_number: string | null;
+                                phone: string | null;
+                                match: ("email" | "name" | "phone" | "credential")[];
+                                strong: boolean;
                             }[];
                         };
                     };
@@ -23345,6 +23411,7 @@ export interface operations {
                             email: string | null;
                             city: string | null;
                             state: string | null;
+                            is_active: boolean;
                             score: number;
                             matched: ("name" | "tax_id" | "phone" | "email")[];
                         }[];
@@ -24301,6 +24368,10 @@ export interface operations {
                             pending: number;
                             needed_this_month: number;
                             needed_this_year: number;
+                            months_without_pool: {
+                                month: number;
+                                pool_created: boolean;
+                            }[];
                         };
                     };
                 };
@@ -24456,6 +24527,84 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthRandomsPreview: {
+        parameters: {
+            query?: {
+                year?: number;
+                month?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            year: number;
+                            month: number;
+                            rate_percent: number;
+                            covered_count: number;
+                            to_select: number;
+                            alternates: number;
+                            exists: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25022,6 +25171,124 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthRandomsByIdPdfs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            year: number;
+                            month: number;
+                            /** @enum {string} */
+                            status: "draft" | "building" | "preordering" | "preordered" | "ordering" | "built" | "complete";
+                            rate_percent: number;
+                            covered_count: number;
+                            actual_candidates_number: number;
+                            target_count: number | null;
+                            completed_count: number;
+                            /** @enum {string} */
+                            pdf_download_status: "none" | "building" | "Ready" | "failed";
+                            pdf_ready_candidate_total: number;
+                            expired_zip_download: boolean;
+                            exempt_candidate_total: number;
+                            algorithm: string | null;
+                            commitment: string | null;
+                            seed: string | null;
+                            snapshot_sha256: string | null;
+                            error: string | null;
+                            created_at: string;
+                            drawn_at: string | null;
+                            ordered_at: string | null;
+                            completed_at: string | null;
+                            released_at: string | null;
+                            released_by_user_id: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such pool */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ordered yet, or the PDFs are being made already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
             422: {
                 headers: {
                     [name: string]: unknown;

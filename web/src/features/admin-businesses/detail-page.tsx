@@ -3,6 +3,7 @@
  * badge and reason, i3 set-up and what failed), the administrators' actions and the tabs Details, Employees,
  * Tests, Vessels (only if not individual) and Downloads (only with a compliance kit). A company whose
  * new-company request is still pending shows only 'Not Approved': managing it waits until it is processed.
+ * The pending changes about the business are listed first, each linked to where it is decided (issue 24).
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
 import type { PageProps } from "../../lib/page-props.ts";
@@ -19,6 +20,7 @@ import { DownloadsTab, TestsTab, VesselsTab } from "./list-tabs.tsx";
 import { EmployeesTab } from "./employees-tab.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { History } from "../audit/audit-table.tsx";
+import { PendingChanges } from "./pending-changes.tsx";
 import "./admin-businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
@@ -83,6 +85,7 @@ function BusinessView({ business }: { business: Business }) {
                 {b.business_deactivation_reason && <p>Reason: {b.business_deactivation_reason}</p>}
               </Alert>
             )}
+            <PendingChanges businessId={id} />
             <I3Status business={business} />
             <BusinessActions business={business} />
             <Tabs

@@ -2,10 +2,12 @@
  * /app/admin/notifications/{id}/business/review[?convert=1] (admin spec §4 "Company-link wizard"): INITIAL
  * (new company or link to an existing one), SELECT_EXISTING_COMPANY, ADD_NEW_COMPANY, CONFIRM_EXISTING_COMPANY,
  * CONFIRM_DUPLICATE and CONFIRM_NEW_COMPANY. Back pops one step. With a possible duplicate, linking to it is
- * on by default. Submit links or creates, toasts 'Company Request Approved' and goes to /app.
+ * on by default. Submit links or creates, toasts 'Company Request Approved' and goes to /app. The first step
+ * shows what was submitted beside the candidate duplicate with its status (Active, Inactive); a name ending in
+ * LLC fills "LLC Name"; the request can be declined with a reason (issue 24 item 3, decision 0069).
  */
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useLocation, useSearchParams } from "wouter";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
@@ -27,6 +29,9 @@ import {
   searchCompanies,
 } from "./api.ts";
 import { CompanyForm } from "./company-form.tsx";
+import { DeclineButton } from "./decline-button.tsx";
+import { llcFields } from "./llc.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
 
 type NewBusinessBody = RequestBody<"/auth/notification/registration/{id}/business", "POST">;
 
@@ -54,8 +59,7 @@ function initialFields(r: DuplicatesAnswerBody["request"]): Record<string, strin
     postal_code: r.business_postal_code ?? "",
     country: r.business_country ?? "",
     po_box: r.business_po_box ?? "",
-    is_llc: r.business_is_llc ? "on" : "",
-    llc_name: r.business_llc_name ?? "",
+    ...llcFields(r.business_name, r.business_is_llc, r.business_llc_name),
   };
 }
 
@@ -101,6 +105,14 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
     );
   }
 
+  // The desk stays in its queue: a registration's request goes back to Registrations, a company request
+  // opens the next change or request.
+  async function leave() {
+    const kind = await fetchNotification(id, new AbortController().signal).then((n) => n.attributes.type)
+      .catch(() => "NEW_BUSINESS_REQUEST");
+    navigate(kind === "REGISTRATION" ? "/app?category=registration" : await nextInQueue(id));
+  }
+
   async function submit(link: number | null) {
     setBusy(true);
     try {
@@ -124,11 +136,7 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
         );
       }
       toast.success("Company Request Approved");
-      // The desk stays in its queue: a registration's request goes back to Registrations, a company request
-      // opens the next change or request.
-      const kind = await fetchNotification(id, new AbortController().signal).then((n) => n.attributes.type)
-        .catch(() => "NEW_BUSINESS_REQUEST");
-      navigate(kind === "REGISTRATION" ? "/app?category=registration" : await nextInQueue(id));
+      await leave();
     } catch (error) {
       toast.error(errorMessage(error));
       setBusy(false);
@@ -155,6 +163,7 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
       <h2 id="wizard-title">Company request</h2>
       {summary}
       {message && step === "INITIAL" && <Alert variant="warning" title="Possible duplicate">{message}</Alert>}
+      {step === "INITIAL" && duplicate && <SideBySide request={request} duplicate={duplicate} />}
       {step === "INITIAL" && (
         <form onSubmit={next} noValidate>
           <RadioGroup
@@ -182,6 +191,7 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
           )}
           <div className="form-actions">
             <Button type="submit">Next</Button>
+            <DeclineButton id={id} what="company request" onDone={leave} />
           </div>
         </form>
       )}
@@ -236,6 +246,71 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
         </Confirm>
       )}
     </section>
+  );
+}
+
+const MATCH_WORDS: Record<string, string> = {
+  name: "name",
+  tax_id: "tax ID",
+  phone: "phone",
+  email: "e-mail",
+};
+
+/**
+ * The wizard's first step shows what was submitted beside the best candidate duplicate, with its status and
+ * what matches (issue 24 item 3), so the choice is made on the first screen, not two steps later.
+ */
+function SideBySide({ request, duplicate }: {
+  request: DuplicatesAnswerBody["request"];
+  duplicate: DuplicatesAnswerBody["data"][number];
+}) {
+  const rows: [string, string | null, string | null, string?][] = [
+    ["Name", request.business_name, duplicate.name, "name"],
+    ["DBA", request.business_dba, duplicate.dba_name],
+    ["Tax ID", request.business_tax_id, duplicate.tax_id, "tax_id"],
+    ["Phone", request.business_phone, duplicate.phone, "phone"],
+    ["Email", request.business_email, duplicate.email, "email"],
+    [
+      "City, state",
+      [request.business_city, request.business_state].filter(Boolean).join(", ") || null,
+      [duplicate.city, duplicate.state].filter(Boolean).join(", ") || null,
+    ],
+  ];
+  return (
+    <div className="table-scroll" data-testid="duplicate-compare">
+      <table className="data-table">
+        <caption>
+          What was submitted beside the possible duplicate (matched by{" "}
+          {duplicate.matched.map((m) => MATCH_WORDS[m]).join(", ")})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Submitted</th>
+            <th scope="col">
+              <Link href={`/app/admin/businesses/${duplicate.id}`}>{duplicate.name}</Link>{" "}
+              <StatusBadge status={duplicate.is_active ? "Active" : "Inactive"} />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, mine, theirs, key]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{mine ?? "—"}</td>
+              <td>
+                {theirs ?? "—"}
+                {key && duplicate.matched.includes(key as never) && (
+                  <>
+                    <strong>(same)</strong>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

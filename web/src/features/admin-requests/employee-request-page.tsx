@@ -2,6 +2,10 @@
  * /app/admin/notifications/{id}/employee/new (admin spec §2, §4 "Employee request"): the person an owner asked
  * to add, linked to an existing user (the candidates with the same e-mail or name; possible_exists says one
  * seems to exist) or created as a new user, as the company's employee or converted to an independent member.
+ * The screen carries its own context (issue 24 item 3, decision 0069): the requested person's details and the
+ * ranked candidates (what each shares with them) show at once; the best candidate is preselected only when it
+ * is a strong match (the same e-mail, or the same name with the same phone or credential), "Create a new
+ * user" when there is none; the request can be declined with a reason.
  */
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
@@ -19,6 +23,24 @@ import { toast } from "../../lib/toast.ts";
 import { call, type RequestBody } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { act, fetchEmployeeRequest, nextInQueue } from "./api.ts";
+import { DeclineButton } from "./decline-button.tsx";
+import { DetailsList } from "../../components/details-list.tsx";
+import type { EmployeeRequestReview } from "@api/contract";
+
+const MATCH_WORDS = {
+  email: "same e-mail",
+  name: "same name",
+  phone: "same phone",
+  credential: "same credential",
+};
+
+/** What a candidate shares with the requested person, and whether that is a strong match. */
+const candidateHint = (u: EmployeeRequestReview["candidates"][number]) =>
+  [
+    u.member_number,
+    u.match.map((m) => MATCH_WORDS[m]).join(", ").replace(/^./, (c) => c.toUpperCase()),
+    u.strong ? "strong match" : "weak match: check before linking",
+  ].filter(Boolean).join(" · ");
 
 type NewEmployeeBody = RequestBody<"/auth/notification/registration/{id}/employee", "POST">;
 
@@ -46,7 +68,7 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
   const id = params.id!;
   const [, navigate] = useLocation();
   const review = useResource(["notifications", "employee", id], (signal) => fetchEmployeeRequest(id, signal));
-  const [choice, setChoice] = useState("");
+  const [picked, setChoice] = useState<string | null>(null);
   const [convert, setConvert] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -57,6 +79,15 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
   }
   const r = review.data!;
   const pending = r.status === "pending";
+  // Until the administrator picks: a strong best candidate, "new" when nobody matches, else nothing.
+  const choice = picked ??
+    (r.candidates[0]?.strong ? `user-${r.candidates[0].id}` : r.candidates.length === 0 ? "new" : "");
+  const leave = async () =>
+    navigate(
+      new URLSearchParams(globalThis.location.search).get("from") === "registration"
+        ? "/app?category=registration"
+        : await nextInQueue(id).catch(() => "/app?category=changes"),
+    );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,11 +115,7 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
         toast.success("Successfully added new user to company");
       }
       // Opened from a registration's card, the desk goes back to Registrations; else to the next change.
-      navigate(
-        new URLSearchParams(globalThis.location.search).get("from") === "registration"
-          ? "/app?category=registration"
-          : await nextInQueue(id).catch(() => "/app?category=changes"),
-      );
+      await leave();
     } catch (error) {
       setErrors(fieldErrors(error));
       toast.error(errorMessage(error));
@@ -109,10 +136,30 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
           A user with the same e-mail or name exists; link the request to them rather than creating a second.
         </Alert>
       )}
+      <section aria-labelledby="requested-heading">
+        <h3 id="requested-heading">The person requested</h3>
+        <DetailsList
+          label="The person requested"
+          items={[
+            ["Name", [r.user.first_name, r.user.middle_name, r.user.last_name].filter(Boolean).join(" ")],
+            ["Email", r.user.email],
+            ["Phone", r.user.phone],
+            [
+              "Address",
+              [r.user.address_one, r.user.address_two, r.user.city, r.user.state, r.user.postal_code]
+                .filter(Boolean).join(", "),
+            ],
+            ["USCG credential", r.user.uscg_cred],
+            ["Company", r.company_name],
+          ]}
+        />
+      </section>
       {pending && (
         <form onSubmit={submit} noValidate>
           <RadioGroup
-            legend="Link or create"
+            legend={r.candidates.length
+              ? `Matching users, best first (${r.candidates.length}): link one, or create a new user`
+              : "No existing user matches: create a new user"}
             name="choice"
             required
             value={choice}
@@ -121,7 +168,7 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
               ...r.candidates.map((u) => ({
                 value: `user-${u.id}`,
                 label: `Link to ${u.first_name} ${u.last_name} (${u.email})`,
-                hint: u.member_number ?? undefined,
+                hint: candidateHint(u),
               })),
               { value: "new", label: "Create a new user" },
             ]}
@@ -164,6 +211,7 @@ function EmployeeRequestPageScreen({ params }: { params: { id?: string } }) {
             <Button type="submit" busy={busy} busyLabel="Saving…" disabled={!choice}>
               {choice === "new" ? "Create user" : "Link user"}
             </Button>
+            <DeclineButton id={id} what="employee request" disabled={busy} onDone={leave} />
           </div>
         </form>
       )}

@@ -1,4 +1,5 @@
-/** The item form of Add Item and Edit Item: name, description, cost (typed in dollars, sent in cents), active. */
+/** The item form of Add Item and Edit Item: name, description, cost (typed in dollars, sent in cents), active,
+ * and whether it ships (decision 0061: its paid orders are fulfilled). */
 import { type FormEvent, useState } from "react";
 import type { AdminItem, ItemRequest } from "@api/contract";
 import { Button } from "../../components/button.tsx";
@@ -36,6 +37,7 @@ export function ItemForm(
         description: value("description") || null,
         cost_cents: cost!,
         active: (f.namedItem("active") as HTMLInputElement).checked,
+        ships: (f.namedItem("ships") as HTMLInputElement).checked,
         sort_order: item?.attributes.sort_order ?? 0,
       });
     } catch (error) {
@@ -64,6 +66,11 @@ export function ItemForm(
         error={errors.cost_cents}
       />
       <CheckboxField name="active" label="Active (sold in the store)" defaultChecked={a?.active ?? true} />
+      <CheckboxField
+        name="ships"
+        label="Ships (a physical item: paid orders wait to be shipped with a tracking number)"
+        defaultChecked={a?.ships ?? false}
+      />
       <div className="form-actions">
         <Button type="submit" busy={busy} busyLabel="Saving…">{submitLabel}</Button>
       </div>

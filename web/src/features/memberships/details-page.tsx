@@ -4,7 +4,8 @@
  * warning, the cards and the history, newest first, ten to a page (the page is in the address, ?page=2).
  * An administrator also gets 'Update Membership Details' (when the membership exists, has not failed and is
  * not cancelled), a Payment Methods card listing the member's cards without controls, and the history's
- * Failed and Cancelled chips beside the type.
+ * Failed and Cancelled chips beside the type, and a History tab beside the memberships: the audit record of the
+ * current membership (who changed it, when, from where, before → after; issue 24 item 6, decision 0069).
  */
 import { Link } from "wouter";
 import { Alert } from "../../components/alert.tsx";
@@ -25,6 +26,8 @@ import { useResource } from "../../lib/use-resource.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useMembership, useSubjectResource } from "./use-membership.ts";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { Tabs } from "../../components/tabs.tsx";
+import { History } from "../audit/audit-table.tsx";
 
 export default function MembershipDetailsPage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);
@@ -73,7 +76,34 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
           </p>
         </Panel>
       )}
-      <MembershipHistory subject={subject} />
+      {admin
+        ? (
+          <Tabs
+            label="Membership records"
+            tabs={[
+              {
+                id: "memberships",
+                label: "Memberships",
+                render: () => <MembershipHistory subject={subject} />,
+              },
+              {
+                id: "history",
+                label: "History",
+                render: () =>
+                  membership.data
+                    ? (
+                      <History
+                        entity="membership"
+                        entityId={membership.data.id}
+                        title="History of this membership"
+                      />
+                    )
+                    : <p className="empty-state">{words.noMembership}</p>,
+              },
+            ]}
+          />
+        )
+        : <MembershipHistory subject={subject} />}
     </>
   );
 }

@@ -1,12 +1,13 @@
 /** The random pool calls (admin only, decision 0033): the list with its pace, one pool, its candidates, actions. */
 import { formatMonth } from "../../lib/dates.ts";
-import type { PoolCandidate, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
+import type { PoolCandidate, PoolPreview, PoolRecordAnswer, PoolVerifyAnswer } from "@api/contract";
 import { call } from "../../lib/typed-api.ts";
 import type { ResourceKey } from "../../lib/use-resource.ts";
 
 export type Pool = PoolRecordAnswer;
 export type Candidate = PoolCandidate;
 export type VerifyReport = PoolVerifyAnswer["data"];
+export type Preview = PoolPreview;
 
 /** Cache keys: every random screen's data starts with RANDOMS_KEY, which an action reloads. */
 export const RANDOMS_KEY: ResourceKey = ["randoms"];
@@ -23,6 +24,15 @@ export const fetchPool = (id: string, signal: AbortSignal) =>
 export const fetchCandidates = (id: string, signal: AbortSignal) =>
   call("/auth/randoms/{id}/candidates").GET({ params: { id }, signal }).then((r) => r.data);
 
+/** The new pool's preview: the given month, or (none given) the first month from this one without a pool. */
+export const fetchPreview = (at: { year: number; month: number } | null, signal: AbortSignal) =>
+  call("/auth/randoms/preview").GET({ query: at ?? {}, signal }).then((r) => r.data);
+export const previewKey = (at: { year: number; month: number } | null): ResourceKey => [
+  ...RANDOMS_KEY,
+  "preview",
+  at ? `${at.year}-${at.month}` : "next",
+];
+
 export const createPool = (year: number, month: number) =>
   call("/auth/randoms").POST({ body: { year, month } }).then((r) => r.data);
 
@@ -31,9 +41,10 @@ const POOL_ACTIONS = {
   order: (id: number) => call("/auth/randoms/{id}/order").POST({ params: { id } }),
   release: (id: number) => call("/auth/randoms/{id}/release").POST({ params: { id } }),
   refresh: (id: number) => call("/auth/randoms/{id}/refresh").POST({ params: { id } }),
+  pdfs: (id: number) => call("/auth/randoms/{id}/pdfs").POST({ params: { id } }),
 };
 
-/** build, order, release or refresh. */
+/** build, order, release, refresh or pdfs (make the missing candidate PDFs). */
 export const poolAction = (
   id: number,
   action: keyof typeof POOL_ACTIONS,

@@ -28,3 +28,15 @@ export function poolMonth(
   if (errors.month || errors.year) return { errors };
   return { year: Number(year.trim()), month: m };
 }
+
+/**
+ * The pace panel's flag of the months without a drawn pool (issue 24 item 7), or null when none is missing:
+ * "No pool drawn for October, November (a draft exists for November)".
+ */
+export function missingMonthsText(missing: { month: number; pool_created: boolean }[]): string | null {
+  if (!missing.length) return null;
+  const names = (ms: typeof missing) => ms.map((m) => MONTH_NAMES[m.month - 1]).join(", ");
+  const drafts = missing.filter((m) => m.pool_created);
+  return `No pool drawn for ${names(missing)}` +
+    (drafts.length ? ` (created but not built: ${names(drafts)})` : "");
+}

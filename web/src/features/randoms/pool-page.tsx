@@ -68,7 +68,7 @@ export default function RandomPoolPage({ params }: PageProps) {
 
   // Every hook runs before the early returns below (the rules of hooks); an action runs only once p is loaded.
   const action = useAction(
-    (action: "build" | "order" | "release" | "refresh", _done: string) => poolAction(p!.id, action),
+    (action: "build" | "order" | "release" | "refresh" | "pdfs", _done: string) => poolAction(p!.id, action),
     {
       success: (answer, _action, done) => answer.message ?? done,
       invalidate: [RANDOMS_KEY],
@@ -82,7 +82,7 @@ export default function RandomPoolPage({ params }: PageProps) {
   if (!p) return <Loading label="Loading the pool…" />;
 
   const busy = action.running?.[0];
-  async function act(which: "build" | "order" | "release" | "refresh", done: string) {
+  async function act(which: "build" | "order" | "release" | "refresh" | "pdfs", done: string) {
     await action.run(which, done);
     setConfirmOrder(false);
     setConfirmRelease(false);
@@ -107,7 +107,23 @@ export default function RandomPoolPage({ params }: PageProps) {
         />
       ),
     },
-    { id: "downloads", label: "Downloads", render: () => <Downloads pool={p} candidates={list} /> },
+    {
+      id: "downloads",
+      label: "Downloads",
+      render: () => (
+        <Downloads
+          pool={p}
+          candidates={list}
+          busy={!!busy}
+          onAction={(kind) =>
+            kind === "order"
+              ? setConfirmOrder(true)
+              : kind === "pdfs"
+              ? act("pdfs", "Making the candidate PDFs")
+              : void invalidate(RANDOMS_KEY)}
+        />
+      ),
+    },
     { id: "history", label: "History", render: () => <History entity="random_pool" entityId={p.id} /> },
   ];
 

@@ -10,6 +10,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { type Candidate, changeCandidate, pdfHref, type Pool, RANDOMS_KEY, zipHref } from "./api.ts";
+import { type DownloadsAction, downloadsNext } from "./downloads-next.ts";
 
 const ROLE_LABELS: Record<Candidate["role"], string> = {
   selected: "Selected",
@@ -181,28 +182,40 @@ export function ExemptTable({ candidates }: { candidates: Candidate[] }) {
   );
 }
 
-export function Downloads({ pool, candidates }: { pool: Pool; candidates: Candidate[] }) {
+export function Downloads({ pool, candidates, onAction, busy }: {
+  pool: Pool;
+  candidates: Candidate[];
+  onAction: (kind: DownloadsAction) => void;
+  busy: boolean;
+}) {
   const ready = candidates.filter((c) => c.pdf_ready);
+  const expected = pool.actual_candidates_number - pool.exempt_candidate_total;
+  const next = downloadsNext(pool, expected);
   return (
     <section aria-label="Downloads">
       <p>
-        Candidate PDFs:{" "}
-        <strong data-testid="pdf-status">
-          {pool.pdf_download_status === "Ready"
-            ? "Ready"
-            : pool.pdf_download_status === "none"
-            ? "Not started"
-            : "Generating"}
-        </strong>{" "}
-        ({pool.pdf_ready_candidate_total} of {pool.actual_candidates_number - pool.exempt_candidate_total}
-        {" "}
-        ready)
+        Candidate PDFs: <strong data-testid="pdf-status">{next.state}</strong>{" "}
+        ({pool.pdf_ready_candidate_total} of {expected} ready). {next.note}
       </p>
-      {pool.expired_zip_download ? <p>The zip of this pool has expired.</p> : ready.length > 0 && (
+      {next.action && (
         <p>
-          <a className="button button-secondary" href={zipHref(pool.id)} download>Download All (zip)</a>
+          <Button
+            variant="secondary"
+            busy={busy}
+            busyLabel="Working…"
+            onClick={() => onAction(next.action!.kind)}
+          >
+            {next.action.label}
+          </Button>
         </p>
       )}
+      {pool.expired_zip_download
+        ? <p>The zip of this pool has expired; each notice can still be downloaded below.</p>
+        : ready.length > 0 && (
+          <p>
+            <a className="button button-secondary" href={zipHref(pool.id)} download>Download All (zip)</a>
+          </p>
+        )}
       {ready.length > 0 && (
         <ul>
           {ready.map((c) => (
