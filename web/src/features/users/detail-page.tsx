@@ -16,7 +16,7 @@ import { fetchUser, userKey } from "./api.ts";
 import type { UserDetail } from "@api/contract";
 import { Link } from "wouter";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { useMembership } from "../../offline/use-cached.ts";
+import { useMembership } from "../memberships/use-membership.ts";
 import { fixes, nextAction } from "./next-action.ts";
 import { DetailsTab } from "./details-tab.tsx";
 import { History } from "../audit/audit-table.tsx";
