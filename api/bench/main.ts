@@ -253,7 +253,7 @@ async function dashboardSql(databaseUrl: string, sessionId: string): Promise<Sql
   try {
     const now = () => new Date();
     const request = async () => {
-      const user = await findActiveSession(db, sessionId, now());
+      const user = (await findActiveSession(db, sessionId, now()))?.user;
       if (!user) throw new Error("bench: the captured session check found no session");
       const record = await getOwnMembership({ database: { db }, now } as unknown as Deps, user.user_id);
       if (!record?.attributes.pause_warning) {

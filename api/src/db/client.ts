@@ -2,7 +2,7 @@
  * One database handle for both engines: PostgreSQL through postgres.js when DATABASE_URL is set, embedded
  * PGlite otherwise. Everything above this file talks Kysely and never knows which engine it has.
  */
-import { Kysely } from "kysely";
+import { Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
@@ -26,8 +26,26 @@ export interface Database {
    * and cancelling the stream cancels it. PGlite has no such stream (undefined).
    */
   copyOut?(text: string): ReadableStream<Uint8Array>;
+  /**
+   * Tells `watcher` of every committed write that may change a session check's answer (the triggers of
+   * sql/0037 notify channel session_facts), and whether it can be told at all right now (decision 0068).
+   * PostgreSQL: a LISTEN connection of its own; `live(false)` as soon as it closes or stops answering its
+   * heartbeat, `live(true)` once listening again. This process's own writes through `db` or `query` are told
+   * at once, before their promise settles, not only when the notification comes back. PGlite: one process, and
+   * its notifications arrive before the writing statement's promise settles; always live.
+   */
+  watchSessionFacts(watcher: SessionFactsWatcher): void;
   close(): Promise<void>;
 }
+
+export interface SessionFactsWatcher {
+  changed(): void;
+  live(up: boolean): void;
+}
+
+export const SESSION_FACTS_CHANNEL = "session_facts";
+/** The tables whose writes can change a session check's answer (sql/0037 has their triggers). */
+const SESSION_FACT_TABLES = new Set(["sessions", "users", "user_second_factors"]);
 
 // Both drivers return the same JavaScript types: int8 as number (ids and counts fit), date as 'YYYY-MM-DD'.
 const INT8 = 20, DATE = 1082;
@@ -79,7 +97,9 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       date: { to: DATE, from: [DATE], parse: (v: string) => v, serialize: (v: string) => v },
     },
   });
-  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
+  const localWrites = new LocalWrites();
+  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }), plugins: [localWrites] });
+  const facts = new FactsListener(url, options);
   // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
   const prepare = options.prepare ?? true;
   registerDirectReads(
@@ -101,11 +121,169 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
         return true;
       });
     },
-    query: async <T>(text: string, params: unknown[] = []) =>
-      (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+    async query<T>(text: string, params: unknown[] = []) {
+      try {
+        return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+      } finally {
+        if (!/^\s*select\b/i.test(text)) localWrites.tell();
+      }
+    },
     copyOut: (text) => copyOutStream(sql, text),
-    close: () => sql.end({ timeout: 5 }),
+    watchSessionFacts(watcher) {
+      localWrites.watchers.push(watcher);
+      facts.watchers.push(watcher);
+      facts.start();
+    },
+    close: async () => {
+      await facts.stop();
+      await sql.end({ timeout: 5 });
+    },
   };
+}
+
+/**
+ * Tells the watchers when this process writes one of the session-fact tables through Kysely, once the statement
+ * has answered (inside a transaction that is before its commit: a read racing the commit may cache the old
+ * answer again, and the trigger's notification at commit drops it).
+ */
+class LocalWrites implements KyselyPlugin {
+  watchers: SessionFactsWatcher[] = [];
+  #pending = new WeakSet<QueryId>();
+
+  tell(): void {
+    for (const w of this.watchers) w.changed();
+  }
+
+  transformQuery({ node, queryId }: { node: RootOperationNode; queryId: QueryId }): RootOperationNode {
+    if (node.kind !== "SelectQueryNode" && writesSessionFacts(node)) this.#pending.add(queryId);
+    return node;
+  }
+
+  // deno-lint-ignore require-await
+  async transformResult<R>({ result, queryId }: { result: R; queryId: QueryId }): Promise<R> {
+    if (this.#pending.has(queryId)) this.tell();
+    return result;
+  }
+}
+
+function writesSessionFacts(node: RootOperationNode): boolean {
+  let target: unknown;
+  if (node.kind === "UpdateQueryNode") target = node.table;
+  else if (node.kind === "DeleteQueryNode") target = node.from.froms[0];
+  else if (node.kind === "InsertQueryNode") target = node.into;
+  else return node.kind === "RawNode"; // raw SQL: assume the worst
+  const table = tableName(target);
+  return table === null || SESSION_FACT_TABLES.has(table);
+}
+
+function tableName(node: unknown): string | null {
+  const n = node as { kind?: string; node?: unknown; table?: { identifier?: { name?: string } } } | undefined;
+  if (n?.kind === "AliasNode") return tableName(n.node);
+  if (n?.kind === "TableNode") return n.table?.identifier?.name ?? null;
+  return null;
+}
+
+/**
+ * The LISTEN connection of one process. Any doubt about it (closed, or no answer to the heartbeat within
+ * HEARTBEAT_TIMEOUT_MS) makes the watchers not live until a new connection listens again, so a cache that
+ * relies on it is bypassed rather than trusted (decision 0068).
+ */
+class FactsListener {
+  static HEARTBEAT_MS = 5000;
+  static HEARTBEAT_TIMEOUT_MS = 2000;
+  watchers: SessionFactsWatcher[] = [];
+  #sql: postgres.Sql | null = null;
+  #started = false;
+  #stopped = false;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #reconnect: ReturnType<typeof setTimeout> | undefined;
+
+  #url: string;
+  #options: PostgresOptions;
+
+  constructor(url: string, options: PostgresOptions) {
+    this.#url = url;
+    this.#options = options;
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#connect();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#heartbeat);
+    clearTimeout(this.#reconnect);
+    const sql = this.#sql;
+    this.#sql = null;
+    this.#live(false);
+    await sql?.end({ timeout: 1 }).catch(() => {});
+  }
+
+  #live(up: boolean): void {
+    for (const w of this.watchers) w.live(up);
+  }
+
+  #changed(): void {
+    for (const w of this.watchers) w.changed();
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#stopped) return;
+    const sql = postgres(this.#url, {
+      max: 1,
+      fetch_types: false,
+      max_lifetime: 0, // none: a planned close would only blank the cache
+      idle_timeout: 0,
+      connect_timeout: (this.#options.connectTimeoutMs ?? POSTGRES_TIMEOUTS.connectMs) / 1000,
+      onnotice: () => {},
+      onnotify: (channel: string) => {
+        if (channel === SESSION_FACTS_CHANNEL && this.#sql === sql) this.#changed();
+      },
+      onclose: () => {
+        if (this.#sql === sql) this.#drop(sql);
+      },
+    } as postgres.Options<Record<string, never>>);
+    this.#sql = sql;
+    try {
+      await sql.unsafe(`listen ${SESSION_FACTS_CHANNEL}`);
+      if (this.#sql !== sql) return;
+      // Whatever was written while nobody listened is unknown: the watchers start again from nothing.
+      this.#changed();
+      this.#live(true);
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = setInterval(() => this.#beat(sql), FactsListener.HEARTBEAT_MS);
+      Deno.unrefTimer(this.#heartbeat as unknown as number);
+    } catch {
+      if (this.#sql === sql) this.#drop(sql);
+    }
+  }
+
+  async #beat(sql: postgres.Sql): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("heartbeat")), FactsListener.HEARTBEAT_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([sql.unsafe("select 1"), late]);
+    } catch {
+      if (this.#sql === sql) this.#drop(sql);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #drop(sql: postgres.Sql): void {
+    this.#sql = null;
+    clearInterval(this.#heartbeat);
+    this.#live(false);
+    sql.end({ timeout: 0 }).catch(() => {});
+    if (this.#stopped) return;
+    this.#reconnect = setTimeout(() => this.#connect(), 100 + Math.random() * 400);
+    Deno.unrefTimer(this.#reconnect as unknown as number);
+  }
 }
 
 /**
@@ -203,6 +381,13 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
       });
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pg.query<T>(text, params)).rows,
+    watchSessionFacts(watcher) {
+      // Live once listening: until then a cache that relies on it is bypassed.
+      pg.listen(SESSION_FACTS_CHANNEL, () => watcher.changed()).then(
+        () => watcher.live(true),
+        () => watcher.live(false),
+      );
+    },
     close: () => pg.close(),
   };
 }
