@@ -178,6 +178,34 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
       },
     );
 
+    await t.step(
+      "each process's session cache (decision 0068): a sign-out or a role change on one, or by a third " +
+        "process, is seen at once by both",
+      async () => {
+        const auth = { Authorization: `Bearer ${(await login(PASSWORD)).body.token}` };
+        // Two reads on each process: the second on each is answered from its cache.
+        const reads = [];
+        for (let i = 0; i < 4; i++) reads.push(await send("GET", "/api/auth/session", undefined, auth));
+        assertEquals(reads.map((r) => [r.res.status, r.body.is_der]), Array(4).fill([200, false]));
+        assertEquals(new Set(reads.map((r) => r.upstream)).size, 2);
+        // A third process (this test) changes the user's role: both answer the new facts on the next read.
+        await db.updateTable("users").set({ is_der: true }).where("id", "=", user.id).execute();
+        const changed = [await send("GET", "/api/auth/session", undefined, auth)];
+        changed.push(await send("GET", "/api/auth/session", undefined, auth));
+        assertEquals(changed.map((r) => [r.res.status, r.body.is_der]), [[200, true], [200, true]]);
+        assertEquals(new Set(changed.map((r) => r.upstream)).size, 2);
+        await db.updateTable("users").set({ is_der: false }).where("id", "=", user.id).execute();
+        for (let i = 0; i < 4; i++) await send("GET", "/api/auth/session", undefined, auth);
+        // Sign-out on one: the other, which has the session cached, refuses it on the very next request.
+        const out = await send("POST", "/api/logout", undefined, auth);
+        assertEquals(out.res.status, 204);
+        const after = [await send("GET", "/api/auth/session", undefined, auth)];
+        after.push(await send("GET", "/api/auth/session", undefined, auth));
+        assertEquals(after.map((r) => r.res.status), [401, 401]);
+        assertEquals(new Set(after.map((r) => r.upstream)).size, 2);
+      },
+    );
+
     await t.step("an Idempotency-Key replayed on the other process answers the first answer", async () => {
       await db.insertInto("memberships").values({
         user_id: user.id,
