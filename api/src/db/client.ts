@@ -35,6 +35,13 @@ export interface Database {
    * its notifications arrive before the writing statement's promise settles; always live.
    */
   watchSessionFacts(watcher: SessionFactsWatcher): void;
+  /**
+   * After this process changed a session's facts: resolves once this process's own LISTEN connection has heard
+   * a notification sent after that change committed (PostgreSQL delivers notifications in commit order, and
+   * signals every listener at once), so that the client's next request, on any process, finds the change
+   * already heard. Waits at most `timeoutMs`; resolves at once on PGlite or while not listening.
+   */
+  confirmSessionFacts(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -134,6 +141,18 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       facts.watchers.push(watcher);
       facts.start();
     },
+    async confirmSessionFacts(timeoutMs = 200) {
+      if (!facts.listening) return;
+      const echo = crypto.randomUUID();
+      const heard = facts.hear(echo, timeoutMs);
+      try {
+        await sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, echo]);
+      } catch {
+        facts.forget(echo);
+        return;
+      }
+      await heard;
+    },
     close: async () => {
       await facts.stop();
       await sql.end({ timeout: 5 });
@@ -223,11 +242,37 @@ class FactsListener {
   }
 
   #live(up: boolean): void {
+    this.#listening = up;
     for (const w of this.watchers) w.live(up);
   }
 
   #changed(): void {
     for (const w of this.watchers) w.changed();
+  }
+
+  #echoes = new Map<string, () => void>();
+  #listening = false;
+
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  /** Resolves when `echo` is heard, or after `timeoutMs`. */
+  hear(echo: string, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      const echoes = this.#echoes;
+      function done() {
+        clearTimeout(timer);
+        echoes.delete(echo);
+        resolve();
+      }
+      echoes.set(echo, done);
+    });
+  }
+
+  forget(echo: string): void {
+    this.#echoes.get(echo)?.();
   }
 
   async #connect(): Promise<void> {
@@ -239,8 +284,12 @@ class FactsListener {
       idle_timeout: 0,
       connect_timeout: (this.#options.connectTimeoutMs ?? POSTGRES_TIMEOUTS.connectMs) / 1000,
       onnotice: () => {},
-      onnotify: (channel: string) => {
-        if (channel === SESSION_FACTS_CHANNEL && this.#sql === sql) this.#changed();
+      onnotify: (channel: string, payload: string) => {
+        if (channel !== SESSION_FACTS_CHANNEL || this.#sql !== sql) return;
+        const echo = this.#echoes.get(payload);
+        // An echo (confirmSessionFacts) changes nothing; only tells its sender that everything before it arrived.
+        if (echo) echo();
+        else this.#changed();
       },
       onclose: () => {
         if (this.#sql === sql) this.#drop(sql);
@@ -381,6 +430,8 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
       });
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pg.query<T>(text, params)).rows,
+    // One process: its listener has heard every change before the writing statement's promise settled.
+    confirmSessionFacts: () => Promise.resolve(),
     watchSessionFacts(watcher) {
       // Live once listening: until then a cache that relies on it is bypassed.
       pg.listen(SESSION_FACTS_CHANNEL, () => watcher.changed()).then(
