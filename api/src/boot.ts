@@ -21,6 +21,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       prepare: config.databasePrepare,
+      listenUrl: config.databaseListenUrl,
     })
     : await connectPglite(`${config.dataDir}/pglite`);
 }

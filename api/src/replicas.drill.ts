@@ -127,7 +127,14 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
     await first.child.status;
     throw error;
   });
-  const replicas = [first, startReplica(database.url!, { DATABASE_PREPARE: "0" })];
+  const replicas = [
+    first,
+    startReplica(database.url!, {
+      DATABASE_PREPARE: "0",
+      // Behind a real PgBouncer this would be the direct URL; the session cache listens there (decision 0068).
+      DATABASE_LISTEN_URL: database.url!,
+    }),
+  ];
   const proxy = await startProxy(replicas.map((r) => r.port));
   const base = `http://127.0.0.1:${proxy.port}`;
   /** Sends through the proxy; answers the response, its JSON body and the upstream that answered. */

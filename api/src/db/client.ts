@@ -79,6 +79,12 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** false behind PgBouncer in transaction mode, whose server connections change between statements. */
   prepare?: boolean;
+  /**
+   * Where the session-facts LISTEN connection goes (decision 0068): a direct connection, since a LISTEN through
+   * PgBouncer in transaction mode hears nothing reliably. Default: the database URL, unless `prepare` is false
+   * (PgBouncer): then there is no listener and the session cache stays bypassed.
+   */
+  listenUrl?: string;
 }
 
 /**
@@ -106,7 +112,8 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   });
   const localWrites = new LocalWrites();
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }), plugins: [localWrites] });
-  const facts = new FactsListener(url, options);
+  const listenUrl = options.listenUrl ?? (options.prepare === false ? undefined : url);
+  const facts = new FactsListener(listenUrl, options);
   // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
   const prepare = options.prepare ?? true;
   registerDirectReads(
@@ -217,16 +224,17 @@ class FactsListener {
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #reconnect: ReturnType<typeof setTimeout> | undefined;
 
-  #url: string;
+  #url: string | undefined;
   #options: PostgresOptions;
 
-  constructor(url: string, options: PostgresOptions) {
+  /** Without a URL it never listens: its watchers are never live. */
+  constructor(url: string | undefined, options: PostgresOptions) {
     this.#url = url;
     this.#options = options;
   }
 
   start(): void {
-    if (this.#started) return;
+    if (this.#started || !this.#url) return;
     this.#started = true;
     this.#connect();
   }
@@ -276,7 +284,7 @@ class FactsListener {
   }
 
   async #connect(): Promise<void> {
-    if (this.#stopped) return;
+    if (this.#stopped || !this.#url) return;
     const sql = postgres(this.#url, {
       max: 1,
       fetch_types: false,
