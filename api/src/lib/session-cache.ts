@@ -28,6 +28,8 @@ export class SessionCache implements SessionFactsWatcher {
   #generation = 0;
   hits = 0;
   misses = 0;
+  /** Lookups made while not live (the database answered them). */
+  bypassed = 0;
 
   readonly options: { ttlMs?: number; maxEntries?: number };
 
@@ -55,7 +57,10 @@ export class SessionCache implements SessionFactsWatcher {
 
   /** The cached answer for the session, if fresh; `undefined` means: ask the database. */
   get(sessionId: string, now: Date): CachedSession | undefined {
-    if (!this.#live) return undefined;
+    if (!this.#live) {
+      this.bypassed++;
+      return undefined;
+    }
     const entry = this.#entries.get(sessionId);
     if (!entry) {
       this.misses++;
@@ -93,5 +98,19 @@ export class SessionCache implements SessionFactsWatcher {
       expiresAt: session.expiresAt,
       readAt: performance.now(),
     });
+  }
+
+  /** Prometheus text for /api/metrics: lookups by outcome, and whether the cache is live. */
+  render(): string {
+    return [
+      "# HELP apca_session_cache_lookups_total Session checks by outcome (decision 0068).",
+      "# TYPE apca_session_cache_lookups_total counter",
+      `apca_session_cache_lookups_total{outcome="hit"} ${this.hits}`,
+      `apca_session_cache_lookups_total{outcome="miss"} ${this.misses}`,
+      `apca_session_cache_lookups_total{outcome="bypassed"} ${this.bypassed}`,
+      "# HELP apca_session_cache_live 1 while the change feed is heard and the cache is used, else 0.",
+      "# TYPE apca_session_cache_live gauge",
+      `apca_session_cache_live ${this.#live ? 1 : 0}`,
+    ].join("\n") + "\n";
   }
 }
