@@ -46,11 +46,14 @@ export interface Database {
 }
 
 export interface SessionFactsWatcher {
-  changed(): void;
+  /** `local`: this process wrote the change (it then confirms it before answering: app.ts). */
+  changed(local?: boolean): void;
   live(up: boolean): void;
 }
 
 export const SESSION_FACTS_CHANNEL = "session_facts";
+/** The payload prefix of confirmSessionFacts's notifications (sql/0037's triggers send an empty payload). */
+const ECHO = "echo:";
 /** The tables whose writes can change a session check's answer (sql/0037 has their triggers). */
 const SESSION_FACT_TABLES = new Set(["sessions", "users", "user_second_factors"]);
 
@@ -150,7 +153,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     },
     async confirmSessionFacts(timeoutMs = 200) {
       if (!facts.listening) return;
-      const echo = crypto.randomUUID();
+      const echo = ECHO + crypto.randomUUID();
       const heard = facts.hear(echo, timeoutMs);
       try {
         await sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, echo]);
@@ -177,7 +180,7 @@ class LocalWrites implements KyselyPlugin {
   #pending = new WeakSet<QueryId>();
 
   tell(): void {
-    for (const w of this.watchers) w.changed();
+    for (const w of this.watchers) w.changed(true);
   }
 
   transformQuery({ node, queryId }: { node: RootOperationNode; queryId: QueryId }): RootOperationNode {
@@ -294,9 +297,9 @@ class FactsListener {
       onnotice: () => {},
       onnotify: (channel: string, payload: string) => {
         if (channel !== SESSION_FACTS_CHANNEL || this.#sql !== sql) return;
-        const echo = this.#echoes.get(payload);
-        // An echo (confirmSessionFacts) changes nothing; only tells its sender that everything before it arrived.
-        if (echo) echo();
+        // An echo (confirmSessionFacts, any process's) changes nothing; it only tells its sender that everything
+        // committed before it has arrived.
+        if (payload.startsWith(ECHO)) this.#echoes.get(payload)?.();
         else this.#changed();
       },
       onclose: () => {

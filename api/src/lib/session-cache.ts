@@ -37,9 +37,17 @@ export class SessionCache implements SessionFactsWatcher {
     this.options = options;
   }
 
-  changed(): void {
+  changed(local = false): void {
     this.#generation++;
+    if (local) this.#localChanges++;
     this.#entries.clear();
+  }
+
+  #localChanges = 0;
+
+  /** How many changes this process wrote itself: a request that moved it confirms them before answering. */
+  get localChanges(): number {
+    return this.#localChanges;
   }
 
   live(up: boolean): void {
