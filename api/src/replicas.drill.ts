@@ -212,13 +212,33 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
           assertEquals(new Set(changed.map((r) => r.upstream)).size, 2);
           await db.updateTable("users").set({ is_der: false }).where("id", "=", user.id).execute();
           for (let i = 0; i < 4; i++) await send("GET", "/api/auth/session", undefined, auth);
-          // Sign-out on one: the other, which has the session cached, refuses it on the very next request.
+          // Sign-out on one: the other, which has the session cached, refuses it as soon as the notification
+          // has reached it: normally on the very next request; under heavy load on a 2-core machine (load average
+          // 15) one stale answer was seen within a few milliseconds (decision 0068, "Across processes"). The
+          // bound asserted is 250 ms, far below the 5 s TTL that would otherwise apply.
           const out = await send("POST", "/api/logout", undefined, auth);
           assertEquals(out.res.status, 204);
-          const after = [await send("GET", "/api/auth/session", undefined, auth)];
-          after.push(await send("GET", "/api/auth/session", undefined, auth));
-          assertEquals(after.map((r) => r.res.status), [401, 401]);
-          assertEquals(new Set(after.map((r) => r.upstream)).size, 2);
+          const signedOut = performance.now();
+          const after: Awaited<ReturnType<typeof send>>[] = [];
+          const refusedBy = () => new Set(after.filter((r) => r.res.status === 401).map((r) => r.upstream));
+          while (refusedBy().size < 2) {
+            after.push(await send("GET", "/api/auth/session", undefined, auth));
+            assert(
+              performance.now() - signedOut < 250,
+              `still accepted 250 ms after sign-out: ${after.length}`,
+            );
+          }
+          // Once refused, refused for good: no process answers the session again.
+          const firstRefusal = after.findIndex((r) => r.res.status === 401);
+          assertEquals(
+            after.slice(firstRefusal).filter((r) =>
+              r.res.status !== 401 && r.upstream === after[firstRefusal].upstream
+            ),
+            [],
+          );
+          if (after.length > 2) {
+            console.warn(`replicas drill: ${after.length - 2} stale answer(s) after sign-out`);
+          }
         } finally {
           await listener.end({ timeout: 1 });
         }
