@@ -36,10 +36,11 @@ export interface Database {
    */
   watchSessionFacts(watcher: SessionFactsWatcher): void;
   /**
-   * After this process changed a session's facts: resolves once this process's own LISTEN connection has heard
-   * a notification sent after that change committed (PostgreSQL delivers notifications in commit order, and
-   * signals every listener at once), so that the client's next request, on any process, finds the change
-   * already heard. Waits at most `timeoutMs`; resolves at once on PGlite or while not listening.
+   * After this process changed a session's facts: sends an echo after that change committed and resolves once
+   * every listening process (this one included) has acknowledged it. PostgreSQL delivers notifications to each
+   * listener in commit order, so a process that heard the echo has heard the change and dropped its cache: the
+   * client's next request, on any process, finds no stale answer. Waits at most `timeoutMs` (a process that
+   * died is waited for until it misses three heartbeats); resolves at once on PGlite or while not listening.
    */
   confirmSessionFacts(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +55,8 @@ export interface SessionFactsWatcher {
 export const SESSION_FACTS_CHANNEL = "session_facts";
 /** The payload prefix of confirmSessionFacts's notifications (sql/0037's triggers send an empty payload). */
 const ECHO = "echo:";
+/** `ack:<process>:<echo>`: a process heard an echo. `hello:<process>`: a process listens (every heartbeat). */
+const ACK = "ack:", HELLO = "hello:";
 /** The tables whose writes can change a session check's answer (sql/0037 has their triggers). */
 const SESSION_FACT_TABLES = new Set(["sessions", "users", "user_second_factors"]);
 
@@ -151,7 +154,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       facts.watchers.push(watcher);
       facts.start();
     },
-    async confirmSessionFacts(timeoutMs = 200) {
+    async confirmSessionFacts(timeoutMs = 1000) {
       if (!facts.listening) return;
       const echo = ECHO + crypto.randomUUID();
       const heard = facts.hear(echo, timeoutMs);
@@ -220,6 +223,8 @@ function tableName(node: unknown): string | null {
 class FactsListener {
   static HEARTBEAT_MS = 5000;
   static HEARTBEAT_TIMEOUT_MS = 2000;
+  /** A process not heard from for this long (three missed hellos) is no longer waited for. */
+  static PEER_TTL_MS = 15_000;
   watchers: SessionFactsWatcher[] = [];
   #sql: postgres.Sql | null = null;
   #started = false;
@@ -261,15 +266,27 @@ class FactsListener {
     for (const w of this.watchers) w.changed();
   }
 
-  #echoes = new Map<string, () => void>();
+  /** This process's name among the listeners (its hellos and acknowledgements carry it). */
+  readonly #id = crypto.randomUUID();
+  /** The listening processes heard from (hello or acknowledgement), with when: performance.now(). */
+  #peers = new Map<string, number>();
+  /** Echoes sent by this process and not yet acknowledged by every peer. */
+  #echoes = new Map<string, { waitingFor: Set<string>; done: () => void }>();
   #listening = false;
 
   get listening(): boolean {
     return this.#listening;
   }
 
-  /** Resolves when `echo` is heard, or after `timeoutMs`. */
+  /**
+   * Resolves once every listening process known now (this one included) has acknowledged `echo`, or after
+   * `timeoutMs`. A process acknowledges an echo when it hears it, and it hears it only after every change
+   * committed before it: its acknowledgement proves its cache holds nothing older.
+   */
   hear(echo: string, timeoutMs: number): Promise<void> {
+    const fresh = performance.now() - FactsListener.PEER_TTL_MS;
+    const waitingFor = new Set([...this.#peers].filter(([, seen]) => seen >= fresh).map(([id]) => id));
+    waitingFor.add(this.#id);
     return new Promise<void>((resolve) => {
       const timer = setTimeout(done, timeoutMs);
       const echoes = this.#echoes;
@@ -278,12 +295,33 @@ class FactsListener {
         echoes.delete(echo);
         resolve();
       }
-      echoes.set(echo, done);
+      echoes.set(echo, { waitingFor, done });
     });
   }
 
   forget(echo: string): void {
-    this.#echoes.get(echo)?.();
+    this.#echoes.get(echo)?.done();
+  }
+
+  #acknowledge(sql: postgres.Sql, echo: string): void {
+    sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, `${ACK}${this.#id}:${echo}`]).catch(
+      () => {},
+    );
+  }
+
+  #acknowledged(payload: string): void {
+    const rest = payload.slice(ACK.length);
+    const colon = rest.indexOf(":");
+    const peer = rest.slice(0, colon), echo = rest.slice(colon + 1);
+    this.#peers.set(peer, performance.now());
+    const waiting = this.#echoes.get(echo);
+    if (!waiting) return;
+    waiting.waitingFor.delete(peer);
+    if (waiting.waitingFor.size === 0) waiting.done();
+  }
+
+  #hello(sql: postgres.Sql) {
+    return sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, HELLO + this.#id]);
   }
 
   async #connect(): Promise<void> {
@@ -299,7 +337,9 @@ class FactsListener {
         if (channel !== SESSION_FACTS_CHANNEL || this.#sql !== sql) return;
         // An echo (confirmSessionFacts, any process's) changes nothing; it only tells its sender that everything
         // committed before it has arrived.
-        if (payload.startsWith(ECHO)) this.#echoes.get(payload)?.();
+        if (payload.startsWith(ECHO)) this.#acknowledge(sql, payload);
+        else if (payload.startsWith(ACK)) this.#acknowledged(payload);
+        else if (payload.startsWith(HELLO)) this.#peers.set(payload.slice(HELLO.length), performance.now());
         else this.#changed();
       },
       onclose: () => {
@@ -312,6 +352,7 @@ class FactsListener {
       if (this.#sql !== sql) return;
       // Whatever was written while nobody listened is unknown: the watchers start again from nothing.
       this.#changed();
+      await this.#hello(sql);
       this.#live(true);
       clearInterval(this.#heartbeat);
       this.#heartbeat = setInterval(() => this.#beat(sql), FactsListener.HEARTBEAT_MS);
@@ -327,7 +368,8 @@ class FactsListener {
       timer = setTimeout(() => reject(new Error("heartbeat")), FactsListener.HEARTBEAT_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql.unsafe("select 1"), late]);
+      // The heartbeat is this process's hello: the others learn it is listening (and wait for its acknowledgements).
+      await Promise.race([this.#hello(sql), late]);
     } catch {
       if (this.#sql === sql) this.#drop(sql);
     } finally {
