@@ -17,6 +17,8 @@
  * then prints a table, the ratios and the targets. Targets are reported, never asserted: the exit code is 0
  * whenever the run itself worked. Subprocesses and the bench databases are removed on every way out.
  *
+ * `deno task bench --http`: only steps 1 to 6 and their targets (the HTTP reads and their SQL baselines).
+ *
  * `deno task bench --smoke` (CI): every step once, with windows of a fraction of a second, 4 connections and
  * tiny data sets, and no figures; it exits non-zero when any step fails, so a change that breaks a step fails
  * CI rather than the next measurement.
@@ -52,8 +54,12 @@ import { benchExports, EXPORT_USERS_FULL } from "./exports.ts";
 import { ADMIN_DAY_FULL, benchAdminDay } from "./admin-search.ts";
 
 const SMOKE = Deno.args.includes("--smoke");
-const unknownArgs = Deno.args.filter((a) => a !== "--smoke");
-if (unknownArgs.length) throw new Error(`bench: unknown argument(s) ${unknownArgs.join(" ")} (only --smoke)`);
+/** Only the HTTP reads and their SQL baselines (steps 1 to 6), with their targets: no desk, randoms, exports. */
+const HTTP_ONLY = Deno.args.includes("--http");
+const unknownArgs = Deno.args.filter((a) => a !== "--smoke" && a !== "--http");
+if (unknownArgs.length) {
+  throw new Error(`bench: unknown argument(s) ${unknownArgs.join(" ")} (only --smoke, --http)`);
+}
 const env = (name: string, fallback: string) => Deno.env.get(name) || fallback;
 const SECONDS = SMOKE ? 0.5 : Number(env("BENCH_DURATION", "5"));
 const WARMUP = SMOKE ? 0.2 : Number(env("BENCH_WARMUP", "3"));
@@ -256,9 +262,12 @@ async function dashboardSql(databaseUrl: string, sessionId: string): Promise<Sql
   });
   try {
     const now = () => new Date();
+    const user = (await findActiveSession(db, sessionId, now()))?.user;
+    if (!user) throw new Error("bench: the captured session check found no session");
+    // The session check is answered from the process's cache on all but the first request of a session
+    // (decision 0068), so the captured request is the service's own statements; the targets add the session
+    // check back as one more statement and round trip (a cache miss).
     const request = async () => {
-      const user = await findActiveSession(db, sessionId, now());
-      if (!user) throw new Error("bench: the captured session check found no session");
       const record = await getOwnMembership({ database: { db }, now } as unknown as Deps, user.user_id);
       if (!record?.attributes.pause_warning) {
         throw new Error(
@@ -594,7 +603,8 @@ async function main() {
   rows.push({ what: `SQL via pgbench -M prepared -c ${CONCURRENCY}`, m: bench });
 
   const dashboardStatements = dashboardSteps.flat();
-  const shape = `${dashboardStatements.length} statements in ${dashboardSteps.length} steps`;
+  const shape =
+    `${dashboardStatements.length} statements in ${dashboardSteps.length} steps on a session-cache hit`;
   step(`measuring the dashboard's SQL (${shape}) through postgres.js`);
   const dashboardSqlLoop = await measure("sql_loop.ts", sqlJob(dashboardSteps));
   rows.push({ what: `dashboard SQL via postgres.js (pool ${POOL_MAX})`, m: dashboardSqlLoop });
@@ -631,7 +641,9 @@ async function main() {
   });
   console.log(`bench: load average after the run ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   const serverCpu = (m: Measurement) => m.cpuUsPerOp.server ?? Infinity;
-  const statementCount = dashboardSteps.flat().length;
+  // A cache miss adds the session check: one statement, one round trip before the service's.
+  const statementCount = dashboardSteps.flat().length + 1;
+  const roundTrips = dashboardSteps.length + 1;
   printReport(rows, [
     {
       label: "session read: server CPU per request, closed loop (µs)",
@@ -646,16 +658,16 @@ async function main() {
       pass: sqlRatio >= TARGETS.endpointOverSql,
     },
     {
-      label: "dashboard read: statements per request",
+      label: "dashboard read: statements per request (session-cache miss)",
       value: String(statementCount),
       target: `<= ${TARGETS.dashboardStatements}`,
       pass: statementCount <= TARGETS.dashboardStatements,
     },
     {
-      label: "dashboard read: sequential round trips per request",
-      value: String(dashboardSteps.length),
+      label: "dashboard read: sequential round trips per request (session-cache miss)",
+      value: String(roundTrips),
       target: `<= ${TARGETS.dashboardRoundTrips}`,
-      pass: dashboardSteps.length <= TARGETS.dashboardRoundTrips,
+      pass: roundTrips <= TARGETS.dashboardRoundTrips,
     },
     {
       label: "dashboard read: server CPU per request, closed loop (µs)",
@@ -710,14 +722,14 @@ async function main() {
   console.log("\nFor information (no targets):");
   for (const [label, value] of info) console.log(`${label.padEnd(74)} ${value.toFixed(2).padStart(6)}`);
 
+  if (HTTP_ONLY) return;
   // 7. The administrators' desk at volume: the badges' count and the duplicate look-up (their own database).
   console.log("");
   await benchNotifications(ADMIN_URL, DESK_FULL);
 }
 
-let failed = false;
-try {
-  await main();
+/** The steps after the HTTP reads: random pools and the Users export, each on a database of its own. */
+async function afterHttp() {
   // Random pools at scale (api/bench/randoms.ts): on a database of its own, after the HTTP measurements.
   const randoms = await benchRandoms(ADMIN_URL, SMOKE ? { members: 500, pdfs: 3 } : RANDOMS_FULL);
   if (!randoms.verifyMatch || randoms.selected === 0) {
@@ -731,6 +743,13 @@ try {
   console.log("");
   await benchAdminDay(ADMIN_URL, SMOKE ? { members: 500, requests: 2 } : ADMIN_DAY_FULL, !SMOKE);
   console.log(SMOKE ? "\nbench --smoke: every step ran" : "\nbench: every step ran");
+}
+
+let failed = false;
+try {
+  await main();
+  if (HTTP_ONLY) console.log("\nbench --http: the HTTP steps ran (desk, random pools and exports skipped)");
+  else await afterHttp();
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : error);

@@ -65,7 +65,12 @@ export function createApp(deps: Deps) {
     c.set("requestId", requestId);
     c.set("deps", deps);
     // Every audit row written while answering carries this request's id and address (lib/audit.ts).
+    const written = deps.sessionCache.localChanges;
     await inRequest({ requestId, ip: clientIp(c), audited: 0 }, () => next());
+    // A sign-out, a new password, a role change...: answered only once the other processes have been told
+    // (decision 0068), so the client's next request finds no stale session on any of them. Rare: one
+    // notification round trip on the requests that changed a session's facts (or ran beside one that did).
+    if (deps.sessionCache.localChanges !== written) await deps.database.confirmSessionFacts();
     c.header("X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);

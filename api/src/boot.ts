@@ -12,6 +12,7 @@ import { createStorage } from "./lib/storage.ts";
 import { fixedWindow } from "./lib/rate-limit.ts";
 import { jsonLog } from "./lib/logging.ts";
 import { createMetrics } from "./lib/metrics.ts";
+import { SessionCache } from "./lib/session-cache.ts";
 import { loadTotpKey } from "./auth/second-factor/secret-box.ts";
 
 export async function openDatabase(config: Config): Promise<Database> {
@@ -20,6 +21,7 @@ export async function openDatabase(config: Config): Promise<Database> {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       prepare: config.databasePrepare,
+      listenUrl: config.databaseListenUrl,
     })
     : await connectPglite(`${config.dataDir}/pglite`);
 }
@@ -35,6 +37,8 @@ export async function buildDeps(
   { limits, ...overrides }: DepsOverrides = {},
 ): Promise<Deps> {
   const now = overrides.now ?? (() => new Date());
+  const sessionCache = overrides.sessionCache ?? new SessionCache();
+  database.watchSessionFacts(sessionCache);
   return {
     config,
     database,
@@ -68,6 +72,7 @@ export async function buildDeps(
     storage: createStorage(database.db, config.storageDir, now),
     log: jsonLog,
     metrics: createMetrics(),
+    sessionCache,
     ...overrides,
   };
 }

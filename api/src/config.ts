@@ -128,6 +128,11 @@ export interface Config {
   metricsToken?: string;
   /** Named prepared statements on PostgreSQL; DATABASE_PREPARE=0 behind PgBouncer in transaction mode. */
   databasePrepare: boolean;
+  /**
+   * DATABASE_LISTEN_URL: a direct PostgreSQL URL for the session cache's LISTEN connection (decision 0068);
+   * needed behind PgBouncer in transaction mode, where without it the session cache stays off.
+   */
+  databaseListenUrl?: string;
   /** Days a built CSV export is kept before the cleanup job deletes its file (EXPORT_RETENTION_DAYS). */
   exportRetentionDays: number;
   /**
@@ -224,6 +229,7 @@ export function loadConfig(): Config {
     shutdownTimeoutMs: Number(env("SHUTDOWN_TIMEOUT_MS") ?? 25_000),
     metricsToken: env("METRICS_TOKEN"),
     databasePrepare: env("DATABASE_PREPARE") !== "0",
+    databaseListenUrl: env("DATABASE_LISTEN_URL"),
     exportRetentionDays: Number(env("EXPORT_RETENTION_DAYS") ?? 7),
     exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 10),
     secondFactorStepUpSeconds: Number(env("SECOND_FACTOR_STEP_UP_SECONDS") ?? 5 * 60),

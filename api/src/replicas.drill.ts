@@ -6,6 +6,7 @@
  * fails rather than skips without them. Every case goes through the proxy, and each pair of requests is
  * checked to have reached both processes.
  */
+import postgres from "postgres";
 import { hashPassword } from "./auth/passwords.ts";
 import { assertEquals, assertOk as assert } from "./testing/assert.ts";
 import { createTestDatabase } from "./testing/db.ts";
@@ -126,7 +127,14 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
     await first.child.status;
     throw error;
   });
-  const replicas = [first, startReplica(database.url!, { DATABASE_PREPARE: "0" })];
+  const replicas = [
+    first,
+    startReplica(database.url!, {
+      DATABASE_PREPARE: "0",
+      // Behind a real PgBouncer this would be the direct URL; the session cache listens there (decision 0068).
+      DATABASE_LISTEN_URL: database.url!,
+    }),
+  ];
   const proxy = await startProxy(replicas.map((r) => r.port));
   const base = `http://127.0.0.1:${proxy.port}`;
   /** Sends through the proxy; answers the response, its JSON body and the upstream that answered. */
@@ -175,6 +183,47 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
         assertEquals(after.res.status, 401);
         assert(after.upstream !== out.upstream, "the revocation was checked by the other process");
         token = (await login(PASSWORD)).body.token;
+      },
+    );
+
+    await t.step(
+      "each process's session cache (decision 0068): a sign-out or a role change on one, or by a third " +
+        "process, is seen at once by both",
+      async () => {
+        const listener = postgres(database.url!, { max: 1, onnotice: () => {} });
+        try {
+          const auth = { Authorization: `Bearer ${(await login(PASSWORD)).body.token}` };
+          // Two reads on each process: the second on each is answered from its cache.
+          const reads = [];
+          for (let i = 0; i < 4; i++) reads.push(await send("GET", "/api/auth/session", undefined, auth));
+          assertEquals(reads.map((r) => [r.res.status, r.body.is_der]), Array(4).fill([200, false]));
+          assertEquals(new Set(reads.map((r) => r.upstream)).size, 2);
+          // A third process (this test) changes the user's role: both answer the new facts on the next read once
+          // the change has been announced (the test waits for its own copy of the notification, as a replica
+          // waits before answering a change it made: decision 0068).
+          let told = () => {};
+          const heard = new Promise<void>((resolve) => told = resolve);
+          // Only a change (the triggers send an empty payload), not a replica's hello or echo.
+          await listener.listen("session_facts", (payload) => payload === "" && told());
+          await db.updateTable("users").set({ is_der: true }).where("id", "=", user.id).execute();
+          await waitFor("the notification of the change", () => heard.then(() => true), 5);
+          const changed = [await send("GET", "/api/auth/session", undefined, auth)];
+          changed.push(await send("GET", "/api/auth/session", undefined, auth));
+          assertEquals(changed.map((r) => [r.res.status, r.body.is_der]), [[200, true], [200, true]]);
+          assertEquals(new Set(changed.map((r) => r.upstream)).size, 2);
+          await db.updateTable("users").set({ is_der: false }).where("id", "=", user.id).execute();
+          for (let i = 0; i < 4; i++) await send("GET", "/api/auth/session", undefined, auth);
+          // Sign-out on one: the other, which has the session cached, refuses it on the very next request (the
+          // sign-out is answered only once every process acknowledged it: decision 0068).
+          const out = await send("POST", "/api/logout", undefined, auth);
+          assertEquals(out.res.status, 204);
+          const after = [await send("GET", "/api/auth/session", undefined, auth)];
+          after.push(await send("GET", "/api/auth/session", undefined, auth));
+          assertEquals(after.map((r) => r.res.status), [401, 401]);
+          assertEquals(new Set(after.map((r) => r.upstream)).size, 2);
+        } finally {
+          await listener.end({ timeout: 1 });
+        }
       },
     );
 

@@ -16,6 +16,7 @@ export function activeSessionQuery(db: Kysely<DB>, sessionId: string, now: Date)
       "u.first_name",
       "u.last_name",
       "s.second_factor_at",
+      "s.expires_at",
       (eb) =>
         eb.exists(eb.selectFrom("user_second_factors as f").select("f.id").whereRef("f.user_id", "=", "u.id"))
           .as("has_second_factor"),
@@ -52,17 +53,20 @@ export async function findActiveSession(
   db: Kysely<DB>,
   sessionId: string,
   now: Date,
-): Promise<SessionUser | null> {
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const [row] = await runCompiled(db, compiledSessionQuery(db)(sessionId, now));
   if (!row) return null;
   return {
-    user_id: row.user_id,
-    session_id: row.session_id,
-    is_admin: row.is_admin,
-    is_der: row.is_der,
-    full_name: `${row.first_name} ${row.last_name}`,
-    second_factor_at: row.second_factor_at,
-    has_second_factor: Boolean(row.has_second_factor),
+    user: {
+      user_id: row.user_id,
+      session_id: row.session_id,
+      is_admin: row.is_admin,
+      is_der: row.is_der,
+      full_name: `${row.first_name} ${row.last_name}`,
+      second_factor_at: row.second_factor_at,
+      has_second_factor: Boolean(row.has_second_factor),
+    },
+    expiresAt: row.expires_at,
   };
 }
 

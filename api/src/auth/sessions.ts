@@ -21,11 +21,18 @@ export async function authenticate(
   const bearer = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   const token = bearer ?? getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
   if (!token) return null;
-  const { sessionKey, database, now } = c.get("deps");
+  const { sessionKey, database, now, sessionCache } = c.get("deps");
   const sessionId = await readSessionToken(sessionKey, token, now());
   if (!sessionId || !UUID.test(sessionId)) return null;
-  const user = await findActiveSession(database.db, sessionId, now());
-  return user && { user, viaCookie: bearer === undefined };
+  const at = now();
+  const cached = sessionCache.get(sessionId, at);
+  if (cached) return { user: cached.user, viaCookie: bearer === undefined };
+  // Only answers that are found are kept: a refused token reads the database each time, as before.
+  const mark = sessionCache.mark();
+  const found = await findActiveSession(database.db, sessionId, at);
+  if (!found) return null;
+  sessionCache.put(mark, sessionId, found);
+  return { user: found.user, viaCookie: bearer === undefined };
 }
 
 /** Creates a session row and its token, and sets the token as an HttpOnly cookie. */

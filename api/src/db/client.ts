@@ -2,7 +2,7 @@
  * One database handle for both engines: PostgreSQL through postgres.js when DATABASE_URL is set, embedded
  * PGlite otherwise. Everything above this file talks Kysely and never knows which engine it has.
  */
-import { Kysely } from "kysely";
+import { Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import postgres from "postgres";
@@ -27,8 +27,39 @@ export interface Database {
    * and cancelling the stream cancels it. PGlite has no such stream (undefined).
    */
   copyOut?(text: string): ReadableStream<Uint8Array>;
+  /**
+   * Tells `watcher` of every committed write that may change a session check's answer (the triggers of
+   * sql/0037 notify channel session_facts), and whether it can be told at all right now (decision 0068).
+   * PostgreSQL: a LISTEN connection of its own; `live(false)` as soon as it closes or stops answering its
+   * heartbeat, `live(true)` once listening again. This process's own writes through `db` or `query` are told
+   * at once, before their promise settles, not only when the notification comes back. PGlite: one process, and
+   * its notifications arrive before the writing statement's promise settles; always live.
+   */
+  watchSessionFacts(watcher: SessionFactsWatcher): void;
+  /**
+   * After this process changed a session's facts: sends an echo after that change committed and resolves once
+   * every listening process (this one included) has acknowledged it. PostgreSQL delivers notifications to each
+   * listener in commit order, so a process that heard the echo has heard the change and dropped its cache: the
+   * client's next request, on any process, finds no stale answer. Waits at most `timeoutMs` (a process that
+   * died is waited for until it misses three heartbeats); resolves at once on PGlite or while not listening.
+   */
+  confirmSessionFacts(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface SessionFactsWatcher {
+  /** `local`: this process wrote the change (it then confirms it before answering: app.ts). */
+  changed(local?: boolean): void;
+  live(up: boolean): void;
+}
+
+export const SESSION_FACTS_CHANNEL = "session_facts";
+/** The payload prefix of confirmSessionFacts's notifications (sql/0037's triggers send an empty payload). */
+const ECHO = "echo:";
+/** `ack:<process>:<echo>`: a process heard an echo. `hello:<process>`: a process listens (every heartbeat). */
+const ACK = "ack:", HELLO = "hello:";
+/** The tables whose writes can change a session check's answer (sql/0037 has their triggers). */
+const SESSION_FACT_TABLES = new Set(["sessions", "users", "user_second_factors"]);
 
 // Both drivers return the same JavaScript types: int8 as number (ids and counts fit), date as 'YYYY-MM-DD'.
 const INT8 = 20, DATE = 1082;
@@ -55,6 +86,12 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** false behind PgBouncer in transaction mode, whose server connections change between statements. */
   prepare?: boolean;
+  /**
+   * Where the session-facts LISTEN connection goes (decision 0068): a direct connection, since a LISTEN through
+   * PgBouncer in transaction mode hears nothing reliably. Default: the database URL, unless `prepare` is false
+   * (PgBouncer): then there is no listener and the session cache stays bypassed.
+   */
+  listenUrl?: string;
 }
 
 /**
@@ -80,7 +117,10 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       date: { to: DATE, from: [DATE], parse: (v: string) => v, serialize: (v: string) => v },
     },
   });
-  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }) });
+  const localWrites = new LocalWrites();
+  const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }), plugins: [localWrites] });
+  const listenUrl = options.listenUrl ?? (options.prepare === false ? undefined : url);
+  const facts = new FactsListener(listenUrl, options);
   // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
   const prepare = options.prepare ?? true;
   registerDirectReads(
@@ -102,11 +142,251 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
         return true;
       });
     },
-    query: async <T>(text: string, params: unknown[] = []) =>
-      (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+    async query<T>(text: string, params: unknown[] = []) {
+      try {
+        return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+      } finally {
+        if (!/^\s*select\b/i.test(text)) localWrites.tell();
+      }
+    },
     copyOut: (text) => copyOutStream(sql, text),
-    close: () => sql.end({ timeout: 5 }),
+    watchSessionFacts(watcher) {
+      localWrites.watchers.push(watcher);
+      facts.watchers.push(watcher);
+      facts.start();
+    },
+    async confirmSessionFacts(timeoutMs = 1000) {
+      if (!facts.listening) return;
+      const echo = ECHO + crypto.randomUUID();
+      const heard = facts.hear(echo, timeoutMs);
+      try {
+        await sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, echo]);
+      } catch {
+        facts.forget(echo);
+        return;
+      }
+      await heard;
+    },
+    close: async () => {
+      await facts.stop();
+      await sql.end({ timeout: 5 });
+    },
   };
+}
+
+/**
+ * Tells the watchers when this process writes one of the session-fact tables through Kysely, once the statement
+ * has answered (inside a transaction that is before its commit: a read racing the commit may cache the old
+ * answer again, and the trigger's notification at commit drops it).
+ */
+class LocalWrites implements KyselyPlugin {
+  watchers: SessionFactsWatcher[] = [];
+  #pending = new WeakSet<QueryId>();
+
+  tell(): void {
+    for (const w of this.watchers) w.changed(true);
+  }
+
+  transformQuery({ node, queryId }: { node: RootOperationNode; queryId: QueryId }): RootOperationNode {
+    if (node.kind !== "SelectQueryNode" && writesSessionFacts(node)) this.#pending.add(queryId);
+    return node;
+  }
+
+  // deno-lint-ignore require-await
+  async transformResult<R>({ result, queryId }: { result: R; queryId: QueryId }): Promise<R> {
+    if (this.#pending.has(queryId)) this.tell();
+    return result;
+  }
+}
+
+function writesSessionFacts(node: RootOperationNode): boolean {
+  let target: unknown;
+  if (node.kind === "UpdateQueryNode") target = node.table;
+  else if (node.kind === "DeleteQueryNode") target = node.from.froms[0];
+  else if (node.kind === "InsertQueryNode") target = node.into;
+  else return node.kind === "RawNode"; // raw SQL: assume the worst
+  const table = tableName(target);
+  return table === null || SESSION_FACT_TABLES.has(table);
+}
+
+function tableName(node: unknown): string | null {
+  const n = node as { kind?: string; node?: unknown; table?: { identifier?: { name?: string } } } | undefined;
+  if (n?.kind === "AliasNode") return tableName(n.node);
+  if (n?.kind === "TableNode") return n.table?.identifier?.name ?? null;
+  return null;
+}
+
+/**
+ * The LISTEN connection of one process. Any doubt about it (closed, or no answer to the heartbeat within
+ * HEARTBEAT_TIMEOUT_MS) makes the watchers not live until a new connection listens again, so a cache that
+ * relies on it is bypassed rather than trusted (decision 0068).
+ */
+class FactsListener {
+  static HEARTBEAT_MS = 5000;
+  static HEARTBEAT_TIMEOUT_MS = 2000;
+  /** A process not heard from for this long (three missed hellos) is no longer waited for. */
+  static PEER_TTL_MS = 15_000;
+  watchers: SessionFactsWatcher[] = [];
+  #sql: postgres.Sql | null = null;
+  #started = false;
+  #stopped = false;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #reconnect: ReturnType<typeof setTimeout> | undefined;
+
+  #url: string | undefined;
+  #options: PostgresOptions;
+
+  /** Without a URL it never listens: its watchers are never live. */
+  constructor(url: string | undefined, options: PostgresOptions) {
+    this.#url = url;
+    this.#options = options;
+  }
+
+  start(): void {
+    if (this.#started || !this.#url) return;
+    this.#started = true;
+    this.#connect();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#heartbeat);
+    clearTimeout(this.#reconnect);
+    const sql = this.#sql;
+    this.#sql = null;
+    this.#live(false);
+    await sql?.end({ timeout: 1 }).catch(() => {});
+  }
+
+  #live(up: boolean): void {
+    this.#listening = up;
+    for (const w of this.watchers) w.live(up);
+  }
+
+  #changed(): void {
+    for (const w of this.watchers) w.changed();
+  }
+
+  /** This process's name among the listeners (its hellos and acknowledgements carry it). */
+  readonly #id = crypto.randomUUID();
+  /** The listening processes heard from (hello or acknowledgement), with when: performance.now(). */
+  #peers = new Map<string, number>();
+  /** Echoes sent by this process and not yet acknowledged by every peer. */
+  #echoes = new Map<string, { waitingFor: Set<string>; done: () => void }>();
+  #listening = false;
+
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  /**
+   * Resolves once every listening process known now (this one included) has acknowledged `echo`, or after
+   * `timeoutMs`. A process acknowledges an echo when it hears it, and it hears it only after every change
+   * committed before it: its acknowledgement proves its cache holds nothing older.
+   */
+  hear(echo: string, timeoutMs: number): Promise<void> {
+    const fresh = performance.now() - FactsListener.PEER_TTL_MS;
+    const waitingFor = new Set([...this.#peers].filter(([, seen]) => seen >= fresh).map(([id]) => id));
+    waitingFor.add(this.#id);
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      const echoes = this.#echoes;
+      function done() {
+        clearTimeout(timer);
+        echoes.delete(echo);
+        resolve();
+      }
+      echoes.set(echo, { waitingFor, done });
+    });
+  }
+
+  forget(echo: string): void {
+    this.#echoes.get(echo)?.done();
+  }
+
+  #acknowledge(sql: postgres.Sql, echo: string): void {
+    sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, `${ACK}${this.#id}:${echo}`]).catch(
+      () => {},
+    );
+  }
+
+  #acknowledged(payload: string): void {
+    const rest = payload.slice(ACK.length);
+    const colon = rest.indexOf(":");
+    const peer = rest.slice(0, colon), echo = rest.slice(colon + 1);
+    this.#peers.set(peer, performance.now());
+    const waiting = this.#echoes.get(echo);
+    if (!waiting) return;
+    waiting.waitingFor.delete(peer);
+    if (waiting.waitingFor.size === 0) waiting.done();
+  }
+
+  #hello(sql: postgres.Sql) {
+    return sql.unsafe("select pg_notify($1, $2)", [SESSION_FACTS_CHANNEL, HELLO + this.#id]);
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#stopped || !this.#url) return;
+    const sql = postgres(this.#url, {
+      max: 1,
+      fetch_types: false,
+      max_lifetime: 0, // none: a planned close would only blank the cache
+      idle_timeout: 0,
+      connect_timeout: (this.#options.connectTimeoutMs ?? POSTGRES_TIMEOUTS.connectMs) / 1000,
+      onnotice: () => {},
+      onnotify: (channel: string, payload: string) => {
+        if (channel !== SESSION_FACTS_CHANNEL || this.#sql !== sql) return;
+        // An echo (confirmSessionFacts, any process's) changes nothing; it only tells its sender that everything
+        // committed before it has arrived.
+        if (payload.startsWith(ECHO)) this.#acknowledge(sql, payload);
+        else if (payload.startsWith(ACK)) this.#acknowledged(payload);
+        else if (payload.startsWith(HELLO)) this.#peers.set(payload.slice(HELLO.length), performance.now());
+        else this.#changed();
+      },
+      onclose: () => {
+        if (this.#sql === sql) this.#drop(sql);
+      },
+    } as postgres.Options<Record<string, never>>);
+    this.#sql = sql;
+    try {
+      await sql.unsafe(`listen ${SESSION_FACTS_CHANNEL}`);
+      if (this.#sql !== sql) return;
+      // Whatever was written while nobody listened is unknown: the watchers start again from nothing.
+      this.#changed();
+      await this.#hello(sql);
+      this.#live(true);
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = setInterval(() => this.#beat(sql), FactsListener.HEARTBEAT_MS);
+      Deno.unrefTimer(this.#heartbeat as unknown as number);
+    } catch {
+      if (this.#sql === sql) this.#drop(sql);
+    }
+  }
+
+  async #beat(sql: postgres.Sql): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("heartbeat")), FactsListener.HEARTBEAT_TIMEOUT_MS);
+    });
+    try {
+      // The heartbeat is this process's hello: the others learn it is listening (and wait for its acknowledgements).
+      await Promise.race([this.#hello(sql), late]);
+    } catch {
+      if (this.#sql === sql) this.#drop(sql);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #drop(sql: postgres.Sql): void {
+    this.#sql = null;
+    clearInterval(this.#heartbeat);
+    this.#live(false);
+    sql.end({ timeout: 0 }).catch(() => {});
+    if (this.#stopped) return;
+    this.#reconnect = setTimeout(() => this.#connect(), 100 + Math.random() * 400);
+    Deno.unrefTimer(this.#reconnect as unknown as number);
+  }
 }
 
 /**
@@ -206,6 +486,15 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
       });
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pg.query<T>(text, params)).rows,
+    // One process: its listener has heard every change before the writing statement's promise settled.
+    confirmSessionFacts: () => Promise.resolve(),
+    watchSessionFacts(watcher) {
+      // Live once listening: until then a cache that relies on it is bypassed.
+      pg.listen(SESSION_FACTS_CHANNEL, () => watcher.changed()).then(
+        () => watcher.live(true),
+        () => watcher.live(false),
+      );
+    },
     close: () => pg.close(),
   };
 }

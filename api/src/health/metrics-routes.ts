@@ -26,7 +26,8 @@ export const metricsRoutes = new Hono<AppEnv>()
       if (!(await sameSecret(given, expected))) {
         throw new AppError("UNAUTHENTICATED", "A valid metrics token is required.");
       }
-      const text = deps.metrics.render() + await renderQueueMetrics(deps.database.db, deps.now());
+      const text = deps.metrics.render() + deps.sessionCache.render() +
+        await renderQueueMetrics(deps.database.db, deps.now());
       return c.text(text, 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
     },
   );

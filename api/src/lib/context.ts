@@ -9,6 +9,7 @@ import type { Payments } from "../integrations/payments/payments.ts";
 import type { LimitName, RateLimit } from "./rate-limit.ts";
 import type { Log } from "./logging.ts";
 import type { Metrics } from "./metrics.ts";
+import type { SessionCache } from "./session-cache.ts";
 import type { Storage } from "./storage.ts";
 
 export interface SessionUser {
@@ -58,6 +59,8 @@ export interface Deps {
   log: Log;
   /** This process's request counters and latency histograms (lib/metrics.ts). */
   metrics: Metrics;
+  /** Recent session checks, dropped at any change to their facts (lib/session-cache.ts, decision 0068). */
+  sessionCache: SessionCache;
   /**
    * Tests only (testing/app.ts): every JSON success answer is parsed with its route's documented response
    * schema, and a mismatch fails the request. The web's types are read off those schemas (api/src/contract.ts),

@@ -104,8 +104,11 @@ Deno.test("operations: request log lines, no secret in any log, metrics behind t
             'apca_jobs_due{queue="metrics.probe"} 1',
             'apca_jobs_failed{queue="metrics.probe"} 0',
             "apca_mail_outbox_backlog 0",
+            "apca_session_cache_live 1",
           ]
         ) assertOk(text.split("\n").includes(line), `${line}\n---\n${text}`);
+        // The session check above (one request, the first of its session) missed the session cache.
+        assertOk(/^apca_session_cache_lookups_total\{outcome="miss"\} [1-9]/m.test(text), text);
       },
     );
   } finally {
