@@ -6,6 +6,7 @@
 import type { SelectionNotice } from "@api/contract";
 import { call } from "../../lib/typed-api.ts";
 import type { ResourceKey } from "../../lib/resource-store.ts";
+import { formatMonth } from "../../lib/dates.ts";
 
 export type { SelectionNotice };
 
@@ -21,20 +22,5 @@ export async function fetchSelectionNotices(signal: AbortSignal): Promise<Select
 export const siteFinderHref = (zip: string | null) =>
   zip ? `/collection-sites?zip=${encodeURIComponent(zip)}` : "/collection-sites";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "December 2032": the pool the member was selected in. */
-export const poolMonth = (n: Pick<SelectionNotice, "year" | "month">) => `${MONTHS[n.month - 1]} ${n.year}`;
+export const poolMonth = (n: Pick<SelectionNotice, "year" | "month">) => formatMonth(n.year, n.month);
