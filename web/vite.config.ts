@@ -11,12 +11,16 @@ import { publicPagesFile } from "./build/public-pages-file.ts";
 import { SIGNED_IN_HTML, signedInHtmlFile } from "./build/signed-in-html.ts";
 import { PRECACHE_BUDGET_BYTES, precacheBudget } from "./build/precache-budget.ts";
 import { rulesAliases } from "./build/rules-alias.ts";
+import { signedInChunks } from "./build/signed-in-chunks.ts";
+
+const signedIn = signedInChunks();
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:8000";
 
 export default defineConfig({
   plugins: [
     react(),
+    signedIn.plugin,
     preloadPublicPages(),
     publicPagesFile(),
     signedInHtmlFile(),
@@ -70,5 +74,9 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
+    // The signed-in first visit downloads two files, not thirty (build/signed-in-chunks.ts).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: signedIn.groups, includeDependenciesRecursively: false } },
+    },
   },
 });

@@ -51,3 +51,15 @@ Deno.test("app.html: the public pages' preloads go, the entry's stay, the signed
   assert.ok(html.includes('<link rel="manifest" href="/manifest.webmanifest">'));
   assert.ok(html.indexOf("shell.js") < html.indexOf("</head>"));
 });
+
+Deno.test("app.html: the session probe starts with the page, and a loading line is drawn before any script runs", () => {
+  const html = signedInHtml(INDEX.replace("<body></body>", '<body><div id="root"></div></body>'), [], {
+    scripts: [],
+    styles: [],
+  });
+  assert.ok(html.includes('<link rel="preload" as="fetch" crossorigin href="/api/auth/session/probe">'));
+  assert.match(
+    html,
+    /<div id="root"><main id="main" class="container main"><p class="loading" role="status"[^>]*>Loading…<\/p><\/main><\/div>/,
+  );
+});

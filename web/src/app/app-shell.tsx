@@ -1,3 +1,5 @@
+import { matchRoute } from "wouter";
+import { parse } from "regexparam";
 import { AppLayout } from "./app-layout.tsx";
 import { RequireSession } from "./require-session.tsx";
 import { RouteSwitch } from "./route-view.tsx";
@@ -12,4 +14,12 @@ export default function AppShell() {
       </AppLayout>
     </RequireSession>
   );
+}
+
+/**
+ * Loads the code of the screen a visit opens on (app/preload.ts), so that it renders without a fallback
+ * (lazy-screen.tsx). The same match as RouteSwitch's: wouter's, with its default pattern parser.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  await APP_ROUTES.find((row) => matchRoute(parse, row.path, pathname)[0])?.page.preload();
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Loading } from "../components/loading.tsx";
 import { Toasts } from "../components/toasts.tsx";
 import { UpdatePrompt } from "../pwa/update-prompt.tsx";
+import { lazyScreen } from "./lazy-screen.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
-const AppShell = lazy(() => import("./app-shell.tsx"));
+/** The signed-in area: its own chunk, started early on /app by preload.ts. */
+export const AppShell = lazyScreen(() => import("./app-shell.tsx"));
 
 // /app and everything below it is the signed-in area; every other path belongs to the public site.
 const SIGNED_IN_AREA = /^\/app(?:\/.*)?$/;

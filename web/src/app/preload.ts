@@ -10,18 +10,24 @@ import { ensureSession } from "../features/auth/api.ts";
 import { prefetchRecentTests } from "../features/dashboard/api.ts";
 import { prefetchMembership } from "../features/memberships/api.ts";
 import { role } from "../lib/session.ts";
+import { AppShell } from "./app.tsx";
 
-export function preloadSignedInArea(pathname: string): void {
-  if (pathname !== "/app" && !pathname.startsWith("/app/")) return;
+export function preloadSignedInArea(pathname: string): Promise<void> {
+  if (pathname !== "/app" && !pathname.startsWith("/app/")) return Promise.resolve();
   // A failure is left to RequireSession, which asks again and shows it.
   const known = ensureSession().catch(() => null);
-  void import("./app-shell.tsx");
-  if (pathname !== "/app") return;
-  void import("../features/dashboard/dashboard-page.tsx");
+  // The shell and the screen of this path: main.tsx draws once they are here, so neither shows a fallback.
+  const code = Promise.all([
+    AppShell.preload(),
+    import("./app-shell.tsx").then((shell) => shell.preloadScreen(pathname)),
+  ])
+    .then(() => undefined);
+  if (pathname !== "/app") return code;
   void known.then(() => {
     // Only the member's dashboard shows these (a DER's and an administrator's show other things).
     if (role.value !== "member") return;
     prefetchMembership();
     prefetchRecentTests();
   });
+  return code;
 }

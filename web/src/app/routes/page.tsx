@@ -3,14 +3,15 @@
  * row, `publicPage()` for a page of the public site's shared chunk, `membershipRoutes()` for the membership
  * family that is written once for three subjects.
  */
-import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 import type { PageProps } from "../../lib/page-props.ts";
+import { type LazyScreen, lazyScreen } from "../lazy-screen.tsx";
 import { type Subject, type SubjectFamily, subjectOf } from "../../features/payments/subject.ts";
 
 export interface AppRoute {
   path: string;
   title: string;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: LazyScreen<PageProps>;
   /** Only administrators may open it (the server enforces this too). */
   adminOnly?: boolean;
   /** The page renders its own <h1> (with PageHeading), as the home page's hero does; `title` stays the tab title. */
@@ -31,7 +32,7 @@ export function page(
   load: () => PageModule,
   options: { ownHeading?: boolean } = {},
 ) {
-  const row: AppRoute = { path, title, page: lazy(load), ...options };
+  const row: AppRoute = { path, title, page: lazyScreen(load), ...options };
   if (path.startsWith("/app/admin/")) row.adminOnly = true;
   return row;
 }
