@@ -53,6 +53,7 @@ import { randomsRoutes } from "./randoms/routes.ts";
 import { statsRoutes } from "./stats/routes.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { isAppPath, publicPages, siteRoutes } from "./site/routes.ts";
+import { isSignedInPath, readPage, signedInPage } from "./site/app-page.ts";
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -168,7 +169,9 @@ export function createApp(deps: Deps) {
     // decides what to show; any other path is not a page: the app's "Page Not Found", with status 404.
     // The signed-in area's page preloads its own code instead of the public pages' (web/build/signed-in-html.ts).
     try {
-      const html = await readPage(deps.config.webDist, isSignedInPath(c.req.path));
+      const html = isSignedInPath(c.req.path)
+        ? await signedInPage(c, deps.config.webDist)
+        : await readPage(deps.config.webDist, false);
       const pages = await publicPages(deps.config.webDist);
       c.header("Cache-Control", "no-cache");
       return c.html(html, !pages || isAppPath(c.req.path, pages) ? 200 : 404);
@@ -188,20 +191,6 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-const isSignedInPath = (path: string) => path === "/app" || path.startsWith("/app/");
-
-/** app.html for the signed-in area when the build wrote it (older builds did not), index.html otherwise. */
-async function readPage(webDist: string, signedIn: boolean): Promise<string> {
-  if (signedIn) {
-    try {
-      return await Deno.readTextFile(`${webDist}/app.html`);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  }
-  return await Deno.readTextFile(`${webDist}/index.html`);
-}
 
 const noCache: MiddlewareHandler = async (c, next) => {
   await next();

@@ -1,10 +1,8 @@
 /** The dashboard's calls: the member's membership, recent tests and Letter of Compliance; the DER's companies. */
 import type { Business, DrugTest } from "@api/contract";
 import { ApiError } from "../../lib/api.ts";
+import { RECENT_TESTS_QUERY } from "@apca/rules/member-dashboard";
 import { call, callFile, prefetchCall } from "../../lib/typed-api.ts";
-
-export const RECENT_TESTS = 5;
-const RECENT_TESTS_QUERY = { per_page: RECENT_TESTS, sort_by: "date", sort_dir: "desc" } as const;
 
 /** Asks for the member's latest tests early (app/preload.ts, when the app opens on the dashboard). */
 export const prefetchRecentTests = () =>
