@@ -7,7 +7,7 @@ import "./app/styles.css";
 
 // On /app the first render waits for the signed-in area's code (already downloading, preloaded by app.html,
 // which shows a loading line meanwhile): drawn then, no lazy screen shows a fallback that React would hold on
-// screen for its 300 ms (app/lazy-screen.tsx). A failed download is shown by the lazy screen itself.
+// screen for its 300 ms (components/lazy-screen.tsx). A failed download is shown by the lazy screen itself.
 preloadSignedInArea(globalThis.location.pathname)
   .catch(() => undefined)
   .then(() => {

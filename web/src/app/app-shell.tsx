@@ -18,7 +18,7 @@ export default function AppShell() {
 
 /**
  * Loads the code of the screen a visit opens on (app/preload.ts), so that it renders without a fallback
- * (lazy-screen.tsx). The same match as RouteSwitch's: wouter's, with its default pattern parser.
+ * (components/lazy-screen.tsx). The same match as RouteSwitch's: wouter's, with its default pattern parser.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   await APP_ROUTES.find((row) => matchRoute(parse, row.path, pathname)[0])?.page.preload();

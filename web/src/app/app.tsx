@@ -3,7 +3,7 @@ import { Route, Switch } from "wouter";
 import { Loading } from "../components/loading.tsx";
 import { Toasts } from "../components/toasts.tsx";
 import { UpdatePrompt } from "../pwa/update-prompt.tsx";
-import { lazyScreen } from "./lazy-screen.tsx";
+import { lazyScreen } from "../components/lazy-screen.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
 /** The signed-in area: its own chunk, started early on /app by preload.ts. */

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from "react";
 import type { PageProps } from "../../lib/page-props.ts";
-import { type LazyScreen, lazyScreen } from "../lazy-screen.tsx";
+import { type LazyScreen, lazyScreen } from "../../components/lazy-screen.tsx";
 import { type Subject, type SubjectFamily, subjectOf } from "../../features/payments/subject.ts";
 
 export interface AppRoute {

@@ -1,13 +1,24 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useSearchParams } from "wouter";
+import { effect } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Alert } from "../../components/alert.tsx";
+import { lazyScreen } from "../../components/lazy-screen.tsx";
+import { Loading } from "../../components/loading.tsx";
 import { type Role, role, session } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
-import { AdminView } from "./admin-view.tsx";
-import { DerView } from "./der-view.tsx";
 import { MemberView } from "./member-view.tsx";
 import "./dashboard.css";
+
+// A member's view comes with the page (members are most of the app's visits, on phones); a DER's and an
+// administrator's (the notification center) are chunks of their own, whose download starts as soon as the
+// session names the role, before the page draws (components/lazy-screen.tsx).
+const DerView = lazyScreen(() => import("./der-view.tsx").then((m) => ({ default: m.DerView })));
+const AdminView = lazyScreen(() => import("./admin-view.tsx").then((m) => ({ default: m.AdminView })));
+effect(() => {
+  if (role.value === "der") void DerView.preload();
+  if (role.value === "admin") void AdminView.preload();
+});
 
 /** Who the dashboard is for, in the welcome line (the page's one heading is the route's: 'Dashboard'). */
 const SIGNED_IN_AS: Record<Role, string> = {
@@ -44,8 +55,10 @@ export default function DashboardPage() {
         Welcome, {session.value?.full_name}. You are signed in as {SIGNED_IN_AS[view]}.
       </p>
       {view === "member" && <MemberView />}
-      {view === "der" && <DerView />}
-      {view === "admin" && <AdminView />}
+      <Suspense fallback={<Loading />}>
+        {view === "der" && <DerView />}
+        {view === "admin" && <AdminView />}
+      </Suspense>
     </div>
   );
 }
