@@ -59,7 +59,15 @@ export function dateIn(instant: Date, timeZone: string): DateString {
 
 /** The coverage day of `now`: the date at UTC-12, for "is this member covered, is this term over". */
 export function coverageDay(now: Date): DateString {
-  return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
+  return dateOfDayNumber(coverageDayNumber(now));
+}
+
+/**
+ * The coverage day of `now` as a day number (`dayNumber(coverageDay(now))`), without writing the date out: for
+ * rules that count days over many instants (the pause warning).
+ */
+export function coverageDayNumber(now: Date): number {
+  return Math.floor((now.getTime() - 12 * HOUR_MS) / DAY_MS);
 }
 
 /** The office day of `now`: the date in the office's zone, for what the office records, prints and counts. */
@@ -72,9 +80,29 @@ export function dayNumber(date: DateString): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 }
 
-/** The date `n` days after 1970-01-01. */
+const twoDigits = (n: number) => (n < 10 ? "0" : "") + n;
+
+/**
+ * The date `n` days after 1970-01-01. Years 1000 to 9999 by arithmetic (the proleptic Gregorian calendar, as
+ * `Date` counts: H. Hinnant's civil_from_days), since writing a `Date` out costs more than the rest of a pause
+ * warning; any other year through `Date` itself.
+ */
 export function dateOfDayNumber(n: number): DateString {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
+  if (!Number.isInteger(n) || n < -354_285 || n > 2_932_896) {
+    return new Date(n * DAY_MS).toISOString().slice(0, 10);
+  }
+  const z = n + 719_468; // days since 0000-03-01
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097; // day of the 400-year era
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from 1 March
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** Adds (or with a negative number, subtracts) days. */

@@ -122,10 +122,10 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   const listenUrl = options.listenUrl ?? (options.prepare === false ? undefined : url);
   const facts = new FactsListener(listenUrl, options);
   // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
-  const prepare = options.prepare ?? true;
+  const directOptions = { prepare: options.prepare ?? true };
   registerDirectReads(
     db,
-    (q) => sql.unsafe(q.sql, q.parameters as postgres.ParameterOrJSON<never>[], { prepare }),
+    (text, parameters) => sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], directOptions),
   );
   return {
     db,

@@ -11,7 +11,10 @@ import {
   addYears,
   assertTimeZone,
   coverageDay,
+  coverageDayNumber,
   dateIn,
+  dateOfDayNumber,
+  dayNumber,
   daysBetween,
   DEFAULT_OFFICE_TIME_ZONE,
   isDateString,
@@ -31,6 +34,11 @@ Deno.test("dates: the coverage day and the office day of each instant", async (t
       const now = new Date(at);
       assertEquals([coverageDay(now), officeDay(now, NY)], [coverage, office]);
       assertEquals(coverageDay(now), dateIn(now, "Etc/GMT+12"), "UTC-12 is the IANA zone Etc/GMT+12");
+      assertEquals(coverageDayNumber(now), dayNumber(coverage));
+      for (const ms of [-1, 0, 1]) {
+        const then = new Date(now.getTime() + ms);
+        assertEquals(coverageDayNumber(then), dayNumber(coverageDay(then)), "at the millisecond");
+      }
     });
   }
 });
@@ -151,4 +159,20 @@ Deno.test("dates: the office's zone is checked at start", () => {
     if (before === undefined) Deno.env.delete("OFFICE_TIME_ZONE");
     else Deno.env.set("OFFICE_TIME_ZONE", before);
   }
+});
+
+Deno.test("dates: a day number's date is the one Date writes, every day from 1890 to 2210 and at the ends", () => {
+  const byDate = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+  for (let n = dayNumber("1890-01-01"); n <= dayNumber("2210-12-31"); n++) {
+    if (dateOfDayNumber(n) !== byDate(n)) assertEquals(dateOfDayNumber(n), byDate(n), `day ${n}`);
+    if (n % 997 === 0) assertEquals(dayNumber(dateOfDayNumber(n)), n);
+  }
+  const ends = [-719_468, -354_286, -354_285, -354_284, 0, 2_932_895, 2_932_896, 2_932_897, 3_000_000];
+  for (const end of ends) {
+    for (const n of [end, end + 146_097, end - 146_097]) {
+      assertEquals(dateOfDayNumber(n), byDate(n), `day ${n}`);
+    }
+  }
+  assertEquals(dateOfDayNumber(0.5), byDate(0.5));
+  assertEquals(dateOfDayNumber(-0.5), byDate(-0.5));
 });

@@ -128,3 +128,40 @@ Deno.test("pause outlook: old pauses leaving the window push the day out", () =>
   assertEquals(pauseWarning(open, addDays(outlook.reached_on, -1), RULE), null);
   assertEquals(pauseWarning(open, outlook.reached_on, RULE)?.paused_days, 125);
 });
+
+Deno.test("pause outlook: the same as walking the days one by one, for any spans and rule", () => {
+  // The definition, day by day: the first day from today whose window, with a pause open from today, holds
+  // the threshold (pauseOutlook lays the earlier days out once instead).
+  const walked = (spans: PauseSpan[], rule: typeof RULE) => {
+    const withPause: PauseSpan[] = [...spans, { from: TODAY, to: null }];
+    let days = rule.warningDays;
+    for (let k = 0; k < rule.warningDays; k++) {
+      if (pausedDaysInWindow(withPause, addDays(TODAY, k), rule.windowDays) >= rule.warningDays) {
+        days = k + 1;
+        break;
+      }
+    }
+    return {
+      paused_days: pausedDaysInWindow(spans, TODAY, rule.windowDays),
+      window_days: rule.windowDays,
+      warning_days: rule.warningDays,
+      days_to_reach: days,
+      reached_on: addDays(TODAY, days - 1),
+    };
+  };
+  let seed = 20_261_127; // a fixed sequence (a linear congruential generator): the same cases every run
+  const next = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+  for (let i = 0; i < 400; i++) {
+    const windowDays = 1 + next(200);
+    const rule = { windowDays, warningDays: 1 + next(windowDays) };
+    const spans: PauseSpan[] = Array.from({ length: next(5) }, () => {
+      const from = next(420) - 400; // from 400 days ago to 19 days ahead
+      return { from: addDays(TODAY, from), to: next(4) === 0 ? null : addDays(TODAY, from + next(200)) };
+    });
+    assertEquals(pauseOutlook(spans, TODAY, rule), walked(spans, rule), JSON.stringify({ spans, rule }));
+  }
+  assertEquals(pauseOutlook([], TODAY, RULE), walked([], RULE));
+});

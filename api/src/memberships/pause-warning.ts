@@ -20,6 +20,15 @@ export interface PauseSpan {
   to: DateString | null;
 }
 
+/**
+ * A `PauseSpan` in day numbers (dates.ts `dayNumber`): what the rules below count with, and what the record
+ * (record.ts) builds from its rows directly, so that no date is written out and parsed back per pause or day.
+ */
+export interface PauseDays {
+  from: number;
+  to: number | null;
+}
+
 export interface PauseRule {
   windowDays: number;
   warningDays: number;
@@ -32,12 +41,15 @@ export interface PauseWarning {
   extra_test_due: DateString;
 }
 
+const inDays = (spans: PauseSpan[]): PauseDays[] =>
+  spans.map((s) => ({ from: dayNumber(s.from), to: s.to === null ? null : dayNumber(s.to) }));
+
 /** Paused days per day from `first` to `today`, as 0/1 flags (the union of the spans). */
-function pausedFlags(spans: PauseSpan[], first: number, today: number): Uint8Array {
+function pausedFlags(spans: PauseDays[], first: number, today: number): Uint8Array {
   const flags = new Uint8Array(today - first + 1);
   for (const span of spans) {
-    const from = Math.max(dayNumber(span.from), first);
-    const to = Math.min(span.to === null ? today + 1 : dayNumber(span.to), today + 1);
+    const from = Math.max(span.from, first);
+    const to = Math.min(span.to === null ? today + 1 : span.to, today + 1);
     for (let d = from; d < to; d++) flags[d - first] = 1;
   }
   return flags;
@@ -46,13 +58,18 @@ function pausedFlags(spans: PauseSpan[], first: number, today: number): Uint8Arr
 /** Paused days within the `windowDays` days ending on `today`. */
 export function pausedDaysInWindow(spans: PauseSpan[], today: DateString, windowDays: number): number {
   const end = dayNumber(today);
-  return pausedFlags(spans, end - windowDays + 1, end).reduce((sum, f) => sum + f, 0);
+  return pausedFlags(inDays(spans), end - windowDays + 1, end).reduce((sum, f) => sum + f, 0);
 }
 
 /** The warning, or null while the paused days of the window ending today stay below the threshold. */
 export function pauseWarning(spans: PauseSpan[], today: DateString, rule: PauseRule): PauseWarning | null {
-  const end = dayNumber(today);
-  const earliest = spans.reduce((min, s) => Math.min(min, dayNumber(s.from)), end);
+  return pauseWarningOn(inDays(spans), dayNumber(today), rule);
+}
+
+/** `pauseWarning` in day numbers: `end` is today's. */
+export function pauseWarningOn(spans: PauseDays[], end: number, rule: PauseRule): PauseWarning | null {
+  let earliest = end;
+  for (const s of spans) if (s.from < earliest) earliest = s.from;
   // Room for the first window that could have reached the threshold, and for that window's own window.
   const first = Math.min(earliest, end - rule.windowDays + 1) - rule.windowDays;
   const flags = pausedFlags(spans, first, end);
@@ -89,21 +106,41 @@ export interface PauseOutlook {
  * open pause alone reaches it after `warningDays` days, so the walk is short.
  */
 export function pauseOutlook(spans: PauseSpan[], today: DateString, rule: PauseRule): PauseOutlook {
-  const start = dayNumber(today);
-  const withPause = [...spans, { from: today, to: null }];
-  let reached = start + rule.warningDays - 1;
-  for (let d = start; d < start + rule.warningDays; d++) {
-    const day = dateOfDayNumber(d);
-    // The open pause covers every day up to `day` when the window is read on `day`.
-    if (pausedDaysInWindow(withPause, day, rule.windowDays) >= rule.warningDays) {
-      reached = d;
+  return pauseOutlookOn(inDays(spans), dayNumber(today), rule);
+}
+
+/**
+ * `pauseOutlook` in day numbers: `start` is today's. The pause begun today covers every day of a later window
+ * from today on, so the spans matter only on the days before today: their flags are laid out once, and the
+ * window ending on day `start + k` holds those of them from day `start + k - windowDays + 1` on, plus the new
+ * pause's `min(windowDays, k + 1)` days.
+ */
+export function pauseOutlookOn(spans: PauseDays[], start: number, rule: PauseRule): PauseOutlook {
+  const { windowDays, warningDays } = rule;
+  const before = windowDays - 1; // the window ending today, less today
+  const first = start - before;
+  const flags = new Uint8Array(before);
+  let pausedToday = 0;
+  for (const span of spans) {
+    const to = span.to === null ? start + 1 : Math.min(span.to, start + 1);
+    if (span.from <= start && start < to) pausedToday = 1;
+    for (let d = Math.max(span.from, first); d < to && d < start; d++) flags[d - first] = 1;
+  }
+  // prefix[i]: paused days before today among the first i days of the window ending today.
+  const prefix = new Int32Array(before + 1);
+  for (let i = 0; i < before; i++) prefix[i + 1] = prefix[i] + flags[i];
+  let reached = start + warningDays - 1;
+  for (let k = 0; k < warningDays; k++) {
+    // The window ending on day start + k keeps the days before today from index k on.
+    if (prefix[before] - prefix[Math.min(before, k)] + Math.min(windowDays, k + 1) >= warningDays) {
+      reached = start + k;
       break;
     }
   }
   return {
-    paused_days: pausedDaysInWindow(spans, today, rule.windowDays),
-    window_days: rule.windowDays,
-    warning_days: rule.warningDays,
+    paused_days: prefix[before] + pausedToday,
+    window_days: windowDays,
+    warning_days: warningDays,
     days_to_reach: reached - start + 1,
     reached_on: dateOfDayNumber(reached),
   };

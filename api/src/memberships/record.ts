@@ -6,10 +6,10 @@
 import type { Kysely, SqlBool } from "kysely";
 import type { DateString, DB } from "../db/types.ts";
 import type { Deps } from "../lib/context.ts";
-import { addDays, coverageDay } from "../lib/dates.ts";
+import { coverageDay, coverageDayNumber, dateOfDayNumber, dayNumber } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { type ListParams, record, ref } from "../lib/list.ts";
-import { pauseOutlook, type PauseSpan, pauseWarning } from "./pause-warning.ts";
+import { type PauseDays, pauseOutlookOn, pauseWarningOn } from "./pause-warning.ts";
 import {
   currentRecordRow,
   deletionFacts,
@@ -17,6 +17,7 @@ import {
   listMemberships,
   type Member,
   type MembershipRow,
+  type Pause,
   pausesWithRule,
 } from "./queries.ts";
 import { type MembershipAction, type MembershipFacts, membershipState, refusal } from "./state.ts";
@@ -38,41 +39,23 @@ export function factsOf(row: MembershipRow): MembershipFacts {
 }
 
 /**
- * The day a pause stopped counting: its resumption, or the end of its membership while it was still open.
- * Coverage days (UTC-12), like `today`: the days the pause warning counts are the days coverage is read on.
+ * The days a pause counted, as day numbers: from its first day to the day it stopped counting, its resumption,
+ * or the end of its membership while it was still open. Coverage days (UTC-12), like `today`: the days the pause
+ * warning counts are the days coverage is read on.
  */
-function spanOf(
-  p: { paused_at: Date; resumed_at: Date | null; expire_at: DateString | null; cancelled_at: Date | null },
-  today: DateString,
-): PauseSpan {
-  const from = coverageDay(p.paused_at);
-  if (p.resumed_at) return { from, to: coverageDay(p.resumed_at) };
-  if (p.cancelled_at) return { from, to: coverageDay(p.cancelled_at) };
-  if (p.expire_at !== null && p.expire_at < today) return { from, to: addDays(p.expire_at, 1) };
+function pauseDays(p: Pause, today: DateString): PauseDays {
+  const from = coverageDayNumber(p.paused_at);
+  if (p.resumed_at) return { from, to: coverageDayNumber(p.resumed_at) };
+  if (p.cancelled_at) return { from, to: coverageDayNumber(p.cancelled_at) };
+  if (p.expire_at !== null && p.expire_at < today) return { from, to: dayNumber(p.expire_at) + 1 };
   return { from, to: null };
 }
 
 type PausesWithRule = Awaited<ReturnType<typeof pausesWithRule>>;
 
-function warningFor({ pauses, rule }: PausesWithRule, today: DateString) {
-  if (pauses.length === 0) return null;
-  return pauseWarning(pauses.map((p) => spanOf(p, today)), today, {
-    windowDays: rule.pause_window_days,
-    warningDays: rule.pause_warning_days,
-  });
-}
-
-/** What pausing today would lead to (only where the member can pause now): see `pauseOutlook`. */
-function outlookFor({ pauses, rule }: PausesWithRule, today: DateString) {
-  return pauseOutlook(pauses.map((p) => spanOf(p, today)), today, {
-    windowDays: rule.pause_window_days,
-    warningDays: rule.pause_warning_days,
-  });
-}
-
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-/** What the record and the history both say first: the kind, term and price, and whether it failed. */
+/** What the history says first (the record says the same first, in `recordOf`): kind, term, price, failed. */
 const termOf = (
   row: Pick<
     MembershipRow,
@@ -97,16 +80,30 @@ export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
   return recordOf(row, deletion, pauses, now);
 }
 
+/**
+ * The record: one object literal, in the answer's key order, read straight off the row (no spreads), and the
+ * pauses turned into day numbers once for both the warning and the outlook (the member's dashboard, issue 27).
+ */
 function recordOf(
   row: MembershipRow,
   deletion: { scheduled_deletion_at: Date | null; has_own_card: SqlBool },
-  pauses: PausesWithRule,
+  { pauses, rule }: PausesWithRule,
   now: Date,
 ) {
-  const today = coverageDay(now); // expired, renewable, pause warning: read on the coverage day
+  const todayNumber = coverageDayNumber(now); // expired, renewable, pause warning: read on the coverage day
+  const today = dateOfDayNumber(todayNumber);
   const s = membershipState(factsOf(row), today);
+  const days: PauseDays[] = [];
+  for (const p of pauses) days.push(pauseDays(p, today));
+  const pauseRule = { windowDays: rule.pause_window_days, warningDays: rule.pause_warning_days };
   return record("membership", row.id, {
-    ...termOf(row),
+    type: row.type,
+    created_at: row.created_at.toISOString(),
+    expire_at: row.expire_at,
+    has_expiration: row.has_expiration,
+    is_renewal: row.is_renewal,
+    price_cents: row.price_cents,
+    failed: row.failed,
     failure_reason: row.failure_reason,
     cancelled: row.cancelled,
     cancelled_at: iso(row.cancelled_at),
@@ -125,8 +122,9 @@ function recordOf(
     can_resume: s.can_resume,
     can_cancel: s.can_cancel,
     can_update: s.can_update,
-    pause_warning: warningFor(pauses, today),
-    pause_outlook: s.can_pause ? outlookFor(pauses, today) : null,
+    pause_warning: days.length === 0 ? null : pauseWarningOn(days, todayNumber, pauseRule),
+    // What pausing today would lead to (only where the member can pause now): see `pauseOutlook`.
+    pause_outlook: s.can_pause ? pauseOutlookOn(days, todayNumber, pauseRule) : null,
     // public spec §6: a company that paid and a member without a card of their own: cancelling by the
     // company deletes the member's account in 30 days (users/deletion.ts). The web shows the warning then.
     account_deletion_warning: row.business_id !== null && !deletion.has_own_card,
@@ -170,8 +168,7 @@ export async function getOwnMembership(
   const { db } = deps.database;
   const [row, pauses] = await Promise.all([currentRecordRow(db, userId), pausesWithRule(db, userId)]);
   if (!row) return null;
-  const { scheduled_deletion_at, has_own_card, ...membership } = row;
-  return recordOf(membership, { scheduled_deletion_at, has_own_card }, pauses, deps.now());
+  return recordOf(row, row, pauses, deps.now()); // the row carries the deletion facts too
 }
 
 /** One page of the member's membership history (Created, Expiration Date, Type, Failed, Cancelled). */
