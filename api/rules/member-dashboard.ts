@@ -10,9 +10,9 @@
 export const RECENT_TESTS_QUERY = { per_page: 5, sort_by: "date", sort_dir: "desc" } as const;
 
 /** GET URLs, with the query in the order the web's typed calls write it. */
-export const MEMBER_DASHBOARD_READS = [
+export const MEMBER_DASHBOARD_READS: readonly [string, string] = [
   "/api/auth/account/membership",
   `/api/auth/account/tests?${new URLSearchParams(
     Object.entries(RECENT_TESTS_QUERY).map(([k, v]) => [k, String(v)]),
   )}`,
-] as const;
+];

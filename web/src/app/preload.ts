@@ -17,10 +17,8 @@ export function preloadSignedInArea(pathname: string): Promise<void> {
   // A failure is left to RequireSession, which asks again and shows it.
   const known = ensureSession().catch(() => null);
   // The shell and the screen of this path: main.tsx draws once they are here, so neither shows a fallback.
-  const code = Promise.all([
-    AppShell.preload(),
-    import("./app-shell.tsx").then((shell) => shell.preloadScreen(pathname)),
-  ])
+  const code = import("./app-shell.tsx")
+    .then((shell) => Promise.all([AppShell.preload(), shell.preloadScreen(pathname)]))
     .then(() => undefined);
   if (pathname !== "/app") return code;
   void known.then(() => {

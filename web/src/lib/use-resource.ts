@@ -4,7 +4,7 @@
  * every screen showing a key under it. There is one store per page; it is emptied when the signed-in user
  * changes, so one user's data is never shown to the next.
  */
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { effect } from "@preact/signals-react";
 import { type Loader, type ResourceKey, type ResourceState, ResourceStore } from "./resource-store.ts";
 import { session } from "./session.ts";
@@ -49,14 +49,24 @@ export function useResource<T>(key: ResourceKey | null, load: Loader<T>): Resour
   // The store remembers this function for invalidations; it always calls the screen's latest `load`.
   const loader = useCallback((signal: AbortSignal) => loadRef.current(signal), []);
 
-  const subscribe = useCallback(
-    (listener: () => void) => key === null ? noop() : resources.subscribe(key, listener),
-    [id],
-  );
-  const state = useSyncExternalStore(
-    subscribe,
-    () => key === null ? NOTHING : resources.state<T>(key),
-  );
+  const read = () => key === null ? NOTHING : resources.state<T>(key);
+  const [held, setHeld] = useState<{ id: string | null; state: ResourceState<T> }>(() => ({
+    id,
+    state: read(),
+  }));
+  // A new key is read at once; the store's later changes arrive as a transition: React renders them in slices
+  // that yield to the browser (a phone's CPU: the dashboard's answers arrived as one long task each), where
+  // useSyncExternalStore would render each one in a single blocking pass.
+  const state = held.id === id ? held.state : read();
+  useEffect(() => {
+    const update = () =>
+      startTransition(() => {
+        const next = read();
+        setHeld((held) => held.id === id && held.state === next ? held : { id, state: next });
+      });
+    update(); // what changed between the render and this subscription
+    return key === null ? noop() : resources.subscribe(key, update);
+  }, [id]);
   // The settled count when this screen started watching `key`.
   const since = useMemo(() => state.settled, [id]);
 
