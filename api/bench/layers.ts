@@ -66,7 +66,8 @@ try {
       app.use("*", async (c, next) => {
         c.set("requestId", c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID());
         await next();
-        c.header("X-Request-Id", c.get("requestId"));
+        // As app.ts sets it: in place (c.header after the answer would copy the whole Response).
+        c.res.headers.set("X-Request-Id", c.get("requestId"));
       })],
     ["request log line and metrics (observeRequests)", (app) => app.use("*", observeRequests)],
     ["site address (siteUrlFromRequest)", (app) => app.use("*", siteUrlFromRequest)],

@@ -1,5 +1,5 @@
 /** The application: guards, every domain router under /api, the web app, and the one error handler. */
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
@@ -72,7 +72,7 @@ export function createApp(deps: Deps) {
     // (decision 0068), so the client's next request finds no stale session on any of them. Rare: one
     // notification round trip on the requests that changed a session's facts (or ran beside one that did).
     if (deps.sessionCache.localChanges !== written) await deps.database.confirmSessionFacts();
-    c.header("X-Request-Id", c.get("requestId"));
+    setAnsweredHeader(c, "X-Request-Id", c.get("requestId"));
   });
   app.use("*", observeRequests);
   app.use("*", siteUrlFromRequest);
@@ -191,6 +191,20 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Sets a header on the answer already given. Hono's `c.header` after the answer copies the whole Response
+ * (every header, and the body turned into a stream) on each call, which cost more than the rest of the
+ * middleware together; the answer's own headers are mutable (security-headers.ts sets them the same way), so
+ * it is set in place. Only a Response with immutable headers (one passed through from `fetch`) takes the copy.
+ */
+function setAnsweredHeader(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
 
 const noCache: MiddlewareHandler = async (c, next) => {
   await next();

@@ -18,10 +18,16 @@ export const HTTP_LIMIT_MESSAGES = {
   headersTooLarge: `The request headers are too large (at most ${MAX_HEADER_BYTES} bytes together).`,
 } as const;
 
-/** The size of the headers as sent: each name, value and the ": " and line break around them. */
+/**
+ * The size of the headers as sent: each name, value and the ": " and line break around them. `forEach`, not
+ * `for...of`: Deno's Headers iterator sorts the whole header list again on every step, so iterating a
+ * browser's dozen headers cost tens of microseconds per request; `forEach` visits the same pairs from one sort.
+ */
 export function headerBytes(headers: Headers): number {
   let total = 0;
-  for (const [name, value] of headers) total += name.length + value.length + 4;
+  headers.forEach((value, name) => {
+    total += name.length + value.length + 4;
+  });
   return total;
 }
 

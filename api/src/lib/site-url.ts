@@ -6,7 +6,7 @@
  * client's to choose, so a link mailed to someone else could point anywhere.
  */
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv, Deps } from "./context.ts";
 
 /** A host with an optional port, nothing else (no user info, path or spaces to smuggle into a link). */
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -25,14 +25,32 @@ export function requestOrigin(
   return `${proto}://${host}`;
 }
 
+/**
+ * The deps and config copies made for each origin, kept rather than copied again on every request (a copy of
+ * both objects per request was a visible share of a read's CPU). A few origins at most in practice; the Host
+ * header is the client's, so the kept copies are bounded.
+ */
+const withOrigin = new WeakMap<Deps, Map<string, Deps>>();
+const MAX_ORIGINS = 16;
+
+function depsWithOrigin(deps: Deps, origin: string): Deps {
+  let byOrigin = withOrigin.get(deps);
+  if (!byOrigin) withOrigin.set(deps, byOrigin = new Map());
+  let found = byOrigin.get(origin);
+  if (!found) {
+    if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
+    found = { ...deps, config: { ...deps.config, publicUrl: origin } };
+    byOrigin.set(origin, found);
+  }
+  return found;
+}
+
 /** Gives the request's deps a config whose publicUrl is the request's origin, when PUBLIC_URL is unset. */
 export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get("deps");
   if (deps.config.publicUrlFromRequest) {
     const origin = requestOrigin(c.req.url, (name) => c.req.header(name), deps.config.trustProxy);
-    if (origin && origin !== deps.config.publicUrl) {
-      c.set("deps", { ...deps, config: { ...deps.config, publicUrl: origin } });
-    }
+    if (origin && origin !== deps.config.publicUrl) c.set("deps", depsWithOrigin(deps, origin));
   }
   await next();
 };
