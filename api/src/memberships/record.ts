@@ -55,7 +55,7 @@ type PausesWithRule = Awaited<ReturnType<typeof pausesWithRule>>;
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-/** What the history says first (the record says the same first, in `recordOf`): kind, term, price, failed. */
+/** What the history and the record say first: kind, term, price, failed. */
 const termOf = (
   row: Pick<
     MembershipRow,
@@ -81,7 +81,7 @@ export async function toRecord(db: Kysely<DB>, row: MembershipRow, now: Date) {
 }
 
 /**
- * The record: one object literal, in the answer's key order, read straight off the row (no spreads), and the
+ * The record: the term the history shows too (`termOf`), then the rest in the answer's key order, with the
  * pauses turned into day numbers once for both the warning and the outlook (the member's dashboard, issue 27).
  */
 function recordOf(
@@ -97,13 +97,7 @@ function recordOf(
   for (const p of pauses) days.push(pauseDays(p, today));
   const pauseRule = { windowDays: rule.pause_window_days, warningDays: rule.pause_warning_days };
   return record("membership", row.id, {
-    type: row.type,
-    created_at: row.created_at.toISOString(),
-    expire_at: row.expire_at,
-    has_expiration: row.has_expiration,
-    is_renewal: row.is_renewal,
-    price_cents: row.price_cents,
-    failed: row.failed,
+    ...termOf(row),
     failure_reason: row.failure_reason,
     cancelled: row.cancelled,
     cancelled_at: iso(row.cancelled_at),
