@@ -9,10 +9,12 @@ function Queue(initial = []) {
       return xs.length - index
     },
     remove: (x) => {
-      const index = xs.indexOf(x)
-      return index === -1
+      // PATCH (apca 9): the slots before `index` are emptied ones; searching them made every move of a
+      // connection scan all that the queue had held since it was last empty (thousands under steady load).
+      const at = xs.indexOf(x, index)
+      return at === -1
         ? null
-        : (xs.splice(index, 1), x)
+        : (xs.splice(at, 1), x)
     },
     push: (x) => (xs.push(x), x),
     shift: () => {
@@ -21,6 +23,10 @@ function Queue(initial = []) {
       if (index === xs.length) {
         index = 0
         xs = []
+      } else if (index >= 1024) {
+        // PATCH (apca 9): a queue that is never empty (a busy pool under steady load) kept every emptied slot.
+        xs = xs.slice(index)
+        index = 0
       } else {
         xs[index - 1] = undefined
       }
