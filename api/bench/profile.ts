@@ -10,7 +10,7 @@ import postgres from "postgres";
 import { join } from "node:path";
 import { freePort, type Measurement, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
-import { giveMembership } from "./fixtures.ts";
+import { giveMembership, settle } from "./fixtures.ts";
 
 const what = Deno.args[0] ?? "session";
 const outDir = Deno.args[1] ?? await Deno.makeTempDir({ prefix: "apca-prof-" });
@@ -46,6 +46,7 @@ try {
     await sleep(100);
   }
   await giveMembership(url.toString(), MEMBER.email);
+  await settle(url.toString());
   const login = await fetch(`${base}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
