@@ -14,7 +14,7 @@ import { loadConfig } from "../src/config.ts";
 import { i3Simulator } from "../src/integrations/i3/simulator.ts";
 import { runPdfs } from "../src/randoms/pdfs.ts";
 import { selectedCandidates } from "../src/randoms/queries.ts";
-import { createPool, runBuild } from "../src/randoms/service.ts";
+import { createPool, runBuild, runPreorder } from "../src/randoms/service.ts";
 import { verifyDraw } from "../src/randoms/verify.ts";
 import { zipStream } from "../src/randoms/zip.ts";
 import { createTestDatabase } from "../src/testing/db.ts";
@@ -98,15 +98,30 @@ export async function benchRandoms(pgUrl: string, size: RandomSize = RANDOMS_FUL
     const report = (await verifyDraw(db, poolId))!;
     const verifyMs = performance.now() - started;
 
-    // The PDF job's own loop (runPdfs) on the first BENCH_RANDOM_PDFS selected candidates.
+    // The PDF job's own loop (runPdfs) on the first BENCH_RANDOM_PDFS selected candidates. A notice names
+    // the i3 order, so only a placed test gets one: the batch gets its test rows as the pre-order job writes
+    // them (runPreorder), marked placed as i3's answer would (the order job's i3 calls are not measured here).
     const selected = await selectedCandidates(db, poolId);
     const batch = selected.slice(0, PDFS);
     const keep = new Set(batch.map((c) => c.id));
     await db.updateTable("random_candidates").set({ selected: false }).where("pool_id", "=", poolId)
       .where("selected", "=", true).where("id", "not in", [...keep]).execute();
+    await runPreorder(deps, poolId);
+    await setup`update drug_tests t
+      set status = 'ordered', ordered_at = now(), i3_order_ref = 'BENCH-' || t.id,
+          i3_location_code = 'SIM-LOC-BENCH'
+      from random_candidates c
+      where c.pool_id = ${poolId} and c.selected and c.drug_test_id = t.id`;
     started = performance.now();
     await runPdfs(deps, poolId);
     const pdfsPerSecond = batch.length / ((performance.now() - started) / 1000);
+    const [{ made }] = await setup<{ made: number }[]>`
+      select count(*)::int as made from random_candidates
+      where pool_id = ${poolId} and selected and pdf_document_id is not null`;
+    // A step that makes no PDF measures nothing (as once happened when notices began to need a placed test).
+    if (made !== batch.length) {
+      throw new Error(`bench: randoms: ${made} of ${batch.length} candidate PDFs were made`);
+    }
 
     const docs = await db.selectFrom("random_candidates").select("pdf_document_id").where(
       "pool_id",
@@ -128,6 +143,7 @@ export async function benchRandoms(pgUrl: string, size: RandomSize = RANDOMS_FUL
       zipBytes += value.length;
     }
     const zipRssDeltaMb = (Deno.memoryUsage().rss - rssBefore) / 2 ** 20;
+    if (zipBytes === 0) throw new Error("bench: randoms: the zip of the candidate PDFs came out empty");
     return {
       members: MEMBERS,
       selected: selected.length,
