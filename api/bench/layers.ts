@@ -30,6 +30,7 @@ import { membershipsRoutes } from "../src/memberships/routes.ts";
 import { getOwnMembership } from "../src/memberships/record.ts";
 import { createTestDatabase } from "../src/testing/db.ts";
 import { giveMembership } from "./fixtures.ts";
+import { median } from "./lib.ts";
 
 const REQUESTS = Number(Deno.env.get("BENCH_LAYER_REQUESTS") || 20_000);
 const ROUNDS = Number(Deno.env.get("BENCH_LAYER_ROUNDS") || 5);
@@ -157,7 +158,6 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, [, fn]] of rows.entries()) results[i].push(await perCall(fn));
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.error(
     `load average ${
       Deno.loadavg().map((l) => l.toFixed(2)).join(" ")

@@ -105,6 +105,9 @@ export function cpuReport(
   return { cpuUsPerOp, cpuCores };
 }
 
+/** The middle value (the upper of the two middle ones for an even count); the input is left as it is. */
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 let nextPort = Number(Deno.env.get("BENCH_PORT_BASE") || 0);

@@ -49,7 +49,7 @@ import type { Deps } from "../src/lib/context.ts";
 import { getOwnMembership } from "../src/memberships/record.ts";
 import { giveMembership, settle } from "./fixtures.ts";
 import { benchNotifications, DESK_FULL } from "./notifications.ts";
-import { cpuReport, cpuSnapshot, freePort, type Measurement, sleep } from "./lib.ts";
+import { cpuReport, cpuSnapshot, freePort, type Measurement, median, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
 import { benchRandoms, printRandoms, RANDOMS_FULL } from "./randoms.ts";
@@ -644,7 +644,7 @@ async function main() {
 
   const health = healthPairs[0].health, rawM = healthPairs[0].raw;
   const healthRatios = healthPairs.map((p) => p.health.rate / p.raw.rate);
-  const healthRatio = [...healthRatios].sort((a, b) => a - b)[Math.floor(healthRatios.length / 2)];
+  const healthRatio = median(healthRatios);
   const sqlRatio = endpoint.rate / sqlLoop.rate;
   const pgbenchRatio = endpoint.rate / bench.rate;
   const dashboardRatio = dashboard.rate / dashboardSqlLoop.rate;
