@@ -3,6 +3,7 @@
  * request pipeline (Deno's HTTP server, Hono, the app's middleware, access and session, Kysely, postgres.js,
  * the route and service, JSON, GC, other), as shares of the busy (non-idle) time, then the top functions. A
  * native function's time counts for the layer of the script that called it (a socket write for postgres.js).
+ * An optional second argument (server µs per request) turns the shares into µs; TOP=n lists n functions (40).
  */
 interface Node {
   id: number;
@@ -85,6 +86,8 @@ for (const [layer, us] of [...totals].sort((a, b) => b[1] - a[1])) {
   console.log(`${(100 * us / busy).toFixed(1).padStart(5)} %${micros}  ${layer}`);
 }
 console.log("\ntop functions (self time):");
-for (const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+for (
+  const [fn, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(Deno.env.get("TOP") || 40))
+) {
   console.log(`${(100 * us / busy).toFixed(1).padStart(5)} %  ${fn}`);
 }
