@@ -263,6 +263,9 @@ export function productionProblems(config: Config): string[] {
       `OFFICE_EMAIL is not set: the site would show the placeholder ${PLACEHOLDER_OFFICE_EMAIL}.`,
     );
   }
+  if (!(config.sellerAddress ?? "").split(";").some((line) => line.trim())) {
+    problems.push("SELLER_ADDRESS is not set: order receipts must carry the seller's postal address.");
+  }
   return problems;
 }
 

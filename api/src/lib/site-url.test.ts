@@ -84,13 +84,14 @@ Deno.test("requestOrigin: forwarded headers only from a trusted proxy, and only 
   assertEquals(requestOrigin("http://a/x", headers({ Host: "[::1]:8000" }), false), "http://[::1]:8000");
 });
 
-Deno.test("production refuses to start without PUBLIC_URL or with the office's placeholders", () => {
+Deno.test("production refuses to start without PUBLIC_URL or SELLER_ADDRESS, or with the office's placeholders", () => {
   const base = { ...loadConfig(), production: true };
   const set = {
     publicUrl: "https://portal.example.org",
     publicUrlFromRequest: false,
     officePhone: "(985) 876-5432",
     officeEmail: "office@portal.example.org",
+    sellerAddress: "APCA Consortium; 100 Harbor Way; Houma, LA 70360",
   };
   assertEquals(productionProblems({ ...base, ...set }), []);
   assertEquals(productionProblems({ ...base, ...set, production: false, publicUrlFromRequest: true }), []);
@@ -104,6 +105,10 @@ Deno.test("production refuses to start without PUBLIC_URL or with the office's p
     officeEmail: PLACEHOLDER_OFFICE_EMAIL,
   });
   assertEquals(placeholders.map((p) => p.split(" ")[0]), ["OFFICE_PHONE", "OFFICE_EMAIL"]);
+  for (const sellerAddress of [undefined, "", " ; "]) {
+    const noSeller = productionProblems({ ...base, ...set, sellerAddress });
+    assertEquals(noSeller.map((p) => p.split(" ")[0]), ["SELLER_ADDRESS"], String(sellerAddress));
+  }
 });
 
 Deno.test("a production server without PUBLIC_URL stops at start with the reason", async () => {

@@ -390,6 +390,7 @@ Deno.test("production refuses to accept a TOTP code twice (TOTP_ALLOW_CODE_REUSE
     publicUrlFromRequest: false,
     officePhone: "(985) 876-5432",
     officeEmail: "office@portal.example.org",
+    sellerAddress: "APCA Consortium; 100 Harbor Way; Houma, LA 70360",
   };
   assertEquals(productionProblems({ ...ready, totpAllowReuse: false }), []);
   const problems = productionProblems({ ...ready, totpAllowReuse: true });
