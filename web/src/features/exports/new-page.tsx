@@ -1,7 +1,8 @@
 /**
  * /app/admin/export/new: the export wizard (admin spec §2): type, then filters, then confirm, then 'Export
  * Queued!' with NEW EXPORT and ALL EXPORTS. I3 Tests take a test reason and a date range, Expired Memberships a
- * date range, the MIS report a calendar year (due to the Coast Guard by March 15 of the next year).
+ * date range, the MIS report a calendar year (due to the Coast Guard by March 15 of the next year; the one due next
+ * unless changed, filters.ts).
  */
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
@@ -13,26 +14,18 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAction } from "../../lib/use-action.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { createExport, misPdfHref, REASON_OPTIONS, TYPE_OPTIONS, typeLabel } from "./api.ts";
+import { type ExportFilters as Filters, newExportFilters } from "./filters.ts";
 
 type Step = "type" | "filters" | "confirm" | "queued";
 const STEPS: [Step, string][] = [["type", "Type"], ["filters", "Filters"], ["confirm", "Confirm"]];
 
-interface Filters {
-  reason: string;
-  from: string;
-  to: string;
-  year: string;
-}
-
-const lastYear = () => String(new Date().getFullYear() - 1);
-const EMPTY: Filters = { reason: "", from: "", to: "", year: lastYear() };
 const hasRange = (t: ExportTypeName | "") => t === "i3_tests" || t === "expired_memberships";
 
 export default function NewExportPage() {
   const [, navigate] = useLocation();
   const [step, setStep] = useState<Step>("type");
   const [type, setType] = useState<ExportTypeName | "">("");
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(() => newExportFilters(new Date()));
   const [error, setError] = useState<string | undefined>();
   const submitAction = useAction(() => createExport(request()), {
     invalidate: [["exports"]],
@@ -87,7 +80,7 @@ export default function NewExportPage() {
 
   function restart() {
     setType("");
-    setFilters(EMPTY);
+    setFilters(newExportFilters(new Date()));
     setQueuedId(null);
     setStep("type");
   }
