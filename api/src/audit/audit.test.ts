@@ -79,6 +79,34 @@ Deno.test("audit: History, the Audit screen's filters and the CSV export", async
       assertEquals((await ctx.request("admin", "GET", "/api/auth/audit?from=5-11-2026")).status, 422);
     });
 
+    await t.step("reads=exclude leaves out administrators' reads, so the changes stand out", async () => {
+      await db.insertInto("audit_log").values({
+        actor_user_id: admin,
+        action: "admin.request",
+        entity: "route",
+        entity_id: "GET /api/auth/users/:id",
+        detail: { params: { id: String(member) }, status: 200 },
+        created_at: "2026-11-03T10:00:00Z",
+      }).execute();
+      // Before today's rows: the steps above, an administrator's reads, left rows of their own.
+      const window = "from=2026-11-01&to=2026-11-20";
+      assertEquals((await list(window)).map((r) => r.attributes.action), [
+        "admin.request",
+        "membership_autorenewed",
+        "user_updated",
+      ]);
+      assertEquals((await list(`${window}&reads=include`)).length, 3);
+      assertEquals((await list(`${window}&reads=exclude`)).map((r) => r.attributes.action), [
+        "membership_autorenewed",
+        "user_updated",
+      ]);
+      const csv = await ctx.request("admin", "GET", `/api/auth/audit/export?${window}&reads=exclude`);
+      assertEquals((await csv.text()).trim().split("\r\n").length, 3);
+      const bad = await ctx.request("admin", "GET", "/api/auth/audit?reads=some");
+      assertEquals(bad.status, 422);
+      assertOk(JSON.stringify(await bad.json()).includes("reads must be include or exclude"));
+    });
+
     await t.step("the CSV export holds the filtered rows, in words", async () => {
       const res = await ctx.request("admin", "GET", "/api/auth/audit/export?entity=membership&entity_id=41");
       assertEquals(res.status, 200);

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
 import type { AuditFilter } from "./schemas.ts";
+import { GUARD_ACTIONS } from "../lib/audit-guard.ts";
 
 function filtered(db: Kysely<DB>, f: AuditFilter) {
   let query = db.selectFrom("audit_log as a").leftJoin("users as u", "u.id", "a.actor_user_id").select([
@@ -20,6 +21,7 @@ function filtered(db: Kysely<DB>, f: AuditFilter) {
   ]);
   if (f.actor !== undefined) query = query.where("a.actor_user_id", "=", f.actor);
   if (f.action) query = query.where("a.action", "=", f.action);
+  if (f.reads === "exclude") query = query.where("a.action", "<>", GUARD_ACTIONS.admin);
   if (f.entity) query = query.where("a.entity", "=", f.entity);
   if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
   if (f.from) {

@@ -19,6 +19,11 @@ export const AuditFilterSchema = z.object({
     .describe("The subject's id (with entity): that record's History"),
   from: day.describe("On or after this day (YYYY-MM-DD, UTC)"),
   to: day.describe("On or before this day (YYYY-MM-DD, UTC)"),
+  reads: z.enum(["include", "exclude"], { message: "reads must be include or exclude" }).optional()
+    .describe(
+      "exclude: leave out the rows of administrators' reads (action admin.request: every administrator screen " +
+        "leaves them, decision 0044), so the changes stand out; include (the default): every row",
+    ),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 

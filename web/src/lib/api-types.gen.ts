@@ -20893,6 +20893,7 @@ export interface operations {
                 entity_id?: number;
                 from?: string;
                 to?: string;
+                reads?: "include" | "exclude";
             };
             header?: never;
             path?: never;
@@ -21006,6 +21007,7 @@ export interface operations {
                 entity_id?: number;
                 from?: string;
                 to?: string;
+                reads?: "include" | "exclude";
             };
             header?: never;
             path?: never;

@@ -13,6 +13,8 @@ export interface AuditFilter {
   entity_id: string;
   from: string;
   to: string;
+  /** "include": administrators' reads (admin.request rows) too; otherwise left out, unless an action is asked for. */
+  reads: string;
 }
 
 const query = (f: Omit<AuditFilter, "page">) => ({
@@ -22,6 +24,7 @@ const query = (f: Omit<AuditFilter, "page">) => ({
   entity_id: f.entity_id && /^\d+$/.test(f.entity_id) ? Number(f.entity_id) : undefined,
   from: f.from || undefined,
   to: f.to || undefined,
+  reads: f.reads === "include" || f.action ? undefined : "exclude" as const,
 });
 
 export const fetchAudit = (f: AuditFilter, signal: AbortSignal, perPage = 25): Promise<AuditPageAnswer> =>

@@ -7,6 +7,7 @@ import { useSearchParams } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { PagedList } from "../../components/paged-list.tsx";
 import { useAction } from "../../lib/use-action.ts";
+import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { AUDIT_KEY, type AuditFilter, downloadAuditCsv, fetchAudit } from "./api.ts";
 import { AuditTable } from "./audit-table.tsx";
@@ -28,11 +29,13 @@ export default function AuditPage() {
   const filter = {
     page: Math.max(1, Math.floor(Number(search.get("page")) || 1)),
     ...Object.fromEntries(FIELDS.map((f) => [f, search.get(f) ?? ""])),
+    reads: search.get("reads") === "include" ? "include" : "",
   } as AuditFilter;
   const change = (next: Partial<AuditFilter>) => {
     const merged = { ...filter, page: 1, ...next };
     const params = new URLSearchParams();
     for (const f of FIELDS) if (merged[f]) params.set(f, merged[f]);
+    if (merged.reads) params.set("reads", merged.reads);
     if (merged.page > 1) params.set("page", String(merged.page));
     setSearch(params);
   };
@@ -45,7 +48,10 @@ export default function AuditPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    change(Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? "").trim()])));
+    change({
+      ...Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? "").trim()])),
+      reads: data.get("reads") ? "include" : "",
+    });
   }
 
   return (
@@ -73,6 +79,13 @@ export default function AuditPage() {
               )}
           </div>
         ))}
+        <CheckboxField
+          name="reads"
+          value="include"
+          label="Show administrators' reads"
+          defaultChecked={filter.reads === "include"}
+          key={`reads-${filter.reads}`}
+        />
         <button type="submit" className="button button-secondary">Apply</button>
         <Button
           variant="secondary"

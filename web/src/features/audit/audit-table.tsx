@@ -51,7 +51,16 @@ export function History({ entity, entityId, title = "History" }: {
   title?: string;
 }) {
   const [page, setPage] = useState(1);
-  const filter = { page, actor: "", action: "", entity, entity_id: String(entityId), from: "", to: "" };
+  const filter = {
+    page,
+    actor: "",
+    action: "",
+    entity,
+    entity_id: String(entityId),
+    from: "",
+    to: "",
+    reads: "include",
+  };
   const list = useResource(
     [...AUDIT_KEY, entity, String(entityId), page],
     (signal) => fetchAudit(filter, signal, 10),
