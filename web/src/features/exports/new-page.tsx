@@ -5,7 +5,7 @@
  * unless changed, filters.ts).
  */
 import { type FormEvent, useState } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useSearchParams } from "wouter";
 import type { ExportCreateRequest, ExportTypeName } from "@api/contract";
 import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
@@ -14,18 +14,29 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAction } from "../../lib/use-action.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { createExport, misPdfHref, REASON_OPTIONS, TYPE_OPTIONS, typeLabel } from "./api.ts";
-import { type ExportFilters as Filters, newExportFilters } from "./filters.ts";
+import {
+  type ExportFilters as Filters,
+  filtersError,
+  hasRange,
+  newExportFilters,
+  wizardFromSearch,
+  wizardSearch,
+  type WizardState,
+} from "./filters.ts";
 
-type Step = "type" | "filters" | "confirm" | "queued";
+type Step = WizardState["step"] | "queued";
 const STEPS: [Step, string][] = [["type", "Type"], ["filters", "Filters"], ["confirm", "Confirm"]];
-
-const hasRange = (t: ExportTypeName | "") => t === "i3_tests" || t === "expired_memberships";
+const KNOWN_TYPES = TYPE_OPTIONS.map((o) => o.value);
 
 export default function NewExportPage() {
   const [, navigate] = useLocation();
-  const [step, setStep] = useState<Step>("type");
-  const [type, setType] = useState<ExportTypeName | "">("");
-  const [filters, setFilters] = useState<Filters>(() => newExportFilters(new Date()));
+  const [search, setSearch] = useSearchParams();
+  // The address holds the step and the choices (filters.ts): back from the step-up a queued export can ask for,
+  // the administrator is where they were.
+  const [initial] = useState(() => wizardFromSearch(search, KNOWN_TYPES, new Date()));
+  const [step, setStepState] = useState<Step>(initial.step);
+  const [type, setType] = useState<ExportTypeName | "">(initial.type);
+  const [filters, setFilters] = useState<Filters>(initial.filters);
   const [error, setError] = useState<string | undefined>();
   const submitAction = useAction(() => createExport(request()), {
     invalidate: [["exports"]],
@@ -35,6 +46,12 @@ export default function NewExportPage() {
   const [queuedId, setQueuedId] = useState<number | null>(null);
 
   const set = (key: keyof Filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  /** Moves to a step and writes the wizard into the address (replacing it: Back leaves the wizard). */
+  function setStep(next: Step, state: Omit<WizardState, "step"> = { type, filters }) {
+    setStepState(next);
+    setSearch(next === "queued" ? "" : wizardSearch({ ...state, step: next }), { replace: true });
+  }
 
   function request(): ExportCreateRequest {
     if (type === "i3_tests") {
@@ -62,10 +79,8 @@ export default function NewExportPage() {
       return setStep("filters");
     }
     if (step === "filters") {
-      if (hasRange(type) && filters.from && filters.to && filters.from > filters.to) {
-        return setError("The start date must be on or before the end date");
-      }
-      if (type === "mis" && !/^\d{4}$/.test(filters.year)) return setError("Year is required");
+      const problem = filtersError(type, filters);
+      if (problem) return setError(problem);
       return setStep("confirm");
     }
     void submit();
@@ -79,10 +94,11 @@ export default function NewExportPage() {
   }
 
   function restart() {
+    const fresh = newExportFilters(new Date());
     setType("");
-    setFilters(newExportFilters(new Date()));
+    setFilters(fresh);
     setQueuedId(null);
-    setStep("type");
+    setStep("type", { type: "", filters: fresh });
   }
 
   if (step === "queued") {
