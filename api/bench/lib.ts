@@ -1,5 +1,10 @@
 /** Shared by the bench processes: latency recording, percentiles, CPU accounting read from /proc. */
 
+/** The nearest-rank `q` quantile (0 < q <= 1) of ascending `sorted`: the value at rank ceil(q·n). Every bench's percentiles. */
+export function nearestRank(sorted: ArrayLike<number>, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
 /** Latencies in milliseconds, kept in a growable typed array (no boxing, no GC churn while measuring). */
 export class Recorder {
   #data = new Float64Array(1 << 16);
@@ -18,7 +23,7 @@ export class Recorder {
   summary(): Percentiles {
     if (this.count === 0) return { p50: null, p90: null, p99: null, max: null };
     const sorted = this.#data.slice(0, this.count).sort();
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+    const at = (q: number) => nearestRank(sorted, q);
     return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] };
   }
 }

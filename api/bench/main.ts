@@ -49,7 +49,7 @@ import type { Deps } from "../src/lib/context.ts";
 import { getOwnMembership } from "../src/memberships/record.ts";
 import { giveMembership, settle } from "./fixtures.ts";
 import { benchNotifications, DESK_FULL } from "./notifications.ts";
-import { cpuReport, cpuSnapshot, freePort, type Measurement, median, sleep } from "./lib.ts";
+import { cpuReport, cpuSnapshot, freePort, type Measurement, median, nearestRank, sleep } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
 import { benchRandoms, printRandoms, RANDOMS_FULL } from "./randoms.ts";
@@ -394,8 +394,7 @@ async function pgbench(databaseUrl: string, statements: SqlStatement[]): Promise
     }
   }
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] : null;
+  const at = (q: number) => latencies.length ? nearestRank(latencies, q) : null;
   return {
     requests: latencies.length,
     errors,

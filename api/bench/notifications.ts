@@ -16,6 +16,7 @@ import { connectPostgres } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { countOpenByType } from "../src/notifications/queries.ts";
 import { findDuplicateCompanies } from "../src/businesses/queries.ts";
+import { nearestRank } from "./lib.ts";
 
 export interface DeskSize {
   notifications: number;
@@ -25,9 +26,6 @@ export interface DeskSize {
 
 export const DESK_FULL: DeskSize = { notifications: 100_000, businesses: 50_000, runs: 200 };
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
 async function timed(runs: number, fn: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -36,7 +34,7 @@ async function timed(runs: number, fn: () => Promise<unknown>) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  return { p50: nearestRank(times, 0.5), p99: nearestRank(times, 0.99) };
 }
 
 export async function benchNotifications(adminUrl: string, size: DeskSize = DESK_FULL): Promise<void> {

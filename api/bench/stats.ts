@@ -19,6 +19,7 @@ import { connectPostgres } from "../src/db/client.ts";
 import type { DB } from "../src/db/types.ts";
 import { officeMonth } from "../src/lib/dates.ts";
 import { silentLog } from "../src/lib/logging.ts";
+import { nearestRank } from "./lib.ts";
 import { usersWithoutPrimaryPage } from "../src/stats/queries.ts";
 import * as stats from "../src/stats/service.ts";
 
@@ -75,8 +76,7 @@ try {
     string,
   ][];
 
-  const ms = (xs: number[], q: number) =>
-    xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)].toFixed(1);
+  const ms = (xs: number[], q: number) => nearestRank(xs, q).toFixed(1);
   // The machine's load matters on a shared box: reported with the figures.
   console.log(`load average at start: ${Deno.loadavg().map((l) => l.toFixed(1)).join(", ")}\n`);
   console.log(`| endpoint | range | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|`);
