@@ -244,6 +244,10 @@ export function loadConfig(): Config {
  * What production refuses to start without: its own address (a link built from a request's Host header could
  * point anywhere), and the office's real contact details instead of the placeholders.
  */
+/** SELLER_ADDRESS as the receipt prints it: its lines (split by ";"), trimmed, empty ones dropped. */
+export const sellerAddressLines = (config: Pick<Config, "sellerAddress">): string[] =>
+  (config.sellerAddress ?? "").split(";").map((line) => line.trim()).filter(Boolean);
+
 export function productionProblems(config: Config): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
@@ -263,7 +267,7 @@ export function productionProblems(config: Config): string[] {
       `OFFICE_EMAIL is not set: the site would show the placeholder ${PLACEHOLDER_OFFICE_EMAIL}.`,
     );
   }
-  if (!(config.sellerAddress ?? "").split(";").some((line) => line.trim())) {
+  if (!sellerAddressLines(config).length) {
     problems.push("SELLER_ADDRESS is not set: order receipts must carry the seller's postal address.");
   }
   return problems;

@@ -8,7 +8,7 @@
  * key, reconciliation and the sweep find it told. A send that fails gives the claim back; the `orders.receipts`
  * job sweeps paid orders still untold (say, the process died between the payment and the mail).
  */
-import type { Config } from "../config.ts";
+import { type Config, sellerAddressLines } from "../config.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
@@ -75,7 +75,7 @@ async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: O
 
 const seller = (config: Pick<Config, "sellerAddress" | "officeEmail" | "officePhone" | "publicUrl">) => ({
   name: "APCA - Maritime DOT/USCG Drug-Testing Consortium",
-  address: (config.sellerAddress ?? "").split(";").map((l) => l.trim()).filter(Boolean),
+  address: sellerAddressLines(config),
   email: config.officeEmail,
   phone: config.officePhone,
   site: config.publicUrl.replace(/^https?:\/\//, ""),
