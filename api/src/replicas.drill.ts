@@ -198,15 +198,24 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
           for (let i = 0; i < 4; i++) reads.push(await send("GET", "/api/auth/session", undefined, auth));
           assertEquals(reads.map((r) => [r.res.status, r.body.is_der]), Array(4).fill([200, false]));
           assertEquals(new Set(reads.map((r) => r.upstream)).size, 2);
-          // A third process (this test) changes the user's role: both answer the new facts on the next read once
-          // the change has been announced (the test waits for its own copy of the notification, as a replica
-          // waits before answering a change it made: decision 0068).
-          let told = () => {};
-          const heard = new Promise<void>((resolve) => told = resolve);
-          // Only a change (the triggers send an empty payload), not a replica's hello or echo.
-          await listener.listen("session_facts", (payload) => payload === "" && told());
+          // A third process (this test) changes the user's role, then does what a replica does after a change of
+          // its own (decision 0068): sends an echo and waits until both processes acknowledged it. Notifications
+          // reach each listener in commit order, so a process that acknowledged the echo has heard the change.
+          // (Its own copy of the change is not enough: a replica's copy can arrive a little later, and a write
+          // that does not wait is seen only when it does; the CI run of 7920bcc read stale once that way.)
+          const echo = `echo:drill-${crypto.randomUUID()}`;
+          const acknowledged = new Set<string>();
+          await listener.listen("session_facts", (payload) => {
+            if (!payload.startsWith("ack:") || !payload.endsWith(`:${echo}`)) return;
+            acknowledged.add(payload.slice("ack:".length, -echo.length - 1));
+          });
           await db.updateTable("users").set({ is_der: true }).where("id", "=", user.id).execute();
-          await waitFor("the notification of the change", () => heard.then(() => true), 5);
+          await listener.notify("session_facts", echo);
+          await waitFor(
+            "both processes' acknowledgement of the echo",
+            () => Promise.resolve(acknowledged.size === 2 || undefined),
+            5,
+          );
           const changed = [await send("GET", "/api/auth/session", undefined, auth)];
           changed.push(await send("GET", "/api/auth/session", undefined, auth));
           assertEquals(changed.map((r) => [r.res.status, r.body.is_der]), [[200, true], [200, true]]);
