@@ -92,6 +92,16 @@ Deno.test("seed: the demo tells the story (issue 16 item 4)", async () => {
     // The member: an active annual membership that renews itself from a saved card, resulted tests, a letter.
     const status = await membershipStatus(db, member.id, now);
     assertEquals(status, { type: "annual", autorenew: true, cancelled: false, paused: false, active: true });
+    // A member for more than a year: the first year bought on joining, then the automatic renewal (History).
+    const terms = await db.selectFrom("memberships").select([
+      "is_renewal",
+      "price_cents",
+      "starts_at",
+      "expire_at",
+    ])
+      .where("user_id", "=", member.id).orderBy("id").execute();
+    assertEquals(terms.map((t) => [t.is_renewal, t.price_cents]), [[false, 10500], [true, 9500]]);
+    assertEquals(terms[0].expire_at, new Date(terms[1].starts_at).toISOString().slice(0, 10));
     const card = await db.selectFrom("payment_methods").select(["last4", "is_default"])
       .where("user_id", "=", member.id).executeTakeFirstOrThrow();
     assertEquals(card, { last4: "4242", is_default: true });
@@ -142,7 +152,7 @@ Deno.test("seed: the demo tells the story (issue 16 item 4)", async () => {
 
 /** What the dashboard reads of a membership, enough for the story's assertions. */
 async function membershipStatus(db: Database["db"], userId: number, now: Date) {
-  const m = await db.selectFrom("memberships").selectAll().where("user_id", "=", userId)
+  const m = await db.selectFrom("memberships").selectAll().where("user_id", "=", userId).orderBy("id", "desc")
     .executeTakeFirstOrThrow();
   const paused = await db.selectFrom("membership_pauses").select("id").where("membership_id", "=", m.id)
     .where("resumed_at", "is", null).executeTakeFirst();

@@ -34,6 +34,7 @@ export interface Cast {
 
 /** Annual prices (DOMAIN.md): a new member's year, and the renewal. */
 const NEW_MEMBER_CENTS = 10500;
+const RENEWAL_CENTS = 9500;
 
 /** A completed order and its one line. */
 async function paidOrder(
@@ -42,7 +43,7 @@ async function paidOrder(
     kind: "membership" | "store";
     userId: number;
     businessId: number | null;
-    by: number;
+    by: number | null;
     at: Date;
     card?: number;
     lines: { name: string; cost_cents: number; quantity: number; item_id?: number }[];
@@ -68,7 +69,7 @@ async function paidOrder(
   return row;
 }
 
-/** An annual membership paid on `start` for a year. */
+/** An annual membership paid on `start` for a year: a new member's, or the automatic renewal of the last. */
 async function annualMembership(
   tx: Tx,
   m: {
@@ -76,18 +77,20 @@ async function annualMembership(
     businessId: number | null;
     start: Date;
     orderId: number;
-    by: number;
+    by: number | null;
     autorenew?: boolean;
+    renewal?: boolean;
   },
 ) {
   return (await tx.insertInto("memberships").values({
     user_id: m.userId,
     business_id: m.businessId,
     type: "annual",
+    is_renewal: m.renewal ?? false,
     created_at: m.start,
     starts_at: m.start,
     expire_at: isoDay(daysFrom(m.start, 365)),
-    price_cents: NEW_MEMBER_CENTS,
+    price_cents: m.renewal ? RENEWAL_CENTS : NEW_MEMBER_CENTS,
     order_id: m.orderId,
     autorenew: m.autorenew ?? false,
     created_by_user_id: m.by,
@@ -128,29 +131,64 @@ async function sandboxCard(tx: Tx, userId: number, now: Date): Promise<number> {
   }).returning("id").executeTakeFirstOrThrow()).id;
 }
 
-/** Morgan Lee: a card, an annual membership 120 days in that renews itself, two negative tests, a store order. */
+/**
+ * Morgan Lee: a card, a member for a year and four months (a first year bought on joining, then renewed
+ * automatically 120 days ago, as the renewal job writes it), two negative tests, a store order.
+ */
 export async function seedMemberStory(tx: Tx, cast: Cast, config: Config, now: Date): Promise<void> {
   const card = config.stripeSecretKey ? undefined : await sandboxCard(tx, cast.member, now);
-  const start = daysFrom(now, -120);
-  const order = await paidOrder(tx, {
+  const joined = daysFrom(now, -485);
+  const firstOrder = await paidOrder(tx, {
     kind: "membership",
     userId: cast.member,
     businessId: null,
     by: cast.member,
-    at: start,
+    at: joined,
     card,
     lines: [{ name: "APCA annual membership", cost_cents: NEW_MEMBER_CENTS, quantity: 1 }],
   });
-  await annualMembership(tx, {
+  const firstYear = await annualMembership(tx, {
     userId: cast.member,
     businessId: null,
-    start,
-    orderId: order.id,
+    start: joined,
+    orderId: firstOrder.id,
     by: cast.member,
     autorenew: card !== undefined,
   });
+  const renewed = daysFrom(joined, 365);
+  const renewalOrder = await paidOrder(tx, {
+    kind: "membership",
+    userId: cast.member,
+    businessId: null,
+    by: null,
+    at: renewed,
+    card,
+    lines: [{ name: "APCA annual membership renewal", cost_cents: RENEWAL_CENTS, quantity: 1 }],
+  });
+  const current = await annualMembership(tx, {
+    userId: cast.member,
+    businessId: null,
+    start: renewed,
+    orderId: renewalOrder.id,
+    by: null,
+    autorenew: card !== undefined,
+    renewal: true,
+  });
+  await tx.insertInto("audit_log").values({
+    actor_user_id: null,
+    action: "membership_autorenewed",
+    entity: "membership",
+    entity_id: String(current),
+    detail: {
+      member_user_id: cast.member,
+      renews_membership_id: firstYear,
+      amount_cents: RENEWAL_CENTS,
+      expire_at: isoDay(daysFrom(renewed, 365)),
+    },
+    created_at: renewed,
+  }).execute();
   await tx.insertInto("drug_tests").values([
-    { reason: "pre_employment" as const, at: daysFrom(now, -118) },
+    { reason: "pre_employment" as const, at: daysFrom(now, -483) },
     { reason: "random" as const, at: daysFrom(now, -40) },
   ].map((t) => ({
     user_id: cast.member,
