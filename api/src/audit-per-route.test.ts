@@ -311,6 +311,15 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
         await change("PUT /api/auth/user/:id/admin", `/api/auth/user/${newUser}/admin`, {
           data: { admin: false },
         });
+        const settings = (await (await ctx.request("admin", "GET", "/api/auth/settings")).json()).data;
+        await change("PUT /api/auth/settings", "/api/auth/settings", {
+          annual_new_cents: settings.annual_new_cents,
+          annual_renewal_cents: settings.annual_renewal_cents,
+          one_time_cents: settings.one_time_cents,
+          compliance_kit_cents: settings.compliance_kit_cents + 100,
+          renewal_notice_days: settings.renewal_notice_days,
+          updated_at: settings.updated_at,
+        });
         await change("DELETE /api/auth/user/:id", `/api/auth/user/${newUser}`);
         void companyA;
 

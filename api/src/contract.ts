@@ -70,7 +70,12 @@ import type {
   MembershipBody as RegistrationMembershipBody,
   RegistrationResponse,
 } from "./registration/schemas.ts";
-import type { PricesResponse } from "./settings/schemas.ts";
+import type {
+  AdminSettingsBody,
+  AdminSettingsChangeResponse,
+  AdminSettingsResponse,
+  PricesResponse,
+} from "./settings/schemas.ts";
 import type { StoreItemRecord } from "./store/schemas.ts";
 import type { SAFETY_LETTER_MAX_BYTES, UserRecord } from "./users/schemas.ts";
 /** The largest safety concern letter, in bytes: the web's form states it (a different number fails its check). */
@@ -197,6 +202,9 @@ export type ComplianceKitRequest = z.input<typeof ComplianceBody>;
 
 // Public
 export type Prices = z.infer<typeof PricesResponse>;
+export type AdminSettingsAnswer = z.infer<typeof AdminSettingsResponse>;
+export type AdminSettingsChangeAnswer = z.infer<typeof AdminSettingsChangeResponse>;
+export type AdminSettingsRequest = z.input<typeof AdminSettingsBody>;
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 export type ContactRequest = z.input<typeof ContactBody>;
 export type ContactAnswer = z.infer<typeof ContactResponse>;

@@ -40,6 +40,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   registration_notifications: "registration",
   safety_concern_letters: "users",
   sessions: "auth",
+  settings: "settings",
   store_items: "store",
   user_recovery_codes: "auth",
   user_second_factors: "auth",

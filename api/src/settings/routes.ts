@@ -1,12 +1,13 @@
-/** Public prices: every page of the public site and the registration wizard reads them from here. */
+/** Public prices (every page of the public site and the registration wizard reads them here), and Settings. */
 import { Hono } from "hono";
 import { allow } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { describe } from "../lib/route.ts";
+import { adminSettingsRoutes } from "./admin-routes.ts";
 import { PricesResponse } from "./schemas.ts";
 import { currentPrices } from "./service.ts";
 
-export const settingsRoutes = new Hono<AppEnv>()
+const pricesRoutes = new Hono<AppEnv>()
   .get(
     "/prices",
     allow("public"),
@@ -22,3 +23,5 @@ export const settingsRoutes = new Hono<AppEnv>()
       return c.json(prices, 200);
     },
   );
+
+export const settingsRoutes = new Hono<AppEnv>().route("/", pricesRoutes).route("/", adminSettingsRoutes);

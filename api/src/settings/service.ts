@@ -1,5 +1,32 @@
-/** Public prices: the one service the route calls (decision 0052). */
+/**
+ * The settings row: public prices (decision 0052), and the administrators' Settings screen that reads and changes
+ * the prices and the renewal notice days (decision 0075). The pause thresholds are the regulation's and only shown.
+ */
 import type { Deps } from "../lib/context.ts";
-import { getPrices } from "./queries.ts";
+import { AppError } from "../lib/errors.ts";
+import { type EditableSettings, getPrices, getSettings, updateSettings } from "./queries.ts";
+import { SETTINGS_MESSAGES } from "./schemas.ts";
 
 export const currentPrices = (deps: Pick<Deps, "database">) => getPrices(deps.database.db);
+
+async function settingsRecord(deps: Pick<Deps, "database">) {
+  const row = await getSettings(deps.database.db);
+  return { data: { ...row, updated_at: new Date(row.updated_at).toISOString() } };
+}
+
+export const adminSettings = settingsRecord;
+
+/** An administrator's change of the settings they opened at `updatedAt`; 409 when someone changed them since. */
+export async function changeSettings(
+  deps: Pick<Deps, "database">,
+  input: EditableSettings & { updated_at: string },
+  actor: number,
+) {
+  const { updated_at, ...values } = input;
+  const outcome = await updateSettings(deps.database.db, values, new Date(updated_at), actor);
+  if (outcome === "changed") throw new AppError("CONFLICT", SETTINGS_MESSAGES.changed);
+  return {
+    message: outcome === "updated" ? SETTINGS_MESSAGES.updated : SETTINGS_MESSAGES.unchanged,
+    ...await settingsRecord(deps),
+  };
+}

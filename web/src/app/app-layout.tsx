@@ -33,6 +33,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app/admin/analytics", "Analytics"],
     ["/app/admin/export", "Exports"],
     ["/app/admin/audit", "Audit"],
+    ["/app/admin/settings", "Settings"],
   ],
   der: [
     ["/app", "Dashboard"],

@@ -1489,6 +1489,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consortium's settings: prices, renewal notice days, pause thresholds
+         * @description Not in the specification (decision 0075). The pause thresholds are the regulation's (46 CFR 16.210) and shown only.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthSettings"];
+        /**
+         * Change the prices and the renewal notice days
+         * @description The whole form, with the `updated_at` it was opened with. New prices apply to orders placed from now on (paid orders keep theirs; the public price list may show the old ones for up to a minute); new notice days to renewal notices not yet sent. Audited as settings_updated with each changed value before and after.
+         *
+         *     Access: Signed-in admin.
+         */
+        put: operations["putAuthSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -13115,6 +13143,223 @@ export interface operations {
                 };
             };
             /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Annual consortium membership for a new member, in integer cents */
+                            annual_new_cents: number;
+                            /** @description Annual consortium membership for a renewing or existing member, in integer cents */
+                            annual_renewal_cents: number;
+                            /** @description One-time drug test membership, in integer cents */
+                            one_time_cents: number;
+                            /** @description Business compliance kit (one-time), in integer cents */
+                            compliance_kit_cents: number;
+                            /** @description Days before an automatic annual renewal that its notice (date, amount, card, how to cancel) is mailed; 15 to 45, what state automatic-renewal laws ask for terms of a year */
+                            renewal_notice_days: number;
+                            /** @description Paused days within the window from which a resuming member needs a drug test (46 CFR 16.210(b)(2)); read only */
+                            pause_warning_days: number;
+                            /** @description The window of the pause rule, in days; read only */
+                            pause_window_days: number;
+                            /** @description When the settings last changed (ISO 8601); send it back with a change */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Annual consortium membership for a new member, in integer cents (50 to 1,000,000) */
+                    annual_new_cents: number;
+                    /** @description Annual consortium membership for a renewing or existing member, in integer cents (50 to 1,000,000) */
+                    annual_renewal_cents: number;
+                    /** @description One-time drug test membership, in integer cents (50 to 1,000,000) */
+                    one_time_cents: number;
+                    /** @description Business compliance kit (one-time), in integer cents (50 to 1,000,000) */
+                    compliance_kit_cents: number;
+                    /** @description Days before an automatic renewal that its notice is mailed (15 to 45) */
+                    renewal_notice_days: number;
+                    /**
+                     * Format: date-time
+                     * @description The `updated_at` the form was opened with: a change made meanwhile by someone else answers 409
+                     */
+                    updated_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Annual consortium membership for a new member, in integer cents */
+                            annual_new_cents: number;
+                            /** @description Annual consortium membership for a renewing or existing member, in integer cents */
+                            annual_renewal_cents: number;
+                            /** @description One-time drug test membership, in integer cents */
+                            one_time_cents: number;
+                            /** @description Business compliance kit (one-time), in integer cents */
+                            compliance_kit_cents: number;
+                            /** @description Days before an automatic annual renewal that its notice (date, amount, card, how to cancel) is mailed; 15 to 45, what state automatic-renewal laws ask for terms of a year */
+                            renewal_notice_days: number;
+                            /** @description Paused days within the window from which a resuming member needs a drug test (46 CFR 16.210(b)(2)); read only */
+                            pause_warning_days: number;
+                            /** @description The window of the pause rule, in days; read only */
+                            pause_window_days: number;
+                            /** @description When the settings last changed (ISO 8601); send it back with a change */
+                            updated_at: string;
+                        };
+                        /** @description What the change did, for the screen's notice */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another administrator changed the settings since this form was opened */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,6 +23,13 @@ export function formatMoney(cents: number, options: { cents?: boolean } = {}): s
     : WHOLE_DOLLARS.format(dollars);
 }
 
+/** Dollars a person typed as integer cents: "12.50" → 1250, "$60" → 6000; anything else → null. */
+export function dollarsToCents(text: string): number | null {
+  const m = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+}
+
 const COUNT = new Intl.NumberFormat("en-US");
 
 /** A count as a person reads it: 1234567 → "1,234,567". */

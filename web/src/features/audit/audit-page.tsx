@@ -22,7 +22,17 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
   from: "From",
   to: "To",
 };
-const SUBJECTS = ["user", "business", "membership", "order", "random_pool", "store_item", "vessel", "route"];
+const SUBJECTS = [
+  "user",
+  "business",
+  "membership",
+  "order",
+  "random_pool",
+  "store_item",
+  "vessel",
+  "settings",
+  "route",
+];
 
 export default function AuditPage() {
   const [search, setSearch] = useSearchParams();

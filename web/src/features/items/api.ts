@@ -22,10 +22,3 @@ export const updateItem = (id: string, body: ItemRequest): Promise<AdminItemAnsw
 
 export const retireItem = (id: string): Promise<RetireItemAnswer> =>
   call("/auth/items/{id}").DELETE({ params: { id } });
-
-/** "12.50" → 1250; anything else → null. */
-export function dollarsToCents(text: string): number | null {
-  const m = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
-}

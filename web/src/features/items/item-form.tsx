@@ -7,8 +7,8 @@ import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { errorMessage, type FieldErrors, fieldErrors } from "../../lib/form.ts";
+import { dollarsToCents } from "../../lib/money.ts";
 import { toast } from "../../lib/toast.ts";
-import { dollarsToCents } from "./api.ts";
 
 export function ItemForm(
   { item, submitLabel, onSubmit }: {
