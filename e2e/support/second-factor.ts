@@ -5,7 +5,11 @@
  * same 30 seconds, so the e2e server runs with TOTP_ALLOW_CODE_REUSE=1 (production refuses it to start);
  * the API tests check that a code works once.
  */
-import { type APIRequestContext, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import postgres from "postgres";
+import process from "node:process";
+import { Buffer } from "node:buffer";
+import { databaseUrl } from "./database.ts";
 import { DEMO_ADMIN_TOTP_SECRET, totpCode } from "./totp.ts";
 
 export { DEMO_ADMIN_TOTP_SECRET, totpCode };
@@ -40,4 +44,21 @@ export async function enrolAuthenticator(request: APIRequestContext): Promise<st
   });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
   return secret;
+}
+
+/**
+ * Makes the page's session one whose second factor was confirmed an hour ago, longer than the step-up time
+ * (5 minutes): its next sensitive action asks for the second factor again. The session id is the JWT cookie's.
+ */
+export async function ageSecondFactor(page: Page): Promise<void> {
+  const cookie = (await page.context().cookies()).find((c) => c.value.split(".").length === 3)!;
+  const { sid } = JSON.parse(Buffer.from(cookie.value.split(".")[1], "base64url").toString()) as {
+    sid: string;
+  };
+  const sql = postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
+  try {
+    await sql`update sessions set second_factor_at = now() - interval '1 hour' where id = ${sid}`;
+  } finally {
+    await sql.end();
+  }
 }

@@ -7,8 +7,10 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
 import { signOut } from "../features/auth/api.ts";
+import { askStepUp, stepUpAsked } from "../features/auth/step-up.ts";
 import { reloadOwnMembership } from "../features/memberships/api.ts";
 import { CartLink } from "../features/store/cart-link.tsx";
+import { confirmStepUpsWith } from "../lib/api.ts";
 import { errorMessage } from "../lib/form.ts";
 import { type Role, role, session } from "../lib/session.ts";
 import { toast } from "../lib/toast.ts";
@@ -21,6 +23,22 @@ onOutboxAnswered(reloadOwnMembership);
 
 // The administrators' header search (issue 24 item 4) loads with the first admin screen, not for members.
 const HeaderSearch = lazy(() => import("../features/search/header-search.tsx"));
+
+// A sensitive action that needs a fresh second factor asks for it over the screen and goes on (decision 0043);
+// the dialog's code loads only when one is asked.
+confirmStepUpsWith(askStepUp);
+const StepUpDialog = lazy(() => import("../features/auth/step-up-dialog.tsx"));
+
+function StepUp() {
+  useSignals();
+  const answer = stepUpAsked.value;
+  if (!answer) return null;
+  return (
+    <Suspense fallback={null}>
+      <StepUpDialog onDone={answer} />
+    </Suspense>
+  );
+}
 
 const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   admin: [
@@ -136,6 +154,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <OutboxPanel />
         {children}
       </main>
+      <StepUp />
       <ConfirmDialog
         open={confirming.value}
         title="Sign out and discard queued changes?"

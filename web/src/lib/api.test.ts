@@ -1,14 +1,19 @@
 /**
  * `prefetch()` (app/preload.ts asks the dashboard's data early): the screen's own GET of the same path takes
- * the early answer once instead of asking again; any other call, and the next one, asks the server.
+ * the early answer once instead of asking again; any other call, and the next one, asks the server. And a
+ * step-up answer confirmed in place sends the same request once more.
  */
 import assert from "node:assert/strict";
-import { api, prefetch } from "./api.ts";
+import { api, ApiError, confirmStepUpsWith, prefetch } from "./api.ts";
 
 const asked: string[] = [];
-globalThis.fetch = ((input: string | URL | Request) => {
+const bodies: (string | null)[] = [];
+/** The server's answer to the n-th request (1-based); by default a counter. */
+let answer = (n: number) => new Response(JSON.stringify({ n }), { status: 200 });
+globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
   asked.push(String(input));
-  return Promise.resolve(new Response(JSON.stringify({ n: asked.length }), { status: 200 }));
+  bodies.push(typeof init?.body === "string" ? init.body : null);
+  return Promise.resolve(answer(asked.length));
 }) as typeof fetch;
 
 Deno.test({
@@ -40,4 +45,46 @@ Deno.test({
     await assert.rejects(api("/auth/account/tests?per_page=5", { signal: gone.signal }));
     assert.equal(asked.length, 3, "the aborted screen took it without asking again");
   },
+});
+
+const STEP_UP = () =>
+  new Response(
+    JSON.stringify({
+      error: "This action needs a fresh confirmation of your second factor.",
+      code: "STEP_UP_REQUIRED",
+    }),
+    { status: 403 },
+  );
+
+Deno.test("a step-up confirmed in place sends the same request once more; cancelled, it fails", async () => {
+  try {
+    asked.length = bodies.length = 0;
+    answer = (n) => n === 1 ? STEP_UP() : new Response(JSON.stringify({ done: n }), { status: 200 });
+    let confirmations = 0;
+    confirmStepUpsWith(() => Promise.resolve(++confirmations > 0));
+    const body = { password: "typed once", password_confirmation: "typed once" };
+    assert.deepEqual(await api("/auth/user/7/password", { method: "PUT", body }), { done: 2 });
+    assert.equal(confirmations, 1);
+    assert.deepEqual(asked, ["/api/auth/user/7/password", "/api/auth/user/7/password"]);
+    assert.equal(bodies[1], bodies[0], "the same body, nothing retyped");
+
+    // Cancelled: the server's words, and no second request.
+    asked.length = bodies.length = 0;
+    answer = () => STEP_UP();
+    confirmStepUpsWith(() => Promise.resolve(false));
+    const refused = await api("/auth/user/7", { method: "DELETE" }).catch((e) => e);
+    assert.ok(refused instanceof ApiError);
+    assert.equal(refused.code, "STEP_UP_REQUIRED");
+    assert.equal(asked.length, 1);
+
+    // Confirmed but refused again (the clock moved on): asked once, never in a loop.
+    asked.length = 0;
+    confirmations = 0;
+    confirmStepUpsWith(() => Promise.resolve(++confirmations > 0));
+    await assert.rejects(api("/auth/user/7", { method: "DELETE" }), ApiError);
+    assert.deepEqual([asked.length, confirmations], [2, 1]);
+  } finally {
+    confirmStepUpsWith(null);
+    answer = (n) => new Response(JSON.stringify({ n }), { status: 200 });
+  }
 });

@@ -113,8 +113,25 @@ function takeEarly(path: string, method: string, accept: string, options: ApiOpt
   });
 }
 
-/** The request itself: a successful Response, or the ApiError the server's body describes. */
-async function send(path: string, options: ApiOptions, accept: string): Promise<Response> {
+/**
+ * Confirms the second factor where the user is (a dialog over the screen) and answers whether they did; set by
+ * the signed-in shell. Without one, a step-up goes to the second-factor page as every other second-factor
+ * answer does.
+ */
+export type StepUpInPlace = () => Promise<boolean>;
+let stepUpInPlace: StepUpInPlace | null = null;
+
+/** Sets (or clears, with null) how a stepped-up action is confirmed in place. */
+export function confirmStepUpsWith(handler: StepUpInPlace | null): void {
+  stepUpInPlace = handler;
+}
+
+/**
+ * The request itself: a successful Response, or the ApiError the server's body describes. A sensitive action
+ * refused for want of a fresh second factor (STEP_UP_REQUIRED) is confirmed in place and sent once more, the
+ * same request, so nothing the user typed is lost (decision 0043); cancelled, it fails with the server's words.
+ */
+async function send(path: string, options: ApiOptions, accept: string, retried = false): Promise<Response> {
   const { method = options.body === undefined ? "GET" : "POST", body, signal, redirectOn401 = true } =
     options;
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
@@ -143,6 +160,11 @@ async function send(path: string, options: ApiOptions, accept: string): Promise<
 
   const error = toApiError(response.status, await readJson(response));
   if (response.status === 401 && redirectOn401) sendToLogin();
+  if (response.status === 403 && error.code === "STEP_UP_REQUIRED" && stepUpInPlace) {
+    // Once: refused again right after a confirmation, the error is the answer (never a loop of dialogs).
+    if (!retried && await stepUpInPlace()) return await send(path, options, accept, true);
+    throw error;
+  }
   if (response.status === 403 && SECOND_FACTOR_CODES.has(error.code)) sendToSecondFactor(error.code);
   throw error;
 }
