@@ -485,7 +485,7 @@ export function findDerSelection(db: Kysely<DB>, businessId: number, candidateId
  * Who a released pool tells (issue 25 item 4): its selected, not exempt candidates with an ordered test, each
  * with the business drawn through (its DER's address, or whether it is the mariner's own) and the order.
  */
-export async function releaseRecipients(db: Kysely<DB>, poolId: number) {
+export async function releaseRecipients(db: Kysely<DB>, poolId: number, candidateIds?: number[]) {
   return await db.selectFrom("random_candidates as c")
     .innerJoin("users as u", "u.id", "c.user_id")
     .innerJoin("drug_tests as t", "t.id", "c.drug_test_id")
@@ -505,6 +505,9 @@ export async function releaseRecipients(db: Kysely<DB>, poolId: number) {
     ])
     .where("c.pool_id", "=", poolId).where("c.selected", "=", true).where("c.exempt", "=", false)
     .where("u.deleted_at", "is", null)
+    // Placed at i3: a blocked candidate (its test failed or pending) has no order to report with yet.
+    .where("t.status", "in", ["ordered", "collected", "resulted"])
+    .$if(candidateIds !== undefined, (q) => q.where("c.id", "in", candidateIds!.length ? candidateIds! : [0]))
     .orderBy("c.id").execute();
 }
 

@@ -10,7 +10,9 @@
  * its employees selected and a link to its Random Selections, never a name (an e-mail is forwarded and read
  * on shared screens; the names are behind the DER's sign-in); a mariner selected through their own business
  * (an independent, their own employer) gets their selection notice: report by, the collection site and the
- * i3 order reference.
+ * i3 order reference. Only candidates whose tests are placed are told: one still blocked (no business, a
+ * company not set up in i3) has no order to report with, and is told when the order job places it
+ * (service.ts runOrder), as a substitute is.
  */
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
@@ -56,13 +58,17 @@ export async function releasePool(
   return released;
 }
 
-/** The release's e-mails (see the head of this file); the pool is released whether or not they are sent. */
-async function tellSelected(
+/**
+ * The release's e-mails (see the head of this file), for the pool's placed candidates or, after the release,
+ * for `candidateIds` just placed; the pool is released whether or not they are sent.
+ */
+export async function tellSelected(
   deps: Pick<PoolDeps, "database" | "config"> & Pick<Deps, "mailer">,
   poolId: number,
+  candidateIds?: number[],
 ) {
   const { publicUrl, officeTimeZone } = deps.config;
-  const rows = await releaseRecipients(deps.database.db, poolId);
+  const rows = await releaseRecipients(deps.database.db, poolId, candidateIds);
   const companies = new Map<number, { name: string; email: string | null; count: number }>();
   for (const r of rows) {
     if (r.business_id === null) continue;

@@ -363,6 +363,86 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
         ]);
         assertEquals(of(noBusiness.userId).blocked?.fix, "link_business");
         assertEquals((await pool(id)).error, MESSAGES.blocked(1));
+
+        // Released with the blocked candidate: it is not told to report (there is no order to report with)...
+        const selectionMail = async (userId: number) => {
+          const { email } = await db.selectFrom("users").select("email").where("id", "=", userId)
+            .executeTakeFirstOrThrow();
+          return (await db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email)
+            .where("subject", "=", "You have been selected for a random drug test").execute())
+            .map((m) => m.text_body);
+        };
+        const released = await ctx.request("admin", "POST", `/api/auth/randoms/${id}/release`, {});
+        assertEquals(released.status, 200);
+        await released.body?.cancel();
+        assertEquals(await selectionMail(noBusiness.userId), []);
+        assertEquals((await selectionMail(refused.userId)).length, 1, "the placed independent is told");
+
+        // ...until the office links a business and orders again: then it is told, once, with its order.
+        const { id: ownBusiness } = await db.insertInto("businesses").values({
+          name: "Mariner31 Own",
+          is_individual: true,
+        })
+          .returning("id").executeTakeFirstOrThrow();
+        await db.insertInto("business_users").values({
+          business_id: ownBusiness,
+          user_id: noBusiness.userId,
+          is_owner: true,
+          is_employee: true,
+          is_primary: true,
+        }).execute();
+        await ordered(id);
+        list = await candidates(id);
+        assertEquals([of(noBusiness.userId).test?.status, of(noBusiness.userId).blocked], ["ordered", null]);
+        const told = await selectionMail(noBusiness.userId);
+        assertEquals(told.length, 1);
+        assertOk(told[0].includes(of(noBusiness.userId).test!.i3_order_ref!), told[0]);
+        assertEquals((await selectionMail(refused.userId)).length, 1, "nobody is told twice");
+      },
+    );
+
+    await t.step(
+      "a pool released with a company's candidate blocked: its DER is told when the test is placed",
+      async () => {
+        const { id: derId } = await db.insertInto("users").values({
+          email: "reef.der@test.local",
+          password_hash: "x",
+          first_name: "Rhea",
+          last_name: "Reef",
+        }).returning("id").executeTakeFirstOrThrow();
+        const { id: reef } = await db.insertInto("businesses").values({
+          name: "Reef Runners",
+          der_user_id: derId,
+        }).returning("id").executeTakeFirstOrThrow();
+        const crew = await selfPayingEmployee(db, 40, reef);
+        await setRate(ctx, 2035, 100);
+        const id = await drawn(2035, 12);
+        await ordered(id);
+        const mine = async () => (await candidates(id)).find((c) => c.user_id === crew.userId)!;
+        assertEquals((await mine()).blocked?.fix, "set_up_business", "Reef Runners is not set up in i3");
+        const toReef = async () =>
+          (await db.selectFrom("email_outbox").select("text_body").where(
+            "to_address",
+            "=",
+            "reef.der@test.local",
+          )
+            .where("subject", "=", "Random selections released for your company").execute()).map((m) =>
+              m.text_body
+            );
+
+        const released = await ctx.request("admin", "POST", `/api/auth/randoms/${id}/release`, {});
+        assertEquals(released.status, 200);
+        await released.body?.cancel();
+        assertEquals(await toReef(), [], "no count for a selection nobody can report for yet");
+
+        const resend = await ctx.request("admin", "POST", `/api/auth/business/${reef}/i3`);
+        assertEquals(resend.status, 200);
+        await resend.body?.cancel();
+        await ordered(id);
+        assertEquals([(await mine()).test?.status, (await mine()).blocked], ["ordered", null]);
+        const told = await toReef();
+        assertEquals(told.length, 1);
+        assertOk(told[0].includes("1 employee has been selected"), told[0]);
       },
     );
   } finally {

@@ -45,6 +45,7 @@ import {
   yearFigures,
 } from "./queries.ts";
 import { substitute } from "./changes.ts";
+import { tellSelected } from "./release.ts";
 
 export type PoolDeps = Pick<Deps, "database" | "i3" | "now" | "config">;
 export type { Actor };
@@ -238,11 +239,18 @@ export async function startOrder(deps: PoolDeps, actor: Actor, id: number): Prom
  * not take (or a set-up i3 refused) fails the job, which the queue retries with backoff; a test with no
  * business, or through a company not set up in i3, stays failed with its own reason for the administrators
  * (the pool screen shows it on the candidate with the action that fixes it). Once all are placed the pool is
- * built and its PDFs are made (again after a later order: a substitute's notice).
+ * built and its PDFs are made (again after a later order: a substitute's notice). In a pool already released,
+ * the candidates whose tests this run placed (a substitute, a blocked candidate repaired) are told now, as the
+ * release told the others (release.ts): the release tells only candidates whose tests were placed.
  */
-export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {}): Promise<void> {
+export async function runOrder(
+  deps: PoolDeps & Pick<Deps, "mailer">,
+  id: number,
+  hooks: CrashHooks = {},
+): Promise<void> {
   const { db } = deps.database;
   let ordered = 0;
+  const placed: number[] = [];
   let waiting = 0;
   let blocked = 0;
   for (const c of await selectedCandidates(db, id)) {
@@ -281,6 +289,7 @@ export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {
     if (result.status === "failed") waiting++;
     else {
       ordered++;
+      placed.push(c.id);
       hooks.afterOrder?.(ordered);
     }
   }
@@ -290,14 +299,14 @@ export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {
     });
     throw new Error(`${waiting} random test order(s) of pool ${id} failed at i3; the queue retries them`);
   }
-  await db.transaction().execute(async (trx) => {
+  const released = await db.transaction().execute(async (trx) => {
     const pool = await lockPool(trx, id);
-    if (!pool) return;
+    if (!pool) return false;
     const error = blocked ? MESSAGES.blocked(blocked) : null;
     if (pool.status === "ordering") {
       await updatePool(trx, id, { status: "built", ordered_at: deps.now(), pdf_status: "building", error });
       await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { uniqueKey: `pool-${id}` });
-      return;
+      return pool.released_at !== null;
     }
     await updatePool(trx, id, {
       error,
@@ -305,7 +314,9 @@ export async function runOrder(deps: PoolDeps, id: number, hooks: CrashHooks = {
     });
     // Tests placed after the pool was built (a substitute, a repaired candidate) get their notices now.
     if (ordered && pool.status === "built") await enqueue(trx, QUEUES.pdfs, { pool_id: id });
+    return pool.released_at !== null;
   });
+  if (released && placed.length) await tellSelected(deps, id, placed);
 }
 
 /** Whether every candidate has a final outcome (a result, a cancellation, or an exemption). */

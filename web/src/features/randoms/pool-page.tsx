@@ -187,6 +187,7 @@ export default function RandomPoolPage({ params }: PageProps) {
       >
         Each DER will see its own employees' selections and their notices, to tell them at once. A release
         cannot be taken back.
+        {p.error && " Selected members whose tests are not ordered yet are told once their tests are placed."}
       </ConfirmDialog>
     </>
   );
