@@ -1,6 +1,7 @@
 /**
  * /app/admin/audit (issue 24 item 6, decision 0062): every recorded action, newest first, filtered by actor,
- * action, subject and days, with the filtered record as CSV. The filter lives in the address.
+ * action, subject and days, with the filtered record as CSV. The filter lives in the address. Administrators'
+ * reads (admin.request) are left out unless "Show administrators' reads" is ticked or an action is typed.
  */
 import type { FormEvent } from "react";
 import { useSearchParams } from "wouter";
