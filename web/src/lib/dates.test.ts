@@ -6,6 +6,7 @@ import {
   formatInstant,
   formatInstantDay,
   formatMonth,
+  MONTH_NAMES,
   nextMisReport,
   officeDay,
 } from "./dates.ts";
@@ -56,6 +57,8 @@ Deno.test("formats: one style, calendar days never shifted, instants in office t
   assert.equal(formatInstant("garbage"), "garbage");
   assert.equal(formatMonth(2026, 9), "September 2026");
   assert.equal(formatMonth(2026, 12), "December 2026");
+  assert.equal(MONTH_NAMES.length, 12);
+  assert.deepEqual([MONTH_NAMES[0], MONTH_NAMES[8], MONTH_NAMES[11]], ["January", "September", "December"]);
   for (const shown of ["Nov 25, 2026", "Nov 25, 2026, 5:14 PM ET", formatInstant("2026-03-08T07:30:00Z")]) {
     assert.match(shown, DATE_PATTERN);
   }

@@ -45,6 +45,12 @@ export function formatInstant(iso: string, timeZone: string = OFFICE_TIME_ZONE):
 }
 
 /** A calendar month → "September 2026" (pools, selections, reports). */
+/** The months' names in English, January first (from Intl, as formatMonth writes them). */
+export const MONTH_NAMES: readonly string[] = Array.from(
+  { length: 12 },
+  (_, i) => new Date(Date.UTC(2000, i, 15)).toLocaleDateString("en-US", { month: "long", timeZone: "UTC" }),
+);
+
 export function formatMonth(year: number, month: number): string {
   return new Date(Date.UTC(year, month - 1, 15)).toLocaleDateString("en-US", {
     month: "long",

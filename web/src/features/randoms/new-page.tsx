@@ -14,7 +14,8 @@ import { ApiError } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import { createPool, fetchPreview, monthLabel, type Preview, previewKey, RANDOMS_KEY } from "./api.ts";
-import { MONTH_NAMES, poolMonth } from "./pool-month.ts";
+import { MONTH_NAMES } from "../../lib/dates.ts";
+import { poolMonth } from "./pool-month.ts";
 
 export default function NewRandomPoolPage() {
   const [, navigate] = useLocation();

@@ -1,18 +1,5 @@
 /** The new random pool's month, as chosen: a month of the year and a four-digit year, or the fields' errors. */
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+import { MONTH_NAMES } from "../../lib/dates.ts";
 
 export const MONTH_REQUIRED = "Month is required";
 export const YEAR_INVALID = "Enter the year in four digits, e.g. 2027";
