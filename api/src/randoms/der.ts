@@ -41,6 +41,7 @@ function selectionRecord(r: Row, timeZone: string): DerSelection {
     name: `${r.first_name} ${r.last_name}`,
     member_number: r.member_number,
     exempt: r.exempt,
+    left_company: Boolean(r.left_company),
     test: r.exempt || !r.test_status ? null : {
       status: r.test_status,
       result: r.test_result,

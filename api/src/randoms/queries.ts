@@ -447,6 +447,15 @@ function selections(db: Kysely<DB>, businessId: number) {
         eb.selectFrom("business_users as bu").select("bu.id").whereRef("bu.user_id", "=", "c.user_id")
           .where("bu.business_id", "=", businessId),
       )
+    )
+    // The company's record of its random programme keeps a selection of someone who has since left; the DER
+    // sees that they left (removed from the company, or the account deleted).
+    .select((eb) =>
+      eb.not(eb.exists(
+        eb.selectFrom("business_users as now").select("now.id").whereRef("now.user_id", "=", "c.user_id")
+          .where("now.business_id", "=", businessId).where("now.removed_at", "is", null)
+          .where("u.deleted_at", "is", null),
+      )).as("left_company")
     );
 }
 

@@ -194,6 +194,20 @@ Deno.test("random pools: release and the DER's view", async (t) => {
       },
     );
 
+    await t.step("an employee who left after the selection stays in the record, marked as gone", async () => {
+      assertOk((await selectionsOf("der", A)).every((s) => !s.left_company));
+      await db.updateTable("business_users").set({ removed_at: new Date() })
+        .where("user_id", "=", a[2]).where("business_id", "=", A).execute();
+      try {
+        const seen = await selectionsOf("der", A);
+        assertEquals(seen.length, 3);
+        assertEquals(seen.filter((s) => s.left_company).map((s) => s.user_id), [a[2]]);
+      } finally {
+        await db.updateTable("business_users").set({ removed_at: null })
+          .where("user_id", "=", a[2]).where("business_id", "=", A).execute();
+      }
+    });
+
     await t.step("the notice PDF: the company's DER for its own employees only", async () => {
       const pdf = await ctx.request("der", "GET", `/api/auth/business/${A}/random-selections/${ofA.id}/pdf`);
       assertEquals(pdf.status, 200);

@@ -204,6 +204,10 @@ export const DerSelectionRecord = z.object({
   member_number: z.string().nullable(),
   /** Exempt this month by the administrators (no test, no notice). */
   exempt: z.boolean(),
+  left_company: z.boolean().describe(
+    "No longer with the company (removed from it, or the account deleted, after the selection): the selection " +
+      "stays in the company's record",
+  ),
   /** The random test as the company's Business Tests shows it, with where to go and by when. */
   test: z.object({
     status: z.string(),

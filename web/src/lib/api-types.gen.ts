@@ -26419,6 +26419,8 @@ export interface operations {
                             name: string;
                             member_number: string | null;
                             exempt: boolean;
+                            /** @description No longer with the company (removed from it, or the account deleted, after the selection): the selection stays in the company's record */
+                            left_company: boolean;
                             test: {
                                 status: string;
                                 result: string | null;

@@ -73,6 +73,7 @@ function SelectionItem({ s, businessId }: { s: DerSelection; businessId: number 
       <p className="record-facts">
         {monthLabel(s)}
         {s.member_number ? ` · Member ${s.member_number}` : ""}
+        {s.left_company ? " · No longer with the company" : ""}
       </p>
       {s.test && !s.exempt && (
         <p className="record-facts">
