@@ -17,6 +17,11 @@ export function loadPrices(): Promise<Prices> {
   return prices;
 }
 
+/** Forgets the shared answer, so the next reader asks again (after an administrator changed a price). */
+export function forgetPrices(): void {
+  prices = undefined;
+}
+
 export type PricesState =
   | { status: "loading" }
   | { status: "ready"; prices: Prices }

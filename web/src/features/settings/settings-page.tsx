@@ -20,7 +20,7 @@ import { invalidate, useResource } from "../../lib/use-resource.ts";
 import type { AdminSettingsRequest } from "@api/contract";
 import { type AdminSettings, fetchSettings, PRICE_FIELDS, saveSettings, settingsKey } from "./admin-api.ts";
 import { asText, changes, type EditableField, request, type Text } from "./settings-form.ts";
-import { PRICES_KEY } from "./prices.ts";
+import { forgetPrices, PRICES_KEY } from "./prices.ts";
 
 export default function SettingsPage() {
   const settings = useResource(settingsKey, fetchSettings);
@@ -56,6 +56,7 @@ function SettingsForm({ settings, onReload }: { settings: AdminSettings; onReloa
     try {
       const answer = await saveSettings(body);
       toast.success(answer.message);
+      forgetPrices();
       await Promise.all([invalidate(settingsKey), invalidate(PRICES_KEY)]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(error.message);
