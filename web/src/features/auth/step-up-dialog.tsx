@@ -37,6 +37,13 @@ export default function StepUpDialog({ onDone }: { onDone(confirmed: boolean): v
     return () => controller.abort();
   }, [attempt]);
 
+  // The dialog opened on its loading line (focus on Cancel): once the forms are there, focus the first of them.
+  useEffect(() => {
+    if (overview) {
+      dialog.current?.querySelector<HTMLElement>(".second-factor-verify :is(input, button)")?.focus();
+    }
+  }, [overview]);
+
   const kinds = new Set(overview?.factors.map((f) => f.kind));
   return (
     <dialog
