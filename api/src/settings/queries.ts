@@ -30,7 +30,8 @@ export function getSettings(db: Kysely<DB>) {
 /**
  * Applies an administrator's change if the row is still the one they opened (`seen`, its `updated_at`), and
  * audits what changed (before and after). Answers "changed" when someone else wrote it meanwhile (the row is
- * locked for the comparison, so two administrators saving at once cannot both win).
+ * locked for the comparison, so two administrators saving at once cannot both win), "unchanged" when the row
+ * already holds what is asked (so a repeated save is not a conflict).
  */
 export async function updateSettings(
   db: Kysely<DB>,
@@ -41,9 +42,10 @@ export async function updateSettings(
   return await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("settings").select([...EDITABLE, "updated_at"]).forUpdate()
       .executeTakeFirstOrThrow();
-    if (new Date(before.updated_at).getTime() !== seen.getTime()) return "changed";
     const changed = EDITABLE.filter((key) => before[key] !== input[key]);
+    // Already as asked (this same save repeated after a lost answer, or a colleague's identical one): done.
     if (!changed.length) return "unchanged";
+    if (new Date(before.updated_at).getTime() !== seen.getTime()) return "changed";
     await trx.updateTable("settings").set(Object.fromEntries(changed.map((key) => [key, input[key]])))
       .execute();
     await audit(trx, {

@@ -126,6 +126,14 @@ Deno.test("settings: the administrators read and change the prices and the renew
         assertEquals((await second.json()).error, SETTINGS_MESSAGES.changed);
         const now = await read();
         assertEquals([now.one_time_cents, now.compliance_kit_cents], [8000, 10000]);
+        // The first save sent again (its answer was lost): what it asks is there, so it is not a conflict.
+        const again = await ctx.request(
+          "admin",
+          "PUT",
+          "/api/auth/settings",
+          form(opened, { one_time_cents: 8000 }),
+        );
+        assertEquals([again.status, (await again.json()).message], [200, SETTINGS_MESSAGES.unchanged]);
       },
     );
 
