@@ -8,12 +8,11 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
 // axe at every screen on a busy two-core machine outgrows the default 30 s.
 test.describe.configure({ timeout: 120_000 });
-
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 
 async function expectToast(page: Page, text: string) {
   const shown = toast(page, text);

@@ -9,6 +9,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import {
   addCardThroughApi,
   registerMemberThroughApi,
@@ -17,8 +18,6 @@ import {
 } from "../support/members.ts";
 
 test.describe.configure({ timeout: 180_000 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator(".toasts .toast").filter({ hasText: text });
 
 async function ok(what: string, answer: Promise<import("@playwright/test").APIResponse>) {
   const response = await answer;

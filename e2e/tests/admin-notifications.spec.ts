@@ -13,6 +13,7 @@
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { signIn } from "../support/second-factor.ts";
 import { addCardThroughApi, SANDBOX_CARDS, uniqueEmail } from "../support/members.ts";
 import {
@@ -26,7 +27,6 @@ import { PASSWORD, registerDerThroughUi, registerMemberThroughUi } from "../supp
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
 
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const idempotent = () => ({ "Idempotency-Key": crypto.randomUUID() });
 
 /**

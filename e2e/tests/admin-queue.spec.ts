@@ -6,13 +6,12 @@
  * cancellations are found by the center's search and worked in their list, the cancellations in one bulk
  * archive confirmed with its count. Only this journey's own notifications are acted on.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { addCardThroughApi, SANDBOX_CARDS, uniqueEmail } from "../support/members.ts";
 
 test.describe.configure({ timeout: 360_000 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator(".toasts .toast").filter({ hasText: text });
 
 async function ok(what: string, answer: Promise<import("@playwright/test").APIResponse>) {
   const response = await answer;

@@ -28,11 +28,11 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import postgres from "postgres";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const status = (page: Page) => page.getByTestId("pool-status");
 const YEAR = 2035;
 const MONTH = 12;

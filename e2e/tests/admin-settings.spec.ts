@@ -6,11 +6,9 @@
  */
 import postgres from "postgres";
 import process from "node:process";
-import type { Page } from "@playwright/test";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
-
-const toast = (page: Page, text: string | RegExp) => page.locator(".toasts .toast").filter({ hasText: text });
+import { toast } from "../support/toasts.ts";
 
 async function setNoticeDays(days: number): Promise<void> {
   const sql = postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });

@@ -4,6 +4,7 @@
  * password is still there; confirmed, the same request goes on and the member signs in with it.
  */
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 import { ageSecondFactor, totpCode } from "../support/second-factor.ts";
 
@@ -26,9 +27,7 @@ test("a stepped-up action asks for the second factor over the form and keeps wha
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    page.locator(".toasts .toast").filter({
-      hasText: "please confirm it is you with your second factor again",
-    }),
+    toast(page, "please confirm it is you with your second factor again"),
   )
     .toBeVisible();
   await expect(password).toHaveValue("a new password typed once");
@@ -38,7 +37,7 @@ test("a stepped-up action asks for the second factor over the form and keeps wha
   await expect(dialog.getByLabel("6-digit code from your authenticator app")).toBeFocused();
   await page.keyboard.type(totpCode());
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.locator(".toasts .toast").filter({ hasText: "Password Has Been Updated" })).toBeVisible();
+  await expect(toast(page, "Password Has Been Updated")).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const fresh = await playwright.request.newContext({ baseURL });

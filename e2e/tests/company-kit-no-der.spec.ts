@@ -10,11 +10,11 @@ import process from "node:process";
 import { createDerWithCompany } from "../support/companies.ts";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 
 const NO_DER = "ERROR: No DER Attached To Business";
 const GENERIC = "Failed to set up payment method. Please try again.";
 
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*(\\(required\\))?$`));
 

@@ -14,6 +14,7 @@ import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -29,7 +30,6 @@ test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 120_000 });
 
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 
 function database() {
   return postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });

@@ -9,6 +9,7 @@ import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi, SANDBOX_CARDS } from "../support/members.ts";
 
 // A long journey with axe at every screen; on a busy two-core machine that outgrows 30 s.
@@ -16,7 +17,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const BASE = "/app/account/membership";
 /** A toast by its message (each toast reads "Success: …" or "Error: …" to a screen reader). */
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*(\\(required\\))?$`));
 const card = (page: Page) => page.getByRole("region", { name: "Your membership" });

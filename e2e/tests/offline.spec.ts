@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
 // The browser's globals inside page.evaluate(). e2e is type-checked in one program with the API, where the DOM
@@ -27,7 +28,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const DETAILS = "/app/account/membership/details";
 const QUEUED = "Queued: will be sent when you are back online";
-const toast = (page: Page, text: string) => page.locator(".toasts .toast").filter({ hasText: text });
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const offlineNotice = (page: Page) =>
   page.getByText(/^Offline: showing data from \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
