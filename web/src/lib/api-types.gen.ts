@@ -1505,7 +1505,7 @@ export interface paths {
         get: operations["getAuthSettings"];
         /**
          * Change the prices and the renewal notice days
-         * @description The whole form, with the `updated_at` it was opened with. New prices apply to orders placed from now on (paid orders keep theirs; the public price list may show the old ones for up to a minute); new notice days to renewal notices not yet sent. Audited as settings_updated with each changed value before and after.
+         * @description Not in the specification (decision 0075). The whole form, with the `updated_at` it was opened with; values the row already holds answer 'Nothing to save'. New prices apply to orders placed from now on (paid orders keep theirs; the public price list may show the old ones for up to a minute); new notice days to renewal notices not yet sent. Audited as settings_updated with each changed value before and after.
          *
          *     Access: Signed-in admin.
          */
