@@ -240,14 +240,14 @@ export function loadConfig(): Config {
   };
 }
 
-/**
- * What production refuses to start without: its own address (a link built from a request's Host header could
- * point anywhere), and the office's real contact details instead of the placeholders.
- */
 /** SELLER_ADDRESS as the receipt prints it: its lines (split by ";"), trimmed, empty ones dropped. */
 export const sellerAddressLines = (config: Pick<Config, "sellerAddress">): string[] =>
   (config.sellerAddress ?? "").split(";").map((line) => line.trim()).filter(Boolean);
 
+/**
+ * What production refuses to start without: its own address (a link built from a request's Host header could
+ * point anywhere), and the office's real contact details (and postal address) instead of the placeholders.
+ */
 export function productionProblems(config: Config): string[] {
   if (!config.production) return [];
   const problems: string[] = [];

@@ -9,12 +9,11 @@ import { SETTINGS_MESSAGES } from "./schemas.ts";
 
 export const currentPrices = (deps: Pick<Deps, "database">) => getPrices(deps.database.db);
 
-async function settingsRecord(deps: Pick<Deps, "database">) {
+/** Everything the Settings screen shows, with the version (`updated_at`) a change is made against. */
+export async function adminSettings(deps: Pick<Deps, "database">) {
   const row = await getSettings(deps.database.db);
   return { data: { ...row, updated_at: new Date(row.updated_at).toISOString() } };
 }
-
-export const adminSettings = settingsRecord;
 
 /** An administrator's change of the settings they opened at `updatedAt`; 409 when someone changed them since. */
 export async function changeSettings(
@@ -27,6 +26,6 @@ export async function changeSettings(
   if (outcome === "changed") throw new AppError("CONFLICT", SETTINGS_MESSAGES.changed);
   return {
     message: outcome === "updated" ? SETTINGS_MESSAGES.updated : SETTINGS_MESSAGES.unchanged,
-    ...await settingsRecord(deps),
+    ...await adminSettings(deps),
   };
 }

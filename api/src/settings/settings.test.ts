@@ -41,6 +41,7 @@ Deno.test("settings: the administrators read and change the prices and the renew
   const ctx = await createTestContext();
   try {
     const read = async () => (await (await ctx.request("admin", "GET", "/api/auth/settings")).json()).data;
+    const save = (body: unknown) => ctx.request("admin", "PUT", "/api/auth/settings", body);
     const form = (data: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
       annual_new_cents: data.annual_new_cents,
       annual_renewal_cents: data.annual_renewal_cents,
@@ -72,12 +73,7 @@ Deno.test("settings: the administrators read and change the prices and the renew
       "a change applies at once (the public prices), and is audited with before and after",
       async () => {
         const before = await read();
-        const res = await ctx.request(
-          "admin",
-          "PUT",
-          "/api/auth/settings",
-          form(before, { annual_new_cents: 11000, renewal_notice_days: 21 }),
-        );
+        const res = await save(form(before, { annual_new_cents: 11000, renewal_notice_days: 21 }));
         assertEquals(res.status, 200);
         const body = await res.json();
         assertEquals(body.message, SETTINGS_MESSAGES.updated);
@@ -98,7 +94,7 @@ Deno.test("settings: the administrators read and change the prices and the renew
     );
 
     await t.step("saving what is already there changes nothing and audits nothing", async () => {
-      const res = await ctx.request("admin", "PUT", "/api/auth/settings", form(await read()));
+      const res = await save(form(await read()));
       assertEquals((await res.json()).message, SETTINGS_MESSAGES.unchanged);
       const rows = await ctx.database.db.selectFrom("audit_log").select("id")
         .where("action", "=", "settings_updated").execute();
@@ -109,30 +105,15 @@ Deno.test("settings: the administrators read and change the prices and the renew
       "two administrators with the same form: the second is told, and nothing of theirs is written",
       async () => {
         const opened = await read();
-        const first = await ctx.request(
-          "admin",
-          "PUT",
-          "/api/auth/settings",
-          form(opened, { one_time_cents: 8000 }),
-        );
+        const first = await save(form(opened, { one_time_cents: 8000 }));
         assertEquals(first.status, 200);
-        const second = await ctx.request(
-          "admin",
-          "PUT",
-          "/api/auth/settings",
-          form(opened, { compliance_kit_cents: 20000 }),
-        );
+        const second = await save(form(opened, { compliance_kit_cents: 20000 }));
         assertEquals(second.status, 409);
         assertEquals((await second.json()).error, SETTINGS_MESSAGES.changed);
         const now = await read();
         assertEquals([now.one_time_cents, now.compliance_kit_cents], [8000, 10000]);
         // The first save sent again (its answer was lost): what it asks is there, so it is not a conflict.
-        const again = await ctx.request(
-          "admin",
-          "PUT",
-          "/api/auth/settings",
-          form(opened, { one_time_cents: 8000 }),
-        );
+        const again = await save(form(opened, { one_time_cents: 8000 }));
         assertEquals([again.status, (await again.json()).message], [200, SETTINGS_MESSAGES.unchanged]);
       },
     );
@@ -150,7 +131,7 @@ Deno.test("settings: the administrators read and change the prices and the renew
           [{ updated_at: "yesterday" }, "updated_at", "updated_at must be the settings' last change"],
         ] as const
       ) {
-        const res = await ctx.request("admin", "PUT", "/api/auth/settings", form(opened, change));
+        const res = await save(form(opened, change));
         assertEquals(res.status, 422, JSON.stringify(change));
         const body = await res.json();
         assertEquals(body.issues?.find((i: { path: string }) => i.path === field)?.message, message);

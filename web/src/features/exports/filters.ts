@@ -3,8 +3,8 @@
  * wizard keeps its step and choices in the page's address. The MIS report's calendar year starts as the report
  * due next, the one the Analytics banner names (`nextMisReport`: the previous year's until the office's March
  * 15, then the current year's), read from the clock when the form opens or starts over. The address carries the
- * rest, so a round trip away comes back to the same step with the same choices: the second-factor step-up that
- * queuing an export can ask for (lib/api.ts sends the administrator there and back), a reload.
+ * rest, so a round trip away comes back to the same step with the same choices: a reload, or the second-factor
+ * page where no in-place step-up is set (lib/api.ts; the signed-in shell asks in a dialog over the wizard).
  */
 import type { ExportTypeName } from "@api/contract";
 import { nextMisReport } from "../../lib/dates.ts";

@@ -31,8 +31,8 @@ const KNOWN_TYPES = TYPE_OPTIONS.map((o) => o.value);
 export default function NewExportPage() {
   const [, navigate] = useLocation();
   const [search, setSearch] = useSearchParams();
-  // The address holds the step and the choices (filters.ts): back from the step-up a queued export can ask for,
-  // the administrator is where they were.
+  // The address holds the step and the choices (filters.ts): after a reload the administrator is where they
+  // were.
   const [initial] = useState(() => wizardFromSearch(search, KNOWN_TYPES, new Date()));
   const [step, setStepState] = useState<Step>(initial.step);
   const [type, setType] = useState<ExportTypeName | "">(initial.type);
