@@ -191,6 +191,7 @@ export async function seed(
       const { id } = await tx.insertInto("exports").values({ type, filters, created_by_user_id: admin })
         .returning("id").executeTakeFirstOrThrow();
       await enqueue(tx, BUILD_QUEUE, { export_id: id, run: 1 }, {
+        runAt: now,
         uniqueKey: `export-${id}-run-1`,
         maxAttempts: 3,
       });

@@ -48,8 +48,9 @@ export const syncDrugTests: JobHandler<Deps> = async (_payload, { deps }) => {
 };
 
 /** Enqueues the drug testing rule of a membership just written, inside the caller's transaction. */
-export async function enqueueMembershipTest(trx: Kysely<DB>, membershipId: number): Promise<void> {
+export async function enqueueMembershipTest(trx: Kysely<DB>, membershipId: number, now: Date): Promise<void> {
   await enqueue(trx, MEMBERSHIP_TEST_QUEUE, { membership_id: membershipId }, {
+    runAt: now,
     uniqueKey: `membership-${membershipId}`,
   });
 }

@@ -16,8 +16,8 @@ import {
 Deno.test("jobs", async (t) => {
   const database = await createTestDatabase();
   const db = database.db;
-  // Ahead of the database's now(), which stamps the run_at of jobs enqueued without one.
-  let clock = new Date(Date.now() + MINUTE);
+  // Any instant: every job is enqueued at the injected clock's time, whatever the database's clock says.
+  let clock = new Date("2026-11-23T12:00:00Z");
   const deps = { database, now: () => clock };
   const later = (ms: number) => clock = new Date(clock.getTime() + ms);
   const job = (id: number) =>
@@ -26,7 +26,7 @@ Deno.test("jobs", async (t) => {
     await t.step("enqueue, claim, run once and finish", async () => {
       const seen: unknown[] = [];
       const runner = createJobRunner(deps, { "mail.send": (payload) => void seen.push(payload) });
-      const id = (await enqueue(db, "mail.send", { to: "a@b.c" }))!;
+      const id = (await enqueue(db, "mail.send", { to: "a@b.c" }, { runAt: clock }))!;
       assertEquals(await runner.tick(), 1);
       assertEquals(await runner.tick(), 0);
       assertEquals(seen, [{ to: "a@b.c" }]);
@@ -39,7 +39,7 @@ Deno.test("jobs", async (t) => {
       const seen: number[] = [];
       const runner = createJobRunner(deps, { "later.q": (p) => void seen.push(p.n as number) });
       await enqueue(db, "later.q", { n: 1 }, { runAt: new Date(clock.getTime() + HOUR) });
-      const other = (await enqueue(db, "someone.else", {}))!;
+      const other = (await enqueue(db, "someone.else", {}, { runAt: clock }))!;
       assertEquals(await runner.tick(), 0);
       later(HOUR);
       assertEquals(await runner.tick(), 1);
@@ -48,9 +48,12 @@ Deno.test("jobs", async (t) => {
     });
 
     await t.step("a unique key enqueues once", async () => {
-      const first = await enqueue(db, "renew", { m: 1 }, { uniqueKey: "renew-1-2027" });
-      const second = await enqueue(db, "renew", { m: 1 }, { uniqueKey: "renew-1-2027" });
-      const otherQueue = await enqueue(db, "renew.other", { m: 1 }, { uniqueKey: "renew-1-2027" });
+      const first = await enqueue(db, "renew", { m: 1 }, { runAt: clock, uniqueKey: "renew-1-2027" });
+      const second = await enqueue(db, "renew", { m: 1 }, { runAt: clock, uniqueKey: "renew-1-2027" });
+      const otherQueue = await enqueue(db, "renew.other", { m: 1 }, {
+        runAt: clock,
+        uniqueKey: "renew-1-2027",
+      });
       assertOk(first && otherQueue);
       assertEquals(second, null);
     });
@@ -62,7 +65,7 @@ Deno.test("jobs", async (t) => {
           throw new Error(`down ${++runs}`);
         },
       }, { backoffMs: (attempt) => MINUTE * 2 ** (attempt - 1) });
-      const id = (await enqueue(db, "flaky.q", {}, { maxAttempts: 3 }))!;
+      const id = (await enqueue(db, "flaky.q", {}, { runAt: clock, maxAttempts: 3 }))!;
       assertEquals(await runner.tick(), 1);
       let row = await job(id);
       assertEquals([row.attempts, row.finished_at, row.locked_by], [1, null, null]);
@@ -90,7 +93,7 @@ Deno.test("jobs", async (t) => {
       let runs = 0;
       const handlers = { "crash.q": () => void runs++ };
       const runner = createJobRunner(deps, handlers, { leaseMs: 5 * MINUTE });
-      const id = (await enqueue(db, "crash.q", {}, { maxAttempts: 2 }))!;
+      const id = (await enqueue(db, "crash.q", {}, { runAt: clock, maxAttempts: 2 }))!;
       // A runner that claimed it and died: attempts counted, lock held, never finished.
       await db.updateTable("jobs").set({ attempts: 1, locked_at: clock, locked_by: "dead-runner" })
         .where("id", "=", id).execute();
@@ -102,7 +105,7 @@ Deno.test("jobs", async (t) => {
       assertOk(row.finished_at);
 
       // Dead during its last attempt: given up, not run a third time.
-      const last = (await enqueue(db, "crash.q", {}, { maxAttempts: 1 }))!;
+      const last = (await enqueue(db, "crash.q", {}, { runAt: clock, maxAttempts: 1 }))!;
       await db.updateTable("jobs").set({ attempts: 1, locked_at: clock, locked_by: "dead-runner" })
         .where("id", "=", last).execute();
       later(5 * MINUTE + 1);
@@ -124,7 +127,7 @@ Deno.test("jobs", async (t) => {
           throw new Error("too late");
         },
       }, { id: "slow" });
-      const id = (await enqueue(db, "lease.q", {}))!;
+      const id = (await enqueue(db, "lease.q", {}, { runAt: clock }))!;
       const slowTick = slow.tick();
       await started;
       later(10 * MINUTE);
@@ -148,7 +151,7 @@ Deno.test("jobs", async (t) => {
         const a = createJobRunner(deps, { "race.q": handler }, { id: "a" });
         const b = createJobRunner({ database: second, now: deps.now }, { "race.q": handler }, { id: "b" });
         const ids: number[] = [];
-        for (let i = 0; i < 30; i++) ids.push((await enqueue(db, "race.q", { i }))!);
+        for (let i = 0; i < 30; i++) ids.push((await enqueue(db, "race.q", { i }, { runAt: clock }))!);
         const ran = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
         assertEquals(runs.slice().sort((x, y) => x - y), ids);
         assertEquals(ran.reduce((x, y) => x + y), 30);
@@ -158,7 +161,7 @@ Deno.test("jobs", async (t) => {
 
         // Bare claims, ten at once over both connections for five jobs: five distinct winners.
         const five: number[] = [];
-        for (let i = 0; i < 5; i++) five.push((await enqueue(db, "claim.q", { i }))!);
+        for (let i = 0; i < 5; i++) five.push((await enqueue(db, "claim.q", { i }, { runAt: clock }))!);
         const claims = await Promise.all(
           Array.from(
             { length: 10 },
@@ -173,7 +176,7 @@ Deno.test("jobs", async (t) => {
     });
 
     await t.step("a runner that cannot wait at shutdown hands its job back at once", async () => {
-      const id = (await enqueue(db, "lease.q", {}))!;
+      const id = (await enqueue(db, "lease.q", {}, { runAt: clock }))!;
       assertEquals((await claimNext(db, ["lease.q"], "leaving", clock, 5 * MINUTE))?.id, id);
       assertEquals(await claimNext(db, ["lease.q"], "staying", clock, 5 * MINUTE), undefined, "leased");
       assertEquals(await releaseLeases(db, "staying"), 0, "only the runner's own leases");
@@ -218,7 +221,7 @@ Deno.test("jobs", async (t) => {
           finished = true;
         },
       }, { pollMs: 10 });
-      await enqueue(db, "poll.q", {});
+      await enqueue(db, "poll.q", {}, { runAt: clock });
       runner.start();
       await started;
       await runner.stop();

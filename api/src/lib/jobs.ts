@@ -21,8 +21,11 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export interface EnqueueOptions {
-  /** Not before this time; now unless given. */
-  runAt?: Date;
+  /**
+   * Not before this time: the injected clock's now for a job due at once. Always given, because the runner
+   * claims by the injected clock while the column's default is the database's clock (decision 0088).
+   */
+  runAt: Date;
   /** Attempts before the job is given up as failed; 5 unless given. */
   maxAttempts?: number;
   /** At most one job per queue with this key, ever (while the row is kept): a second enqueue is a no-op. */
@@ -34,13 +37,13 @@ export async function enqueue(
   db: Kysely<DB>,
   queue: string,
   payload: JsonObject = {},
-  options: EnqueueOptions = {},
+  options: EnqueueOptions,
 ): Promise<number | null> {
   const row = await db.insertInto("jobs")
     .values({
       queue,
       payload,
-      ...(options.runAt ? { run_at: options.runAt } : {}),
+      run_at: options.runAt,
       ...(options.maxAttempts ? { max_attempts: options.maxAttempts } : {}),
       unique_key: options.uniqueKey ?? null,
     })

@@ -86,7 +86,7 @@ export async function writeMembership(
   // company for its employee); a member's own start orders nothing, and the office orders that member's test
   // from the registration notification ('order test', admin spec §4).
   const setUpForSomeoneElse = order.created_by_user_id !== null && order.created_by_user_id !== order.user_id;
-  if (setUpForSomeoneElse) await enqueueMembershipTest(trx, id);
+  if (setUpForSomeoneElse) await enqueueMembershipTest(trx, id, now);
   // A member tested through their own business (an independent) has it set up in i3 once paid: the paying
   // request tries at once (startMembership), this job retries when i3 failed (drug-tests/jobs.ts).
   await enqueueOwnBusinessSetUp(trx, order.user_id, id, now);

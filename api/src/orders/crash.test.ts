@@ -176,7 +176,7 @@ Deno.test({
           if (flow === "renewal") {
             await seedMembership(ctx, member.id, { expire_at: today(ctx) });
             // The job the hourly schedule would run; the server picks it up as it starts.
-            await enqueue(db, AUTORENEW_QUEUE);
+            await enqueue(db, AUTORENEW_QUEUE, {}, { runAt: ctx.deps.now() });
           }
 
           // The renewal job runs as the server starts, so that server may die before it ever answers.

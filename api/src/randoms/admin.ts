@@ -184,7 +184,7 @@ export async function startPdfs(deps: Pick<Deps, "database" | "now">, actor: Act
     if (pool.pdf_status === "building") throw new AppError("CONFLICT", PDF_MESSAGES.building);
     await updatePool(trx, id, { pdf_status: "building" });
     // No unique key: the first PDF job of the pool holds it for ever (lib/jobs.ts); 'building' guards twice.
-    await enqueue(trx, QUEUES.pdfs, { pool_id: id });
+    await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { runAt: deps.now() });
     await audit(trx, {
       actor: actor.user.user_id,
       action: "random_pool.pdfs",

@@ -167,7 +167,7 @@ export async function substituteCandidate(
       });
       // The order job places the substitute's test, then makes its notice (runOrder queues the PDFs).
       if (pool.status === "ordering" || pool.status === "built") {
-        await enqueue(trx, "randoms.order", { pool_id: poolId });
+        await enqueue(trx, "randoms.order", { pool_id: poolId }, { runAt: deps.now() });
       }
     }
     await audit(trx, {

@@ -110,7 +110,7 @@ export async function startBuild(deps: PoolDeps, actor: Actor, id: number): Prom
     if (!pool) throw notFound("Random pool");
     if (pool.status !== "draft") throw new AppError("CONFLICT", MESSAGES.notDraft);
     await updatePool(trx, id, { status: "building", error: null });
-    await enqueue(trx, QUEUES.build, { pool_id: id }, { uniqueKey: `pool-${id}` });
+    await enqueue(trx, QUEUES.build, { pool_id: id }, { runAt: deps.now(), uniqueKey: `pool-${id}` });
     await audit(trx, {
       actor: actor.user.user_id,
       action: "random_pool.build",
@@ -167,7 +167,7 @@ async function drawInTransaction(deps: PoolDeps, id: number): Promise<void> {
       built_at: now,
       error: null,
     });
-    await enqueue(trx, QUEUES.preorder, { pool_id: id }, { uniqueKey: `pool-${id}` });
+    await enqueue(trx, QUEUES.preorder, { pool_id: id }, { runAt: now, uniqueKey: `pool-${id}` });
   });
 }
 
@@ -220,7 +220,7 @@ export async function startOrder(deps: PoolDeps, actor: Actor, id: number): Prom
       throw new AppError("CONFLICT", MESSAGES.notPreordered);
     }
     if (pool.status === "preordered") await updatePool(trx, id, { status: "ordering" });
-    await enqueue(trx, QUEUES.order, { pool_id: id });
+    await enqueue(trx, QUEUES.order, { pool_id: id }, { runAt: deps.now() });
     await audit(trx, {
       actor: actor.user.user_id,
       action: "random_pool.order",
@@ -305,7 +305,7 @@ export async function runOrder(
     const error = blocked ? MESSAGES.blocked(blocked) : null;
     if (pool.status === "ordering") {
       await updatePool(trx, id, { status: "built", ordered_at: deps.now(), pdf_status: "building", error });
-      await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { uniqueKey: `pool-${id}` });
+      await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { runAt: deps.now(), uniqueKey: `pool-${id}` });
       return pool.released_at !== null;
     }
     await updatePool(trx, id, {
@@ -313,7 +313,9 @@ export async function runOrder(
       ...(ordered && pool.status === "built" ? { pdf_status: "building" } : {}),
     });
     // Tests placed after the pool was built (a substitute, a repaired candidate) get their notices now.
-    if (ordered && pool.status === "built") await enqueue(trx, QUEUES.pdfs, { pool_id: id });
+    if (ordered && pool.status === "built") {
+      await enqueue(trx, QUEUES.pdfs, { pool_id: id }, { runAt: deps.now() });
+    }
     return pool.released_at !== null;
   });
   if (released && placed.length) await tellSelected(deps, id, placed);
