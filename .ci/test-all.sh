@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
 # PostgreSQL, the bench's smoke mode, the PostgreSQL restart drill, two API processes behind nginx, API tests
-# on embedded PGlite, then Playwright in Chromium.
-# Installs what a fresh machine of this kind lacks (Debian's Chromium, and nginx for the two-replica drill) and
-# starts the local PostgreSQL if down.
+# on embedded PGlite today and, side by side, under libfaketime at the dates of decision 0088, then Playwright
+# in Chromium.
+# Installs what a fresh machine of this kind lacks (Debian's Chromium, nginx for the two-replica drill and
+# faketime for the dated runs) and starts the local PostgreSQL if down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,12 @@ if ! command -v nginx >/dev/null; then
   step "Installing nginx (Debian package, the two-replica drill's proxy)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+fi
+
+if ! command -v faketime >/dev/null; then
+  step "Installing faketime (Debian package, the API suite at other dates)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
@@ -52,8 +59,10 @@ deno task test:restart
 step "Two API processes on one PostgreSQL behind nginx"
 deno task test:replicas
 
-step "API tests on embedded PGlite"
-TEST_DATABASE_URL= deno task test
+step "API tests on embedded PGlite, today and at the dates of decision 0088 (libfaketime), side by side"
+# PGlite runs in the test process, so its now() is the process's clock, which libfaketime moves; each run
+# starts at its instant and ticks on from there. The runs share the type check done above.
+bash .ci/dated-api-tests.sh
 
 step "End-to-end tests in Chromium"
 deno task e2e

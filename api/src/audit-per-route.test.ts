@@ -10,6 +10,7 @@ import { GUARD_ACTIONS, guardAction, UNAUDITED_READS } from "./lib/audit-guard.t
 import { assertEquals, assertOk, assertRejects } from "./testing/assert.ts";
 import { createTestContext, type TestContext } from "./testing/app.ts";
 import { confirmCard } from "./testing/cards.ts";
+import { addDays, addYears, officeDay } from "./lib/dates.ts";
 
 const IP = "203.0.113.7";
 const GUARD_ROWS = new Set<string>(Object.values(GUARD_ACTIONS));
@@ -59,6 +60,11 @@ function pathFor(ctx: TestContext, path: string): string {
 Deno.test("audit: every administrator route leaves a row with actor, address and request id", async (t) => {
   const ctx = await createTestContext();
   const admin = ctx.users.admin.id;
+  // Dates from the context's clock, so the calls hold on whatever day the suite runs: a payment a week ago in
+  // the office, and a new expiry a year and two months ahead (a fixed date passes one day, decision 0088).
+  const today = officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone);
+  const paidOn = addDays(today, -7);
+  const laterExpiry = addDays(addYears(today, 1), 60);
   try {
     const routes = describeRoutes(ctx.app).filter((r) =>
       r.path.startsWith("/api/") && !!r.access?.length && r.access.every((role) => role === "admin")
@@ -213,7 +219,7 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           {
             payment_type: "manual",
             payment_medium: "Cash Received",
-            payment_date: "2026-01-05",
+            payment_date: paidOn,
             items: [{ id: itemId, quantity: 1 }],
           },
         );
@@ -226,7 +232,7 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           {
             payment_type: "manual",
             payment_medium: "Cash Received",
-            payment_date: "2026-01-05",
+            payment_date: paidOn,
             items: [{ id: itemId, quantity: 1 }],
           },
         );
@@ -246,7 +252,7 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
         await change("POST /api/auth/user/:id/membership", `/api/auth/user/${member}/membership`, {
           type: "manual",
           payment_medium: "Check Received",
-          payment_date: "2026-01-05",
+          payment_date: paidOn,
           membership_type: "annual",
         });
         await change(
@@ -262,7 +268,7 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           `/api/auth/user/${member}/membership/resume`,
         );
         await change("PUT /api/auth/user/:id/membership", `/api/auth/user/${member}/membership`, {
-          date: "2028-01-31",
+          date: laterExpiry,
           has_expiration: true,
         });
         await change(

@@ -75,6 +75,7 @@ export const orderMembershipTest: JobHandler<Deps> = async (payload: JsonObject,
   if (m.business_id === null) {
     // Nowhere to order it: recorded as a failed test, so the administrators see it was due.
     await recordUnorderableTest(db, {
+      created_at: deps.now(),
       user_id: m.user_id,
       reason: "pre_employment",
       membership_id: m.id,

@@ -350,9 +350,16 @@ export async function i3Problems(db: Kysely<DB>, syncQueue: string) {
 /** A random candidate's test row (written once: the caller, randoms/, holds the candidate's lock). */
 export async function insertRandomTest(
   db: Kysely<DB>,
-  t: { user_id: number; business_id: number | null; ordered_by: number | null; error: string | null },
+  t: {
+    user_id: number;
+    business_id: number | null;
+    ordered_by: number | null;
+    error: string | null;
+    created_at: Date;
+  },
 ): Promise<number> {
   const row = await db.insertInto("drug_tests").values({
+    created_at: t.created_at,
     user_id: t.user_id,
     business_id: t.business_id,
     reason: "random",

@@ -115,6 +115,8 @@ export async function orderDrugTest(deps: I3Deps, order: TestOrder): Promise<Ord
   const business = await findI3Business(db, order.businessId, { live: false });
   if (!business) throw notFound("Business");
   const id = await insertPendingTest(db, {
+    // The injected clock's time, not the column's database default: stalePendingTests compares it with it.
+    created_at: deps.now(),
     user_id: user.id,
     business_id: business.id,
     reason: order.reason,

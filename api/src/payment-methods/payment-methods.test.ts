@@ -2,7 +2,7 @@ import type { Payments } from "../integrations/payments/payments.ts";
 import { TEST_CARDS } from "../integrations/payments/sandbox.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
-import { addCard, confirmCard, requestAs } from "../testing/cards.ts";
+import { addCard, CARD_FORM_EXP_YEAR, confirmCard, requestAs } from "../testing/cards.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 
 const INTENT = "/api/auth/account/payment-intent";
@@ -29,7 +29,7 @@ Deno.test("payment methods: set-up secret, saving a confirmed card, the caller's
       assertEquals(res.status, 201);
       const { data } = await res.json();
       firstId = data.id;
-      const year = new Date().getUTCFullYear() + 3;
+      const year = CARD_FORM_EXP_YEAR;
       assertEquals(data, {
         id: data.id,
         type: "payment_method",

@@ -156,6 +156,7 @@ export async function substituteCandidate(
       const alt = (await findCandidate(trx, poolId, alternateId))!;
       const business = await candidateBusiness(trx, alt);
       const testId = await insertRandomTest(trx, {
+        created_at: deps.now(),
         user_id: alt.user_id,
         business_id: business?.id ?? null,
         ordered_by: actor.user.user_id,

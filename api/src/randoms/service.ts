@@ -193,6 +193,7 @@ export async function runPreorder(deps: PoolDeps, id: number): Promise<void> {
         }
         const business = await candidateBusiness(trx, c);
         const testId = await insertRandomTest(trx, {
+          created_at: now,
           user_id: c.user_id,
           business_id: business?.id ?? null,
           ordered_by: pool.created_by_user_id,

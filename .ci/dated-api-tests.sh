@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The API suite on embedded PGlite at the real date and, under libfaketime, at the instants of decision 0088,
+# all at once (each run is one PGlite in one process; two cores share them). Prints each run's closing
+# summary line and its failures; exits 1 if any run failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# [instant (UTC), what it is]; decision 0088 says why each.
+DATES=(
+  "2027-01-01 03:30:00|22:30 on New Year's Eve in New York, already 1 January 2027 in UTC"
+  "2027-03-16 03:30:00|23:30 on 15 March 2027 in New York, the day the MIS report falls due (UTC: the 16th)"
+  "2028-02-29 16:00:00|the leap day 29 February 2028"
+  "2030-07-04 16:00:00|3.5 years ahead: 4 July 2030"
+)
+
+LOGS="${DATED_TEST_LOGS:-$(mktemp -d)}"
+mkdir -p "$LOGS"
+TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow-sys --allow-run --no-check api/ web/src/ web/build/)
+
+declare -A PIDS NAMES
+TEST_DATABASE_URL= "${TEST[@]}" >"$LOGS/today.log" 2>&1 &
+PIDS[today]=$!
+NAMES[today]="today ($(date -u +%FT%TZ))"
+for entry in "${DATES[@]}"; do
+  at="${entry%%|*}"
+  key="${at//[: ]/-}"
+  # --exclude-monotonic: timers and performance.now() keep the real monotonic clock; only the date moves.
+  TEST_DATABASE_URL= faketime --exclude-monotonic -f "@$at" "${TEST[@]}" >"$LOGS/$key.log" 2>&1 &
+  PIDS[$key]=$!
+  NAMES[$key]="${at/ /T}Z, ${entry#*|}"
+done
+
+failed=0
+for key in today $(for entry in "${DATES[@]}"; do at="${entry%%|*}"; echo "${at//[: ]/-}"; done); do
+  if wait "${PIDS[$key]}"; then status=ok; else status=FAILED; failed=1; fi
+  printf '\n-- PGlite at %s: %s\n' "${NAMES[$key]}" "$status"
+  # The runner's closing summary line, and on failure the names of what failed.
+  sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$key.log" | grep -E '^(ok|FAILED) \|' | tail -n 1
+  if [ "$status" = FAILED ]; then
+    sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$key.log" | sed -n '/ FAILURES /,$p' | head -n 60
+  fi
+done
+exit "$failed"
