@@ -172,11 +172,8 @@ test("the notification list shows its loading state, an error alert with a retry
   await expect(list.getByText("No archived notifications")).toBeVisible();
 
   // Admin spec §9: the list is at most 800px high and scrolls.
-  const style = await list.evaluate((el) => {
-    const s = getComputedStyle(el);
-    return { maxHeight: s.maxHeight, overflowY: s.overflowY };
-  });
-  expect(style).toEqual({ maxHeight: "800px", overflowY: "auto" });
+  await expect(list).toHaveCSS("max-height", "800px");
+  await expect(list).toHaveCSS("overflow-y", "auto");
   await checkA11y();
 });
 
