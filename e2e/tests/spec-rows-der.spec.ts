@@ -160,7 +160,7 @@ test("the business page's Business Tests and Vessels tabs, and an employee's Tes
   await expect(own).not.toContainText(other.fullName);
 });
 
-test("a compliance kit charge the card's bank declines is toasted and the purchase can be tried again", async ({ page, visit }) => {
+test("a compliance kit charge and an employee membership charge the bank declines are toasted; both can be tried again", async ({ page, visit, baseURL }) => {
   const company = await createDerWithCompany(page.request);
   await visit(`/app/member/businesses/${company.businessId}`);
   const kit = page.getByRole("region", { name: "Business Compliance Kit" });
@@ -172,6 +172,15 @@ test("a compliance kit charge the card's bank declines is toasted and the purcha
   await expectToast(page, "Your card was declined.");
   await expect(buy).toBeEnabled();
   await expect(page.getByRole("tab", { name: "Downloads" })).toHaveCount(0);
+
+  // Public spec §8: a membership start failure is an error toast; the same company card pays for it.
+  const employee = await addEmployee(baseURL!, company.businessId);
+  await visit(`/app/member/businesses/${company.businessId}/employee/${employee.userId}/membership/new`);
+  await expect(page.getByRole("radio", { name: /ending in 0341/ })).toBeChecked();
+  const purchase = page.getByRole("button", { name: "Purchase" });
+  await purchase.click();
+  await expectToast(page, "Your card was declined.");
+  await expect(purchase).toBeEnabled();
 });
 
 test("DER registration: a refused account shows the server's error in an alert; a declined kit charge a toast", async ({ page, visit, checkA11y }) => {
