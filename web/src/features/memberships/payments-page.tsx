@@ -33,7 +33,9 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
   const loaded = useResource(cardsKey(subject), (signal) => fetchCards(subject, signal));
   const paths = screenPaths(subject);
   const own = subject.kind === "self";
-  // An employee's membership is paid with the company's cards, which are added here but managed nowhere else.
+  // An employee's membership is paid with the company's cards, which are added here but managed nowhere else:
+  // there is no call to make one default or remove it, so their cards show no actions (left out, not `hidden`,
+  // which the actions' display: flex would override).
   const company = subject.kind === "employee";
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,28 +78,30 @@ export default function PaymentsPage({ subject }: { subject: Subject }) {
                   {card.attributes.default && <Chip tone="success">Default</Chip>}
                 </p>
                 <p className="card-expiry">Expires {cardExpiry(card)}</p>
-                <div className="card-actions" hidden={company}>
-                  {!card.attributes.default && (
+                {!company && (
+                  <div className="card-actions">
+                    {!card.attributes.default && (
+                      <Button
+                        variant="secondary"
+                        busy={working === card.id}
+                        busyLabel="Saving…"
+                        disabled={working !== null}
+                        aria-label={`Make default: ${spokenCardName(card)}`}
+                        onClick={() => onMakeDefault(card)}
+                      >
+                        Make default
+                      </Button>
+                    )}
                     <Button
                       variant="secondary"
-                      busy={working === card.id}
-                      busyLabel="Saving…"
                       disabled={working !== null}
-                      aria-label={`Make default: ${spokenCardName(card)}`}
-                      onClick={() => onMakeDefault(card)}
+                      aria-label={`Remove: ${spokenCardName(card)}`}
+                      onClick={() => setRemoving(card)}
                     >
-                      Make default
+                      Remove
                     </Button>
-                  )}
-                  <Button
-                    variant="secondary"
-                    disabled={working !== null}
-                    aria-label={`Remove: ${spokenCardName(card)}`}
-                    onClick={() => setRemoving(card)}
-                  >
-                    Remove
-                  </Button>
-                </div>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

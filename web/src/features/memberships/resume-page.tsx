@@ -46,7 +46,10 @@ export default function MembershipResumePage({ subject }: { subject: Subject }) 
   );
 }
 
-/** The name of whoever is resumed: the signed-in member, or the user an administrator is looking at. */
+/**
+ * The name of whoever is resumed: the signed-in member, the user an administrator is looking at, or the
+ * employee whose membership their company runs (never the DER who opens the screen).
+ */
 function useFullName(subject: Subject): string | undefined {
   useSignals();
   const userId = subject.kind === "user" ? subject.userId : null;
@@ -55,6 +58,20 @@ function useFullName(subject: Subject): string | undefined {
     userId === null ? null : ["user", userId],
     async (signal) => (await call("/auth/user/{id}").GET({ params: { id: userId! }, signal })).data,
   );
+  // The company's business users (the employee screens' call), the employee's row by user id.
+  const employee = useResource(
+    subject.kind === "employee" ? ["resume-subject", subject.businessId, subject.employeeId] : null,
+    async (signal) => {
+      if (subject.kind !== "employee") return undefined;
+      const { data } = await call("/auth/business/{id}/business-users").GET({
+        params: { id: subject.businessId },
+        signal,
+      });
+      const e = data.find((row) => row.attributes.user_id === subject.employeeId)?.attributes;
+      return e && [e.user_first_name, e.user_middle_name, e.user_last_name].filter(Boolean).join(" ");
+    },
+  );
+  if (subject.kind === "employee") return employee.data ?? (employee.error ? "" : undefined);
   return userId === null ? session.value?.full_name : user.data?.attributes.full_name;
 }
 
@@ -81,7 +98,7 @@ function ResumeConfirm({ subject, membershipId }: { subject: Subject; membership
     <section aria-labelledby="resume-who" className="narrow">
       {name === undefined
         ? <Skeleton lines={1} label="Loading the member's name…" />
-        : <h2 id="resume-who">{name}</h2>}
+        : name && <h2 id="resume-who">{name}</h2>}
       <Alert variant="info">
         {own
           ? "Resuming this membership makes you eligible for monthly random drug tests again."
