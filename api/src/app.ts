@@ -22,6 +22,7 @@ import { inRequest } from "./lib/request-context.ts";
 import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { adminUserRoutes, userDetailRoutes } from "./desk/users-routes.ts";
+import { mergeRoutes } from "./desk/merge-routes.ts";
 import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -104,6 +105,7 @@ export function createApp(deps: Deps) {
   app.route("/api", userDetailRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", adminUserRoutes);
+  app.route("/api", mergeRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", businessRosterRoutes);
   app.route("/api", complianceOverviewRoutes);

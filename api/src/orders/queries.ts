@@ -558,3 +558,10 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/** An account merge (decision 0080): the orders of `from` become `to`'s (receipts follow); answers how many. */
+export async function moveOrdersOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("orders").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}
