@@ -23,6 +23,7 @@ import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { adminUserRoutes, userDetailRoutes } from "./desk/users-routes.ts";
 import { mergeRoutes } from "./desk/merge-routes.ts";
+import { membershipRefundRoutes } from "./memberships/refund-routes.ts";
 import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -125,6 +126,7 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceKitRoutes);
   app.route("/api", documentsRoutes);
   app.route("/api", membershipsRoutes);
+  app.route("/api", membershipRefundRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", auditRoutes);
