@@ -29,7 +29,7 @@ test("an administrator merges two accounts and refunds a term", async ({ page, l
 
   // The duplicates table offers the merge of the other account into this one.
   await expect(page.getByRole("heading", { name: "Possible duplicates" })).toBeVisible();
-  const merge = page.getByRole("link", { name: `Merge Rita Mariner's account (${closeId}) into this one` });
+  const merge = page.getByRole("link", { name: `Merge into this account: Rita Mariner (${closeId})` });
   if (await merge.count()) await merge.click();
   else await visit(`/app/admin/users/${keepId}/merge/${closeId}`); // on a later page of a crowded table
   await arrive(`/app/admin/users/${keepId}/merge/${closeId}`);

@@ -45,7 +45,7 @@ export function Duplicates({ id }: { id: string }) {
                 <td>
                   <Link
                     href={`/app/admin/users/${id}/merge/${u.id}`}
-                    aria-label={`Merge ${u.attributes.full_name}'s account (${u.id}) into this one`}
+                    aria-label={`Merge into this account: ${u.attributes.full_name} (${u.id})`}
                   >
                     Merge into this account
                   </Link>
