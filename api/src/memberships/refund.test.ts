@@ -10,6 +10,7 @@ import { cardFor } from "./test-helpers.ts";
 import { MembershipRefundAnswer, MembershipRefundDone } from "./refund-schemas.ts";
 import { REFUND_WORDS } from "./refund.ts";
 import { REFUND_MESSAGES } from "../orders/refund.ts";
+import { PaymentsUnavailableError } from "../integrations/payments/payments.ts";
 
 const refund = (ctx: TestContext, userId: number, body: unknown, key?: string) =>
   ctx.request(
@@ -135,6 +136,31 @@ Deno.test("membership refunds", async (t) => {
       assertEquals(body.issues[0].path, "amount_cents");
       assertEquals((await charged(ctx)).refunded_cents, 2500);
     });
+
+    await t.step(
+      "a processor that refuses answers 402 with its words, one that is down 502; nothing recorded",
+      async () => {
+        const real = ctx.deps.payments.refund;
+        try {
+          ctx.deps.payments.refund = () =>
+            Promise.resolve({ ok: false, message: "Charge ch_1 has been disputed." });
+          const refused = await refund(ctx, member, { amount_cents: 100 }, "refused");
+          assertEquals(refused.status, 402);
+          assertEquals(await refused.json(), {
+            error: "Charge ch_1 has been disputed.",
+            code: "PAYMENT_DECLINED",
+          });
+          ctx.deps.payments.refund = () => Promise.reject(new PaymentsUnavailableError("down"));
+          const down = await refund(ctx, member, { amount_cents: 100 }, "down");
+          assertEquals(down.status, 502);
+          assertEquals((await down.json()).error, REFUND_MESSAGES.unavailable);
+        } finally {
+          ctx.deps.payments.refund = real;
+        }
+        const rows = await db.selectFrom("order_refunds").select("amount_cents").execute();
+        assertEquals(rows.map((r) => r.amount_cents).reduce((a, b) => a + b, 0), 2500);
+      },
+    );
 
     await t.step("refunding what is left ends the term now", async () => {
       const res = await refund(ctx, member, { amount_cents: total - 2500 }, "rest");
