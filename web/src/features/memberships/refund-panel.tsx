@@ -16,19 +16,11 @@ import { call } from "../../lib/typed-api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { Panel } from "./membership-parts.tsx";
+import { amountProblem } from "./refund-amount.ts";
 
 const refundKey = (userId: number) => ["membership", `user:${userId}`, "refund"];
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
-
-/** Why an amount cannot be sent, or null: at least $0.01, at most what is left. */
-export function amountProblem(text: string, left: number): string | null {
-  const cents = dollarsToCents(text);
-  if (cents === null) return "Enter an amount in dollars, such as 20 or 20.50.";
-  if (cents < 1) return "The amount must be at least $0.01.";
-  if (cents > left) return `The amount cannot be more than ${money(left)}, what is left to refund.`;
-  return null;
-}
 
 export function RefundPanel({ userId }: { userId: number }) {
   const info = useResource(
