@@ -253,6 +253,21 @@ Deno.test("account merge", async (t) => {
       },
     );
 
+    await t.step("two simultaneous merges of one pair: one merges, the other is refused", async () => {
+      const close = await duplicateOf(ctx, "mia.twice@test.local");
+      const answers = await Promise.all([merge(ctx, keep, close), merge(ctx, keep, close)]);
+      const statuses = answers.map((r) =>
+        r.status
+      ).sort();
+      assertEquals(statuses, [200, 409]);
+      const refused = answers.find((r) => r.status === 409)!;
+      assertEquals((await refused.json()).error, MERGE_MESSAGES.deleted("Mia Test"));
+      await answers.find((r) => r.status === 200)!.body?.cancel();
+      const rows = await db.selectFrom("audit_log").select("id").where("action", "=", "account_merged_into")
+        .where("entity_id", "=", String(close)).execute();
+      assertEquals(rows.length, 1);
+    });
+
     await t.step("the running term must stay the kept account's latest", async () => {
       await db.deleteFrom("memberships").execute();
       const close = await duplicateOf(ctx, "mia.latest@test.local");
@@ -266,9 +281,7 @@ Deno.test("account merge", async (t) => {
       assertEquals(back.status, 200, "keeping the other account merges");
       assertEquals(MergeResponse.parse(await back.json()).data.moves?.memberships, 0);
       const counts = await db.selectFrom("memberships").select(["user_id", "is_current"])
-        .select((eb) =>
-          eb("cancelled_at", "is not", null).as("cancelled")
-        ).orderBy("id").execute();
+        .select((eb) => eb("cancelled_at", "is not", null).as("cancelled")).orderBy("id").execute();
       assertEquals(counts, [
         { user_id: close, is_current: true, cancelled: false },
         { user_id: keep, is_current: true, cancelled: true },
