@@ -39,8 +39,7 @@ export const membershipRefundRoutes = new Hono<AppEnv>()
         "Not in the specification (decision 0081). Through the payment processor; never more than " +
         "what is left to refund. Refunding what is left of the whole charge ends a running term now (as a " +
         "cancellation, with its e-mail); a part refund keeps the term. The member is e-mailed a refund " +
-        "receipt (PDF). Safe to repeat: the same Idempotency-Key (or, without one, the same amount over the " +
-        "same refunded total) refunds once.",
+        "receipt (PDF). The Idempotency-Key header is required: a repeat with the same key refunds once.",
       tags: TAGS,
       response: MembershipRefundDone,
       errors: {

@@ -39,7 +39,7 @@ Deno.test("membership refunds", async (t) => {
     await t.step("no membership: nothing to refund", async () => {
       const res = await ctx.request("admin", "GET", `/api/auth/user/${member}/membership/refund`);
       assertEquals(MembershipRefundAnswer.parse(await res.json()).data, null);
-      const none = await refund(ctx, member, { amount_cents: 100 });
+      const none = await refund(ctx, member, { amount_cents: 100 }, "none");
       assertEquals(none.status, 404);
       await none.body?.cancel();
     });
@@ -115,15 +115,22 @@ Deno.test("membership refunds", async (t) => {
       const again = await refund(ctx, member, { amount_cents: 2000, reason: "Goodwill" }, "part-1");
       assertEquals(again.status, 200);
       await again.body?.cancel();
-      // Without a key, a double submit shares one (the same amount over the same refunded total).
-      const [a, b] = await Promise.all([
-        refund(ctx, member, { amount_cents: 500 }),
-        refund(ctx, member, { amount_cents: 500 }),
+      // A double submit with one key refunds once (the second waits its turn or replays the first's answer).
+      const both = await Promise.all([
+        refund(ctx, member, { amount_cents: 500 }, "double"),
+        refund(ctx, member, { amount_cents: 500 }, "double"),
       ]);
-      for (const r of [a, b]) {
+      for (const r of both) {
         assert(r.status === 200 || r.status === 409, String(r.status));
         await r.body?.cancel();
       }
+      const late = await refund(ctx, member, { amount_cents: 500 }, "double");
+      assertEquals(late.status, 200, "a late repeat replays the answer");
+      await late.body?.cancel();
+      // Without a key a repeat could not be told from a second part refund: refused.
+      const keyless = await refund(ctx, member, { amount_cents: 500 });
+      assertEquals(keyless.status, 422);
+      assertEquals((await keyless.json()).error, REFUND_WORDS.keyRequired);
       assertEquals((await charged(ctx)).refunded_cents, 2500);
       assertEquals((await refundMails(ctx)).length, 2);
     });
@@ -199,7 +206,7 @@ Deno.test("membership refunds", async (t) => {
       });
       assertEquals(manual.status, 200, await manual.clone().text());
       await manual.body?.cancel();
-      const res = await refund(ctx, other, { amount_cents: 100 });
+      const res = await refund(ctx, other, { amount_cents: 100 }, "manual");
       assertEquals(res.status, 409);
       assertEquals((await res.json()).error, REFUND_MESSAGES.notCard);
     });

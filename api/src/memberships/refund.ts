@@ -2,9 +2,9 @@
  * An administrator refunds a membership's charge, whole or in part (issue 37, decision 0081): the member's
  * current term's order, through the payments adapter (orders/refund.ts). A whole refund (what is left, up to
  * the full charge) ends a running term now, as a cancellation does (the member's mail and the administrators'
- * notification included); a part refund keeps the term as it is. Idempotent: the key is the administrator's
- * Idempotency-Key, or else what was refunded before and the amount (a double submit shares it, a deliberate
- * second part refund does not). The refund is recorded, and the term ended, in one transaction after the
+ * notification included); a part refund keeps the term as it is. Idempotent: the administrator's
+ * Idempotency-Key is required (a repeat with it refunds once; without one a late repeat could not be told from
+ * a second part refund). The refund is recorded, and the term ended, in one transaction after the
  * processor's answer; a retry with the same key after a crash records the refund the processor already made.
  */
 import type { Transaction } from "kysely";
@@ -36,6 +36,7 @@ const dayInWords = (date: string) =>
 export const REFUND_WORDS = {
   refunded: "Refund Issued",
   noCharge: "This membership has no charge to refund.",
+  keyRequired: "A refund needs an Idempotency-Key header, so that a repeat never refunds twice.",
   ended: "The membership's term has ended with this refund.",
   kept: (expire: string | null) =>
     expire
@@ -92,9 +93,13 @@ export async function refundMembership(
   const { current, state } = found;
   if (!state) throw new AppError("CONFLICT", REFUND_WORDS.noCharge);
   const order = state.order;
-  const key = headerKey
-    ? `membership-refund:o${order.id}:key:${headerKey}`
-    : `membership-refund:o${order.id}:after${state.refunded_cents}:amount${body.amount_cents}`;
+  if (!headerKey) {
+    throw new AppError("VALIDATION_FAILED", REFUND_WORDS.keyRequired, [{
+      path: "Idempotency-Key",
+      message: REFUND_WORDS.keyRequired,
+    }]);
+  }
+  const key = `membership-refund:o${order.id}:key:${headerKey}`;
   const earlier = state.refunds.find((r) => r.idempotency_key === key);
   if (earlier && earlier.amount_cents !== body.amount_cents) {
     throw new AppError(
