@@ -30,8 +30,16 @@ test("an administrator merges two accounts and refunds a term", async ({ page, l
   // The duplicates table offers the merge of the other account into this one.
   await expect(page.getByRole("heading", { name: "Possible duplicates" })).toBeVisible();
   const merge = page.getByRole("link", { name: `Merge into this account: Rita Mariner (${closeId})` });
+  await expect(page.getByRole("heading", { name: "Merge another account into this one" })).toBeVisible();
+  await page.getByLabel("User ID of the account to close").fill(keepId);
+  await page.getByRole("button", { name: "Preview Merge" }).click();
+  await expect(page.getByText("Enter another account's user ID: this is the account kept.")).toBeVisible();
   if (await merge.count()) await merge.click();
-  else await visit(`/app/admin/users/${keepId}/merge/${closeId}`); // on a later page of a crowded table
+  else {
+    // On a later page of a crowded table: the user page's own entry by user ID.
+    await page.getByLabel("User ID of the account to close").fill(closeId);
+    await page.getByRole("button", { name: "Preview Merge" }).click();
+  }
   await arrive(`/app/admin/users/${keepId}/merge/${closeId}`);
   await expect(page.getByRole("region", { name: "Account to keep" })).toContainText(kept.email);
   await expect(page.getByRole("region", { name: "Account to close" })).toContainText(closed.email);
