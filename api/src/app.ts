@@ -22,6 +22,8 @@ import { inRequest } from "./lib/request-context.ts";
 import { clientIp } from "./auth/sessions.ts";
 import { usersRoutes } from "./users/routes.ts";
 import { adminUserRoutes, userDetailRoutes } from "./desk/users-routes.ts";
+import { mergeRoutes } from "./desk/merge-routes.ts";
+import { membershipRefundRoutes } from "./memberships/refund-routes.ts";
 import { secondFactorRoutes } from "./auth/second-factor/routes.ts";
 import { businessesRoutes } from "./businesses/routes.ts";
 import { employeesRoutes } from "./employees/routes.ts";
@@ -104,6 +106,7 @@ export function createApp(deps: Deps) {
   app.route("/api", userDetailRoutes);
   app.route("/api", usersRoutes);
   app.route("/api", adminUserRoutes);
+  app.route("/api", mergeRoutes);
   app.route("/api", businessesRoutes);
   app.route("/api", businessRosterRoutes);
   app.route("/api", complianceOverviewRoutes);
@@ -123,6 +126,7 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceKitRoutes);
   app.route("/api", documentsRoutes);
   app.route("/api", membershipsRoutes);
+  app.route("/api", membershipRefundRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", auditRoutes);

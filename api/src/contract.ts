@@ -282,3 +282,6 @@ export type ConsortiumStats = z.infer<typeof ConsortiumResponse>;
 export type DecompositionStats = z.infer<typeof DecompositionResponse>;
 export type OneTimeStats = z.infer<typeof OneTimeResponse>;
 export type RandomsStats = z.infer<typeof RandomsResponse>;
+// The account merge (decision 0080) and a membership charge's refund (decision 0081)
+export type { MergePlan } from "./desk/merge-schemas.ts";
+export type { MembershipRefund } from "./memberships/refund-schemas.ts";

@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   new_business_requests: "businesses",
   notifications: "notifications",
   order_items: "orders",
+  order_refunds: "orders",
   orders: "orders",
   password_reset_tokens: "password-reset",
   payment_methods: "payment-methods",

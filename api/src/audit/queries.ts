@@ -23,7 +23,22 @@ function filtered(db: Kysely<DB>, f: AuditFilter) {
   if (f.action) query = query.where("a.action", "=", f.action);
   if (f.reads === "exclude") query = query.where("a.action", "<>", GUARD_ACTIONS.admin);
   if (f.entity) query = query.where("a.entity", "=", f.entity);
-  if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
+  if (f.entity_id !== undefined && f.entity === "user") {
+    // A user's History reads the accounts merged into it too (decision 0080).
+    const id = Number(f.entity_id);
+    query = query.where((eb) =>
+      eb.or([
+        eb("a.entity_id", "=", String(f.entity_id)),
+        eb(
+          "a.entity_id",
+          "in",
+          sql<string>`(select m.id::text from users m where m.merged_into_user_id = ${
+            Number.isSafeInteger(id) ? id : 0
+          })`,
+        ),
+      ])
+    );
+  } else if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
   if (f.from) {
     query = query.where("a.created_at", ">=", sql<Date>`(${f.from}::date)::timestamp at time zone 'UTC'`);
   }

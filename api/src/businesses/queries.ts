@@ -523,3 +523,48 @@ export async function searchBusinesses(db: Kysely<DB>, t: SearchTerms, limit: nu
     limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/**
+ * An account merge (decision 0080): the business links of `from` become `to`'s. Where both are linked to one
+ * business, `to`'s link takes the other's roles and the other link ends; a moved link stays primary only when
+ * `to` has no primary business yet. The businesses `from` represents (DER) and its company requests follow.
+ * Answers how many links moved or were folded in, and how many businesses changed their DER.
+ */
+export async function moveBusinessLinksOfUser(db: Kysely<DB>, from: number, to: number, now: Date) {
+  let links = 0;
+  const theirs = await db.selectFrom("business_users").selectAll().where("user_id", "=", from)
+    .where("removed_at", "is", null).orderBy("is_primary", "desc").orderBy("id").execute();
+  for (const link of theirs) {
+    const own = await db.selectFrom("business_users").selectAll().where("user_id", "=", to)
+      .where("business_id", "=", link.business_id).where("removed_at", "is", null).executeTakeFirst();
+    if (own) {
+      await db.updateTable("business_users").set({ removed_at: now, is_primary: false }).where(
+        "id",
+        "=",
+        link.id,
+      )
+        .execute();
+      await db.updateTable("business_users").set({
+        is_owner: own.is_owner || link.is_owner,
+        is_employee: own.is_employee || link.is_employee,
+      }).where("id", "=", own.id).execute();
+    } else {
+      const primary = await db.selectFrom("business_users").select("id").where("user_id", "=", to)
+        .where("is_primary", "=", true).where("removed_at", "is", null).executeTakeFirst();
+      await db.updateTable("business_users").set({ user_id: to, is_primary: link.is_primary && !primary })
+        .where("id", "=", link.id).execute();
+    }
+    links++;
+  }
+  // Ended links are history: they move as they are.
+  await db.updateTable("business_users").set({ user_id: to }).where("user_id", "=", from)
+    .where("removed_at", "is not", null).execute();
+  const represented = await db.updateTable("businesses").set({ der_user_id: to }).where(
+    "der_user_id",
+    "=",
+    from,
+  )
+    .returning("id").execute();
+  await db.updateTable("new_business_requests").set({ user_id: to }).where("user_id", "=", from).execute();
+  return { links, represented: represented.length };
+}

@@ -60,7 +60,7 @@ const COLUMNS_FILE: ColumnList = {
     phone: true, address_one: true, address_two: true, city: true, state: true, postal_code: true,
     country: true, uscg_cred: true, ssn_last4: true, is_admin: true, is_der: true, member_number: true,
     opt_in: true, scheduled_deletion_at: true, created_at: true, updated_at: true, deleted_at: true,
-    scheduled_deletion_business_id: true, deletion_reason: true,
+    scheduled_deletion_business_id: true, deletion_reason: true, merged_into_user_id: true,
   },
   sessions: {
     id: true, user_id: true, created_at: true, expires_at: true, revoked_at: true, ip: true, user_agent: true,
@@ -243,6 +243,11 @@ const COLUMNS_FILE: ColumnList = {
     id: true, user_id: true, storage_key: true, filename: true, byte_size: true, uploaded_by_user_id: true,
     created_at: true,
   },
+  order_refunds: {
+    id: true, order_id: true, amount_cents: true, idempotency_key: true, processor_refund_id: true, reason: true,
+    ends_term: true, created_by_user_id: true, created_at: true, receipt_sent_at: true,
+  },
+  sandbox_refunds: { id: true, charge_id: true, idempotency_key: true, amount_cents: true, created_at: true },
 };
 
 async function columnsInDatabase(database: Database): Promise<Record<string, string[]>> {

@@ -93,6 +93,8 @@ export interface UsersTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
+  /** sql/0042: the account this one was merged into (a closed account only, decision 0080). */
+  merged_into_user_id: number | null;
 }
 
 export interface SessionsTable {
@@ -819,7 +821,36 @@ export interface StatsMisconfiguredUsersTable {
   user_id: number;
 }
 
+// 0043_order_refunds.sql (decision 0081)
+
+/** One refund of an order's charge, whole or part; the administrator's key makes a repeat answer it again. */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  idempotency_key: string;
+  processor_refund_id: string;
+  reason: string | null;
+  /** The refund ended the membership's term (a whole refund, decision 0081). */
+  ends_term: boolean;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  /** When the refund's e-mail receipt was handed to the outbox (claimed once). */
+  receipt_sent_at: NullableTimestamp;
+}
+
+/** The sandbox processor's refunds: one row per refund key. */
+export interface SandboxRefundsTable {
+  id: string;
+  charge_id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  created_at: DefaultTimestamp;
+}
+
 export interface DB {
+  order_refunds: OrderRefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
   safety_concern_letters: SafetyConcernLettersTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -80,3 +80,10 @@ export async function insertRandomNotice(
 export async function deleteDocument(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom("documents").where("id", "=", id).execute();
 }
+
+/** An account merge (decision 0080): the documents of `from` become `to`'s; answers how many moved. */
+export async function moveDocumentsOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("documents").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}

@@ -410,3 +410,10 @@ export async function moveUnplacedTests(db: Kysely<DB>, userId: number, from: nu
     .orderBy("id").execute();
   return { moved: moved.map((r) => r.id), placed: placed.map((r) => r.i3_order_ref ?? String(r.id)) };
 }
+
+/** An account merge (decision 0080): the tests of `from` become `to`'s; answers how many moved. */
+export async function moveDrugTestsOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("drug_tests").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}

@@ -207,3 +207,17 @@ export async function rejectEmployeeRequest(
   }).where("id", "=", id).where("status", "=", "pending").executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * An account merge (decision 0080): the employee requests that name `from` (as the person, the matched
+ * candidate or the requesting owner) name `to`; answers how many requests changed.
+ */
+export async function moveEmployeeRequestsOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const ids = new Set<number>();
+  for (const column of ["user_id", "possible_user_id", "owner_user_id"] as const) {
+    const rows = await db.updateTable("employee_requests").set({ [column]: to }).where(column, "=", from)
+      .returning("id").execute();
+    for (const row of rows) ids.add(row.id);
+  }
+  return ids.size;
+}

@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   MEMBERSHIP_CONFLICT: 409,
+  /** An account merge the rules refuse (both have a running membership, say); the reason is in `error`. */
+  MERGE_REFUSED: 409,
   /** Another administrator already processed the notification (two work one queue). */
   ALREADY_PROCESSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,

@@ -423,3 +423,37 @@ export async function carryCompanyMemberships(
     .returning("id").execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * An account merge (decision 0080): moves the memberships of `from` that ran or run to `to` (not the failed
+ * ones, which bought nothing, nor any from `below` on: a term later than `to`'s running one would hide it) and
+ * marks each account's latest membership current again (sql/0021's trigger keeps it on insert and delete, not
+ * on a move). Answers how many moved.
+ */
+export async function moveMembershipsOfUser(
+  db: Kysely<DB>,
+  from: number,
+  to: number,
+  below?: number,
+): Promise<number> {
+  let move = db.updateTable("memberships").set({ user_id: to }).where("user_id", "=", from)
+    .where("failed", "=", false);
+  if (below !== undefined) move = move.where("id", "<", below);
+  const moved = await move.returning("id").execute();
+  await sql`update memberships m set is_current = (m.id = l.max_id)
+    from (select x.user_id, max(x.id) as max_id from memberships x where x.user_id in (${from}, ${to})
+          group by x.user_id) l
+    where m.user_id = l.user_id and m.is_current <> (m.id = l.max_id)`.execute(db);
+  return moved.length;
+}
+
+/**
+ * The user's running memberships on `today` (not failed, not cancelled, not past their expiry; a pending or
+ * paused one runs), newest first, with whether each is the latest row (the term that counts).
+ */
+export async function runningMembershipsOn(db: Kysely<DB>, userId: number, today: DateString) {
+  return await db.selectFrom("memberships").select(["id", "type", "expire_at", "is_current"])
+    .where("user_id", "=", userId).where("failed", "=", false).where("cancelled_at", "is", null)
+    .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
+    .orderBy("id", "desc").execute();
+}

@@ -350,3 +350,13 @@ export async function markOrderCancelled(trx: Transaction<DB>, orderId: number):
     .set({ meta: sql`meta || jsonb_build_object('order_cancelled', true, 'order_completed', false)` })
     .where("type", "=", "NEW_ORDER").where("order_id", "=", orderId).execute();
 }
+
+/**
+ * An account merge (decision 0080): the notifications about `from` are about `to` (who triggered one stays as
+ * it was: that is history); answers how many moved.
+ */
+export async function moveNotificationsOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("notifications").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}

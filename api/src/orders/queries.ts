@@ -558,3 +558,75 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/** An account merge (decision 0080): the orders of `from` become `to`'s (receipts follow); answers how many. */
+export async function moveOrdersOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("orders").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}
+
+/** What refunding an order's charge needs to know (decision 0081). */
+export function orderForRefund(db: Kysely<DB>, id: number) {
+  return db.selectFrom("orders").select([
+    "id",
+    "number",
+    "kind",
+    "status",
+    "total_cents",
+    "payment_type",
+    "processor_charge_id",
+    "user_id",
+  ]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The refunds made of an order's charge, oldest first. */
+export function refundsOf(db: Kysely<DB>, orderId: number) {
+  return db.selectFrom("order_refunds").select([
+    "id",
+    "amount_cents",
+    "processor_refund_id",
+    "reason",
+    "ends_term",
+    "created_at",
+    "idempotency_key",
+  ]).where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+/** Records a refund made at the processor; a repeat of its key records nothing and answers the first row. */
+export async function insertRefund(
+  db: Kysely<DB>,
+  row: {
+    order_id: number;
+    amount_cents: number;
+    idempotency_key: string;
+    processor_refund_id: string;
+    reason: string | null;
+    ends_term: boolean;
+    created_by_user_id: number;
+    created_at: Date;
+  },
+) {
+  const made = await db.insertInto("order_refunds").values(row)
+    .onConflict((oc) => oc.column("idempotency_key").doNothing()).returning("id").executeTakeFirst();
+  const found = await db.selectFrom("order_refunds").selectAll().where(
+    "idempotency_key",
+    "=",
+    row.idempotency_key,
+  )
+    .executeTakeFirstOrThrow();
+  return { created: made !== undefined, refund: found };
+}
+
+/** Claims the sending of a refund's receipt (once); true when this call claimed it. */
+export async function claimRefundReceipt(db: Kysely<DB>, refundId: number, now: Date): Promise<boolean> {
+  const row = await db.updateTable("order_refunds").set({ receipt_sent_at: now }).where("id", "=", refundId)
+    .where("receipt_sent_at", "is", null).returning("id").executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives the claim back when the receipt could not be handed to the outbox. */
+export async function releaseRefundReceipt(db: Kysely<DB>, refundId: number, claimedAt: Date): Promise<void> {
+  await db.updateTable("order_refunds").set({ receipt_sent_at: null }).where("id", "=", refundId)
+    .where("receipt_sent_at", "=", claimedAt).execute();
+}

@@ -187,3 +187,13 @@ export async function cardHolderUserId(db: Kysely<DB>, paymentMethodId: number):
     .where("pm.id", "=", paymentMethodId).executeTakeFirst();
   return row?.holder ?? null;
 }
+
+/**
+ * How many live cards the user has saved. An account merge (decision 0080) moves none: a card belongs to the
+ * processor's customer of its account and cannot be charged for another.
+ */
+export async function cardCountOf(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db.selectFrom("payment_methods").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

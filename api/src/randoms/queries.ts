@@ -546,3 +546,13 @@ export function memberSelections(db: Kysely<DB>, userId: number) {
     .where("t.status", "in", ["pending", "ordered"]).where("u.deleted_at", "is", null)
     .orderBy("c.id", "desc").execute();
 }
+
+/**
+ * How many random draws selected the user. An account merge (decision 0080) leaves them where they are: a draw
+ * is verified against the ids it drew (randoms/verify.ts), so its candidates are never rewritten.
+ */
+export async function candidateCountOf(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db.selectFrom("random_candidates").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -94,3 +94,16 @@ export async function approveRegistrationBusiness(
   })
     .where("user_id", "=", userId).execute();
 }
+
+/**
+ * An account merge (decision 0080): the registration progress of `from` becomes `to`'s when `to` has none (one
+ * per account); answers how many moved (0 or 1).
+ */
+export async function moveRegistrationOfUser(db: Kysely<DB>, from: number, to: number): Promise<number> {
+  const own = await db.selectFrom("registration_notifications").select("notification_id")
+    .where("user_id", "=", to).executeTakeFirst();
+  if (own) return 0;
+  const moved = await db.updateTable("registration_notifications").set({ user_id: to })
+    .where("user_id", "=", from).returning("notification_id").execute();
+  return moved.length;
+}

@@ -440,3 +440,58 @@ export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number)
     limit ${limit}`.execute(db);
   return result.rows;
 }
+
+/** The two accounts of a merge (decision 0080), as the merge checks and records them; deleted ones too. */
+export async function mergeParties(db: Kysely<DB>, ids: number[]) {
+  return await db.selectFrom("users").select([
+    "id",
+    "email",
+    "first_name",
+    "last_name",
+    "member_number",
+    "is_admin",
+    "is_der",
+    "deleted_at",
+  ]).where("id", "in", ids).execute();
+}
+
+/**
+ * Closes the account merged into `into` (decision 0080): as a deletion minimises it (decision 0024), and it
+ * gives up its member number (unique) so the kept account may take it; it records where it went.
+ */
+export async function closeMergedAccount(db: Kysely<DB>, userId: number, into: number, now: Date) {
+  await minimiseAccount(db, userId, now, `Merged into account ${into}`);
+  await db.updateTable("users").set({ member_number: null, merged_into_user_id: into, updated_at: now })
+    .where("id", "=", userId).execute();
+}
+
+/**
+ * The kept account takes what only the closed one had: its member number (when the kept has none), the DER
+ * flag, and its safety concern letter (when the kept has none). Answers the kept account's changed fields as
+ * [before, after] and whether the letter moved.
+ */
+export async function adoptMergedAccount(
+  db: Kysely<DB>,
+  keep: { id: number; member_number: string | null; is_der: boolean },
+  closed: { id: number; member_number: string | null; is_der: boolean },
+  now: Date,
+) {
+  const changes: Record<string, [unknown, unknown]> = {};
+  const values: Updateable<UsersTable> = {};
+  if (!keep.member_number && closed.member_number) {
+    values.member_number = closed.member_number;
+    changes.member_number = [keep.member_number, closed.member_number];
+  }
+  if (!keep.is_der && closed.is_der) {
+    values.is_der = true;
+    changes.is_der = [false, true];
+  }
+  if (Object.keys(values).length) {
+    await db.updateTable("users").set({ ...values, updated_at: now }).where("id", "=", keep.id).execute();
+  }
+  const own = await db.selectFrom("safety_concern_letters").select("id").where("user_id", "=", keep.id)
+    .executeTakeFirst();
+  const letter = own ? [] : await db.updateTable("safety_concern_letters").set({ user_id: keep.id })
+    .where("user_id", "=", closed.id).returning("id").execute();
+  return { changes, letterMoved: letter.length };
+}

@@ -595,6 +595,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/user/{id}/merge/{closeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview merging account closeId into account id (nothing changes)
+         * @description Not in the specification (decision 0080). Answers what would move to the kept account (id), what stays with the closed one (closeId), the kept account's fields that change, or the reason the merge is refused (refusal; moves and stays are then null).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthUserByIdMergeByCloseId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge another account of the same person into this one, and close it
+         * @description Not in the specification (decision 0080). Memberships (not failed ones), drug tests, orders, documents, business links, employee requests, notifications and the registration progress of close_user_id move to account id, in one transaction; the closed account is minimised as a deletion is, its sessions end, and its History shows on the kept account's. Saved cards and random draws' candidates stay. Audited on both accounts with before → after.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthUserByIdMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/business/{id}": {
         parameters: {
             query?: never;
@@ -2363,6 +2407,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/user/{id}/membership/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current membership's charge: charged, refunded, what is left to refund
+         * @description Not in the specification (decision 0081). data is null without a membership; refusal says why the charge cannot be refunded here (no charge, a manual payment, refunded in full).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthUserByIdMembershipRefund"];
+        put?: never;
+        /**
+         * Refund the current membership's card charge, whole or in part
+         * @description Not in the specification (decision 0081). Through the payment processor; never more than what is left to refund. Refunding what is left of the whole charge ends a running term now (as a cancellation, with its e-mail); a part refund keeps the term. The member is e-mailed a refund receipt (PDF). The Idempotency-Key header is required: a repeat with the same key refunds once.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthUserByIdMembershipRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/store/items": {
         parameters: {
             query?: never;
@@ -3999,7 +4071,7 @@ export interface components {
             /** @description Message for people; the web shows it as is. */
             error: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "EMAIL_TAKEN" | "MALFORMED_JSON" | "BAD_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "CARD_DECLINED" | "PAYMENT_DECLINED" | "FORBIDDEN" | "CROSS_SITE_REQUEST" | "COMPLIANCE_UNAVAILABLE" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_ENROLMENT_REQUIRED" | "STEP_UP_REQUIRED" | "SECOND_FACTOR_INVALID" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "MEMBERSHIP_CONFLICT" | "ALREADY_PROCESSED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_INVALID" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_FAILED" | "I3_FAILED" | "DATABASE_UNAVAILABLE" | "DATABASE_NOT_MIGRATED";
+            code: "VALIDATION_FAILED" | "EMAIL_TAKEN" | "MALFORMED_JSON" | "BAD_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "CARD_DECLINED" | "PAYMENT_DECLINED" | "FORBIDDEN" | "CROSS_SITE_REQUEST" | "COMPLIANCE_UNAVAILABLE" | "SECOND_FACTOR_REQUIRED" | "SECOND_FACTOR_ENROLMENT_REQUIRED" | "STEP_UP_REQUIRED" | "SECOND_FACTOR_INVALID" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "MEMBERSHIP_CONFLICT" | "MERGE_REFUSED" | "ALREADY_PROCESSED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_INVALID" | "RATE_LIMITED" | "INTERNAL" | "PAYMENT_FAILED" | "I3_FAILED" | "DATABASE_UNAVAILABLE" | "DATABASE_NOT_MIGRATED";
             /** @description Present on validation failures (422): one entry per invalid field. */
             issues?: {
                 path: string;
@@ -7260,6 +7332,284 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthUserByIdMergeByCloseId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                closeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The account that is kept */
+                            keep: {
+                                id: number;
+                                full_name: string;
+                                email: string;
+                                member_number: string | null;
+                            };
+                            /** @description The account that is closed (before the merge) */
+                            close: {
+                                id: number;
+                                full_name: string;
+                                email: string;
+                                member_number: string | null;
+                            };
+                            /** @description Why the merge is refused (nothing moves), or null */
+                            refusal: string | null;
+                            moves: {
+                                memberships: number;
+                                drug_tests: number;
+                                orders: number;
+                                documents: number;
+                                business_links: number;
+                                businesses_represented: number;
+                                employee_requests: number;
+                                notifications: number;
+                                registration: number;
+                                safety_letter: number;
+                            } | null;
+                            /** @description What stays with the closed account */
+                            stays: {
+                                /** @description Saved cards: they belong to the closed account's processor customer */
+                                cards: number;
+                                /** @description Random draws' candidates: a draw is verified against the ids it drew */
+                                random_selections: number;
+                            } | null;
+                            /** @description The kept account's own fields that change */
+                            changes: {
+                                field: string;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The two ids are the same */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthUserByIdMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    close_user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The account that is kept */
+                            keep: {
+                                id: number;
+                                full_name: string;
+                                email: string;
+                                member_number: string | null;
+                            };
+                            /** @description The account that is closed (before the merge) */
+                            close: {
+                                id: number;
+                                full_name: string;
+                                email: string;
+                                member_number: string | null;
+                            };
+                            /** @description Why the merge is refused (nothing moves), or null */
+                            refusal: string | null;
+                            moves: {
+                                memberships: number;
+                                drug_tests: number;
+                                orders: number;
+                                documents: number;
+                                business_links: number;
+                                businesses_represented: number;
+                                employee_requests: number;
+                                notifications: number;
+                                registration: number;
+                                safety_letter: number;
+                            } | null;
+                            /** @description What stays with the closed account */
+                            stays: {
+                                /** @description Saved cards: they belong to the closed account's processor customer */
+                                cards: number;
+                                /** @description Random draws' candidates: a draw is verified against the ids it drew */
+                                random_selections: number;
+                            } | null;
+                            /** @description The kept account's own fields that change */
+                            changes: {
+                                field: string;
+                                before: string | null;
+                                after: string | null;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MERGE_REFUSED: both accounts have a running membership, the account to close is an administrator, either account is deleted, or the running membership would not be the kept account's latest (error says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description close_user_id missing, not an id, or the kept account itself */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18593,6 +18943,258 @@ export interface operations {
             };
             /** @description Unexpected error; the answer carries a request_id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthUserByIdMembershipRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            membership_id: number;
+                            /** @description The order of the term's charge */
+                            order_id: number | null;
+                            order_number: string | null;
+                            charged_cents: number;
+                            /** @description Refunded of the charge so far */
+                            refunded_cents: number;
+                            /** @description What is left to refund (0 when refusal is set) */
+                            refundable_cents: number;
+                            /** @description Why the charge cannot be refunded here, or null */
+                            refusal: string | null;
+                            refunds: {
+                                id: number;
+                                amount_cents: number;
+                                reason: string | null;
+                                /** @description This refund ended the term (a whole refund of a running term) */
+                                ends_term: boolean;
+                                created_at: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthUserByIdMembershipRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents: number;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            membership_id: number;
+                            /** @description The order of the term's charge */
+                            order_id: number | null;
+                            order_number: string | null;
+                            charged_cents: number;
+                            /** @description Refunded of the charge so far */
+                            refunded_cents: number;
+                            /** @description What is left to refund (0 when refusal is set) */
+                            refundable_cents: number;
+                            /** @description Why the charge cannot be refunded here, or null */
+                            refusal: string | null;
+                            refunds: {
+                                id: number;
+                                amount_cents: number;
+                                reason: string | null;
+                                /** @description This refund ended the term (a whole refund of a running term) */
+                                ends_term: boolean;
+                                created_at: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor refused the refund (error is its message) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such user, or no membership */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No card charge to refund (a manual payment, no order) or refunded in full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description amount_cents missing, below 1 cent or more than what is left (issues name it), or the key reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor could not be reached; nothing was refunded */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

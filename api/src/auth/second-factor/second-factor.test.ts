@@ -213,6 +213,9 @@ Deno.test("second factor: enrol, verify, step-up, recovery codes, limits and res
         ["DELETE", `/api/auth/user/${member}`],
         ["POST", "/api/auth/exports", { type: "users" }],
         ["DELETE", `/api/auth/user/${member}/second-factor`],
+        // Issue 37: merging accounts and refunding a membership charge (decisions 0080, 0081).
+        ["POST", `/api/auth/user/${member}/merge`, { close_user_id: ctx.users.otherMember.id }],
+        ["POST", `/api/auth/user/${member}/membership/refund`, { amount_cents: 100 }],
       ];
       advance(ctx.deps.config.secondFactorStepUpSeconds + 1);
       for (const [method, path, body] of sensitive) {

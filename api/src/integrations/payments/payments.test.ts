@@ -225,6 +225,43 @@ Deno.test("payments: sandbox charges are idempotent by key, even when simultaneo
   }, 20);
 });
 
+Deno.test("payments: sandbox refunds in parts, once per key, never more than what is left", async () => {
+  await withSandbox(async (payments, database) => {
+    const intent = await payments.createSetupIntent(customer);
+    await payments.confirmSetupIntent(card(intent.client_secret, TEST_CARDS.success));
+    const ref = (await payments.retrieveSetupIntent(intent.id))!.payment_method!.ref;
+    const paid = await payments.charge({
+      payment_method_ref: ref,
+      amount_cents: 10000,
+      idempotency_key: "to-refund",
+      description: "x",
+      customer,
+    });
+    assertOk(paid.ok);
+    const refund = (amount_cents: number, idempotency_key: string) =>
+      payments.refund({ charge_id: paid.charge_id, amount_cents, idempotency_key });
+    const refunded = async () =>
+      (await database.db.selectFrom("sandbox_charges").select("refunded_cents").executeTakeFirstOrThrow())
+        .refunded_cents;
+    // Simultaneous requests with one key make one refund.
+    const first = await Promise.all(Array.from({ length: 4 }, () => refund(3000, "part-1")));
+    assertEquals(new Set(first.map((r) => r.ok ? r.refund_id : "refused")).size, 1);
+    assertOk(first[0].ok && first[0].refund_id.startsWith("re_sbx_"));
+    assertEquals(await refunded(), 3000);
+    await assertRejects(() => refund(4000, "part-1"), IdempotencyKeyReusedError);
+    assertEquals(await refund(7001, "too-much"), { ok: false, message: SANDBOX_MESSAGES.overRefund });
+    assertEquals(await refunded(), 3000, "a refused refund refunds nothing");
+    const rest = await refund(7000, "rest");
+    assertOk(rest.ok);
+    assertEquals(await refunded(), 10000);
+    assertEquals(await refund(1, "after-all"), { ok: false, message: SANDBOX_MESSAGES.overRefund });
+    assertEquals(
+      await payments.refund({ charge_id: "ch_sbx_unknown", amount_cents: 1, idempotency_key: "x" }),
+      { ok: false, message: SANDBOX_MESSAGES.noCharge },
+    );
+  }, 5);
+});
+
 Deno.test("payments: SANDBOX_PAYMENTS_DELAY_MS slows the sandbox like a real processor", async () => {
   await withSandbox(async (payments) => {
     const started = performance.now();

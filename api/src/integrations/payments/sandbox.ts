@@ -22,8 +22,11 @@ export const SANDBOX_MESSAGES = {
   incorrectCvc: "Your card's security code is incorrect.",
   unknownCard: "This card is no longer available. Please add it again.",
   noCharge: "There is no succeeded charge to refund.",
-  overRefund: "A refund cannot be larger than the charge.",
+  overRefund: "A refund cannot be larger than what is left of the charge.",
 } as const;
+
+/** Thrown inside the refund's transaction to roll it back: the amount is more than what is left. */
+class OverRefund extends Error {}
 
 /** Stripe's published test numbers that the sandbox honours; any other valid number succeeds. */
 export const TEST_CARDS = {
@@ -280,21 +283,50 @@ export function sandboxPayments(
 
     async refund(request): Promise<RefundResult> {
       await latency();
-      const refundId = `re_sbx_${request.charge_id.slice("ch_sbx_".length)}`;
-      // One full refund per charge: a repeat (same key or not) answers the refund already made.
-      const charge = await db.selectFrom("sandbox_charges").select([
-        "status",
-        "amount_cents",
-        "refunded_cents",
-      ])
+      // Like Stripe: refunds in parts, never more than what is left of the charge; the same key answers the
+      // refund it made (another request with it is refused), and a refund's row and its amount on the charge
+      // are written together.
+      const key = await processorKey(`refund:${request.idempotency_key}`);
+      const charge = await db.selectFrom("sandbox_charges").select(["status", "amount_cents"])
         .where("id", "=", request.charge_id).executeTakeFirst();
       if (!charge || charge.status !== "succeeded") return { ok: false, message: SANDBOX_MESSAGES.noCharge };
-      if (request.amount_cents > charge.amount_cents) {
-        return { ok: false, message: SANDBOX_MESSAGES.overRefund };
+      const made = async () => {
+        const row = await db.selectFrom("sandbox_refunds").selectAll().where("idempotency_key", "=", key)
+          .executeTakeFirst();
+        if (!row) return null;
+        if (row.charge_id !== request.charge_id || row.amount_cents !== request.amount_cents) {
+          throw new IdempotencyKeyReusedError(
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
+        }
+        return { ok: true as const, refund_id: row.id };
+      };
+      const earlier = await made();
+      if (earlier) return earlier;
+      const refundId = `re_sbx_${crypto.randomUUID().replaceAll("-", "")}`;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await trx.insertInto("sandbox_refunds").values({
+            id: refundId,
+            charge_id: request.charge_id,
+            idempotency_key: key,
+            amount_cents: request.amount_cents,
+          }).execute();
+          const within = await trx.updateTable("sandbox_charges")
+            .set((eb) => ({ refunded_cents: eb("refunded_cents", "+", request.amount_cents) }))
+            .where("id", "=", request.charge_id)
+            .where((eb) => eb(eb("refunded_cents", "+", request.amount_cents), "<=", eb.ref("amount_cents")))
+            .returning("id").executeTakeFirst();
+          if (!within) throw new OverRefund();
+          return { ok: true as const, refund_id: refundId };
+        });
+      } catch (error) {
+        if (error instanceof OverRefund) return { ok: false, message: SANDBOX_MESSAGES.overRefund };
+        // A simultaneous request with the same key made it: answer that one.
+        const other = await made();
+        if (other) return other;
+        throw error;
       }
-      await db.updateTable("sandbox_charges").set({ refunded_cents: request.amount_cents })
-        .where("id", "=", request.charge_id).where("refunded_cents", "=", 0).execute();
-      return { ok: true, refund_id: refundId };
     },
 
     async detachPaymentMethod(ref) {

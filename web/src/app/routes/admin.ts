@@ -22,6 +22,11 @@ export const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/users/:id", "User Details", () => import("../../features/users/detail-page.tsx")),
   page("/app/admin/users/:id/manage", "Edit User", () => import("../../features/users/manage-page.tsx")),
   page(
+    "/app/admin/users/:id/merge/:closeId",
+    "Merge Accounts",
+    () => import("../../features/users/merge-page.tsx"),
+  ),
+  page(
     "/app/admin/users/:id/employee/new",
     "Add To Business",
     () => import("../../features/users/add-to-business-page.tsx"),

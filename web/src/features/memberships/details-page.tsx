@@ -28,6 +28,7 @@ import { useMembership, useSubjectResource } from "./use-membership.ts";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { History } from "../audit/audit-table.tsx";
+import { RefundPanel } from "./refund-panel.tsx";
 
 export default function MembershipDetailsPage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);
@@ -66,6 +67,7 @@ export default function MembershipDetailsPage({ subject }: { subject: Subject })
           </>
         )}
       </WithMembership>
+      {subject.kind === "user" && membership.data && <RefundPanel userId={subject.userId} />}
       {admin ? <MemberCards subject={subject} /> : (
         <Panel id="payment-methods" title="Payment methods">
           <p>

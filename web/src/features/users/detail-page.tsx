@@ -21,6 +21,7 @@ import { fixes, nextAction } from "./next-action.ts";
 import { DetailsTab } from "./details-tab.tsx";
 import { History } from "../audit/audit-table.tsx";
 import { Duplicates } from "./duplicates.tsx";
+import { MergeEntry } from "./merge-entry.tsx";
 import {
   BusinessesTab,
   DownloadsTab,
@@ -131,6 +132,7 @@ export default function UserDetailPage({ params }: PageProps) {
         label={`${a.full_name} sections`}
         tabs={tabs.map((t) => ({ id: t.toLowerCase(), label: t, render: () => panel(t) }))}
       />
+      <MergeEntry id={id} />
     </>
   );
 }

@@ -1,4 +1,7 @@
-/** The possible duplicates of a user (admin spec §2, §7): Name, Email, Phone, User ID; no merge. */
+/**
+ * The possible duplicates of a user (admin spec §2, §7): Name, Email, Phone, User ID, and a Merge action per row
+ * (decision 0080: merge that account into this one).
+ */
 import { Email } from "../../components/email.tsx";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -27,7 +30,7 @@ export function Duplicates({ id }: { id: string }) {
         {(rows) => (
           <DataTable
             caption="Possible duplicates"
-            columns={["Name", "Email", "Phone", "User ID"]}
+            columns={["Name", "Email", "Phone", "User ID", "Merge"]}
             rows={rows}
             row={(u) => (
               <tr key={u.id}>
@@ -39,6 +42,14 @@ export function Duplicates({ id }: { id: string }) {
                 </td>
                 <td>{u.attributes.phone ?? "—"}</td>
                 <td>{u.id}</td>
+                <td>
+                  <Link
+                    href={`/app/admin/users/${id}/merge/${u.id}`}
+                    aria-label={`Merge into this account: ${u.attributes.full_name} (${u.id})`}
+                  >
+                    Merge into this account
+                  </Link>
+                </td>
               </tr>
             )}
           />

@@ -1,0 +1,2 @@
+/** What an account merge (desk/users-merge.ts, decision 0080) calls of documents. */
+export { moveDocumentsOfUser } from "./queries.ts";

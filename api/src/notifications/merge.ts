@@ -1,0 +1,2 @@
+/** What an account merge (desk/users-merge.ts, decision 0080) calls of notifications. */
+export { moveNotificationsOfUser } from "./queries.ts";

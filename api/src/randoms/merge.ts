@@ -1,0 +1,2 @@
+/** What an account merge (desk/users-merge.ts, decision 0080) reads of random draws. */
+export { candidateCountOf } from "./queries.ts";
