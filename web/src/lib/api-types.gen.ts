@@ -2967,6 +2967,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/notification/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reopen an archived notification
+         * @description Not in the specification (issue 37, decision 0082). Any kind: the notification is open again, listed, counted and offered its actions. One that records a decision (a change approved or declined, a company or employee request linked, created or declined) stays archived. Audited with archived_at before → after.
+         *
+         *     Access: Signed-in admin.
+         */
+        put: operations["putAuthNotificationByIdReopen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/notification/membership/paused/{id}/archive": {
         parameters: {
             query?: never;
@@ -22267,6 +22289,96 @@ export interface operations {
                 };
             };
             /** @description ALREADY_PROCESSED: 'This notification was already processed by another administrator.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthNotificationByIdReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such notification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_PROCESSED: 'This notification is open already: another administrator may have reopened it.'; CONFLICT: 'This notification records a decision (approved, declined, linked or created): it stays archived.' */
             409: {
                 headers: {
                     [name: string]: unknown;
