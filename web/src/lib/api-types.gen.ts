@@ -442,7 +442,9 @@ export interface paths {
         };
         /**
          * List users
-         * @description Access: Signed-in admin.
+         * @description Filters (not in the specification; issue 37, decision 0082), each optional and combined with AND: role, membership (the current membership's status today, or none), company (name or DBA, any case) or business_id, joined_from/joined_to (office days, inclusive). Pages by page number.
+         *
+         *     Access: Signed-in admin.
          */
         get: operations["getAuthUsers"];
         put?: never;
@@ -684,7 +686,7 @@ export interface paths {
         };
         /**
          * List businesses
-         * @description search matches part of the name, DBA, e-mail, phone or tax id; not_individual=true leaves out self-employed businesses. Deleted businesses are never listed.
+         * @description search matches part of the name, DBA, e-mail, phone or tax id; not_individual=true leaves out self-employed businesses. Deleted businesses are never listed. The filters kind, active, i3 and der are not in the specification (issue 37, decision 0082): each optional, combined with AND; without kind or not_individual every business is listed, individual ones included.
          *
          *     Access: Signed-in admin.
          */
@@ -6056,6 +6058,12 @@ export interface operations {
                 sort_by?: "id" | "first_name" | "last_name" | "email" | "created_at";
                 sort_dir?: string;
                 search?: string;
+                role?: "admin" | "der" | "member";
+                membership?: "active" | "paused" | "expired" | "cancelled" | "pending" | "failed" | "none";
+                company?: string;
+                business_id?: number;
+                joined_from?: string;
+                joined_to?: string;
             };
             header?: never;
             path?: never;
@@ -6122,7 +6130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed: see issues */
+            /** @description A filter is not one of its values, or joined_from is after joined_to */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8187,6 +8195,10 @@ export interface operations {
                 sort_dir?: string;
                 search?: string;
                 not_individual?: "true" | "false";
+                kind?: "company" | "individual" | "all";
+                active?: "true" | "false";
+                i3?: "set_up" | "failed" | "not_set_up";
+                der?: "yes" | "none";
             };
             header?: never;
             path?: never;
@@ -8298,7 +8310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed: see issues */
+            /** @description A filter is not one of its values */
             422: {
                 headers: {
                     [name: string]: unknown;
