@@ -40,6 +40,12 @@ export interface ListFilter {
   search: string;
   sortBy: SortBy;
   sortDir: "asc" | "desc";
+  /** Companies by default, as before individual businesses were listed (decision 0082). */
+  kind: "company" | "individual" | "all";
+  /** "" is any. */
+  active: "" | "true" | "false";
+  i3: "" | "set_up" | "failed" | "not_set_up";
+  der: "" | "yes" | "none";
 }
 
 export const fetchBusinesses = (filter: ListFilter, signal: AbortSignal): Promise<BusinessPageAnswer> =>
@@ -49,7 +55,10 @@ export const fetchBusinesses = (filter: ListFilter, signal: AbortSignal): Promis
       per_page: PER_PAGE,
       sort_by: filter.sortBy,
       sort_dir: filter.sortDir,
-      not_individual: "true",
+      kind: filter.kind,
+      active: filter.active || undefined,
+      i3: filter.i3 || undefined,
+      der: filter.der || undefined,
       search: filter.search || undefined,
     },
     signal,
