@@ -256,7 +256,9 @@ export async function listUsers(db: Kysely<DB>, params: ListParams & UserFilter)
   if (params.joinedFrom) query = query.where("created_at", ">=", params.joinedFrom);
   if (params.joinedBefore) query = query.where("created_at", "<", params.joinedBefore);
   if (params.membership === "none") {
-    query = query.where(sql<boolean>`not exists (select 1 from memberships m where m.user_id = users.id)`);
+    // The newest membership of each member is its current one (sql/0021), so "none" is "no current one".
+    query = query.where(sql<boolean>`not exists (select 1 from memberships m where m.user_id = users.id
+      and m.is_current)`);
   } else if (params.membership) {
     query = query.where(sql<boolean>`exists (select 1 from memberships m where m.user_id = users.id
       and m.is_current and ${membershipCondition(params.membership, params.today)})`);
