@@ -158,6 +158,48 @@ Deno.test("desk: reopen an archived notification", async (t) => {
     });
 
     await t.step(
+      "an employee request archived while pending reopens; a linked one stays archived",
+      async () => {
+        const filed = await ctx.request(
+          "admin",
+          "POST",
+          `/api/auth/business/${ctx.users.der.businessId}/employee-requests`,
+          {
+            first_name: "Noor",
+            last_name: "Reopened",
+          },
+          { "Idempotency-Key": crypto.randomUUID() },
+        );
+        assertEquals(filed.status, 201, await filed.clone().text());
+        await filed.body?.cancel();
+        const { id } = await db.selectFrom("notifications").select("id").where(
+          "type",
+          "=",
+          "NEW_EMPLOYEE_REQUEST",
+        )
+          .where("archived_at", "is", null).orderBy("id", "desc").executeTakeFirstOrThrow();
+        const archive = await put(ctx, `/api/auth/notification/${id}/archive`);
+        assertEquals(archive.status, 200);
+        await archive.body?.cancel();
+        const reopened = await put(ctx, `/api/auth/notification/${id}/reopen`);
+        assertEquals(reopened.status, 200, "still pending: its review is offered again");
+        await reopened.body?.cancel();
+        // Linking archives it with no approved flag: the request's own status says it was decided.
+        const linked = await put(ctx, `/api/auth/notification/registration/${id}/employee/link`, {
+          user_id: ctx.users.otherMember.id,
+        });
+        assertEquals(linked.status, 200, await linked.clone().text());
+        await linked.body?.cancel();
+        const row = await db.selectFrom("notifications").select(["approved", "archived_at"])
+          .where("id", "=", id).executeTakeFirstOrThrow();
+        assertEquals([row.approved, row.archived_at !== null], [null, true]);
+        const res = await answer(await put(ctx, `/api/auth/notification/${id}/reopen`));
+        assertEquals([res.status, res.code, res.error], [409, "CONFLICT", M.decidedNotReopened]);
+        assertEquals((await audits(id)).length, 1, "one reopen, the first");
+      },
+    );
+
+    await t.step(
       "a paused membership's notification archived by hand reopens and can be resumed",
       async () => {
         await seedMembership(ctx, member.id);
