@@ -327,6 +327,11 @@ Deno.test("audit: every administrator route leaves a row with actor, address and
           updated_at: settings.updated_at,
         });
         await change("DELETE /api/auth/user/:id", `/api/auth/user/${newUser}`);
+        // Reopen (issue 37): an open notification archived, then reopened.
+        const open = await db.selectFrom("notifications").select("id").where("archived_at", "is", null)
+          .where("approved", "is", null).orderBy("id").executeTakeFirstOrThrow();
+        await change("PUT /api/auth/notification/:id/archive", `/api/auth/notification/${open.id}/archive`);
+        await change("PUT /api/auth/notification/:id/reopen", `/api/auth/notification/${open.id}/reopen`);
         void companyA;
 
         assertEquals(refused, [], "the valid requests of this step must succeed");

@@ -31,9 +31,12 @@ export const adminBusinessRoutes = new Hono<AppEnv>()
     describe({
       summary: "List businesses",
       description: "search matches part of the name, DBA, e-mail, phone or tax id; not_individual=true " +
-        "leaves out self-employed businesses. Deleted businesses are never listed.",
+        "leaves out self-employed businesses. Deleted businesses are never listed. The filters kind, active, " +
+        "i3 and der are not in the specification (issue 37, decision 0082): each optional, combined with AND; " +
+        "without kind or not_individual every business is listed, individual ones included.",
       tags: ["Businesses"],
       response: BusinessPage,
+      errors: { 422: "A filter is not one of its values" },
     }),
     validate("query", BusinessListQuery),
     async (c) => c.json(await allBusinesses(c.var.deps, caller(c), c.req.valid("query")), 200),

@@ -173,11 +173,33 @@ export async function listDerCompanies(db: Kysely<DB>, viewer: SessionUser) {
 export async function listAllBusinesses(
   db: Kysely<DB>,
   admin: SessionUser,
-  params: ListParams & { search?: string; not_individual?: "true" | "false" },
+  params: ListParams & {
+    search?: string;
+    not_individual?: "true" | "false";
+    kind?: "company" | "individual" | "all";
+    active?: "true" | "false";
+    i3?: "set_up" | "failed" | "not_set_up";
+    der?: "yes" | "none";
+  },
 ) {
   const pattern = params.search ? `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const kind = params.kind ?? (params.not_individual === "true" ? "company" : "all");
   const query = visibleBusinesses(db, admin)
-    .$if(params.not_individual === "true", (q) => q.where("b.is_individual", "=", false))
+    .$if(kind !== "all", (q) => q.where("b.is_individual", "=", kind === "individual"))
+    .$if(params.active !== undefined, (q) => q.where("b.is_active", "=", params.active === "true"))
+    .$if(params.i3 === "set_up", (q) => q.where("b.is_i3_setup", "=", true))
+    .$if(
+      params.i3 === "failed",
+      (q) => q.where("b.is_i3_setup", "=", false).where("b.i3_setup_error", "is not", null),
+    )
+    .$if(
+      params.i3 === "not_set_up",
+      (q) => q.where("b.is_i3_setup", "=", false).where("b.i3_setup_error", "is", null),
+    )
+    .$if(
+      params.der !== undefined,
+      (q) => q.where("b.der_user_id", params.der === "yes" ? "is not" : "is", null),
+    )
     .$if(pattern !== null, (q) =>
       q.where((eb) =>
         eb.or(

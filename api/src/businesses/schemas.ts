@@ -91,10 +91,20 @@ export const DeactivateBody = z.object({
 export const DecideChangeBody = z.object({ approved: z.boolean() });
 
 export const BUSINESS_SORTS = ["name", "created_at", "is_active"] as const;
+export const BUSINESS_KINDS = ["company", "individual", "all"] as const;
+export const BUSINESS_I3_STATES = ["set_up", "failed", "not_set_up"] as const;
 export const BusinessListQuery = listQuery(BUSINESS_SORTS).extend({
   search: z.string().trim().max(200, "search is too long").optional()
     .describe("Part of the name, DBA, e-mail, phone or tax id (any case)"),
-  not_individual: z.enum(["true", "false"]).optional().describe("true: companies only"),
+  not_individual: z.enum(["true", "false"]).optional().describe("true: companies only (as kind=company)"),
+  // The filters of issue 37 (decision 0082), each optional and combined with AND.
+  kind: z.enum(BUSINESS_KINDS, { error: `kind must be one of: ${BUSINESS_KINDS.join(", ")}` }).optional()
+    .describe("company, individual (a self-employed member's own business) or all; wins over not_individual"),
+  active: z.enum(["true", "false"], { error: "active must be true or false" }).optional(),
+  i3: z.enum(BUSINESS_I3_STATES, { error: `i3 must be one of: ${BUSINESS_I3_STATES.join(", ")}` }).optional()
+    .describe("set_up; failed: the last set-up failed (i3_setup_error); not_set_up: neither, never tried"),
+  der: z.enum(["yes", "none"], { error: "der must be yes or none" }).optional()
+    .describe("yes: a DER is named; none: no DER"),
 });
 
 const ChangeFields = z.record(z.string(), z.unknown());

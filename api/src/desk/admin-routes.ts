@@ -52,6 +52,7 @@ import {
   orderTest,
   pausedPage,
   registrationPage,
+  reopen,
   resumeFromNotification,
   sendLoc,
 } from "./service.ts";
@@ -172,6 +173,26 @@ export const adminNotificationRoutes = new Hono<AppEnv>()
     "/auth/notification/:id/archive",
     ...action("Archive a notification"),
     async (c) => c.json({ message: await archive(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
+  )
+  .put(
+    "/auth/notification/:id/reopen",
+    allow("admin"),
+    idempotent(),
+    describe({
+      summary: "Reopen an archived notification",
+      description: "Not in the specification (issue 37, decision 0082). Any kind: the notification is open " +
+        "again, listed, counted and offered its actions. One that records a decision (a change approved or " +
+        "declined, a company or employee request linked, created or declined) stays archived. Audited with " +
+        "archived_at before → after.",
+      tags: TAGS,
+      response: Done,
+      errors: {
+        404: "No such notification",
+        409: `ALREADY_PROCESSED: '${M.alreadyOpen}'; CONFLICT: '${M.decidedNotReopened}'`,
+      },
+    }),
+    validate("param", IdParam),
+    async (c) => c.json({ message: await reopen(c.var.deps, actorOf(c), c.req.valid("param").id) }, 200),
   )
   .put(
     "/auth/notification/membership/paused/:id/archive",

@@ -71,6 +71,12 @@ export const NOTIFICATION_MESSAGES = {
   declined: "Request declined; the requester was told why.",
   needsReview: "This change waits for a decision: open it to approve or decline it.",
   reasonRequired: "Give the reason for declining (the requester reads it).",
+  reopened: "Notification reopened",
+  /** Two administrators reopen one notification: the second one is told it is open already. */
+  alreadyOpen: "This notification is open already: another administrator may have reopened it.",
+  decidedNotReopened:
+    "This notification records a decision (approved, declined, linked or created): it stays " +
+    "archived.",
 } as const;
 
 const yesNo = z.enum(["true", "false", "1", "0"], { error: "archived must be true or false" })

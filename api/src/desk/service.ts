@@ -27,6 +27,7 @@ import {
   listRegistrations,
   lockNotification,
   type NotificationSearch,
+  reopenNotification,
 } from "../notifications/center.ts";
 import { addDays, startOfDayIn } from "../lib/dates.ts";
 import { applyApproved, CHANGES } from "./changes.ts";
@@ -208,14 +209,20 @@ export async function onOpen<T>(
   });
 }
 
-/** The audit row of a desk action, written in the action's transaction. */
-async function auditAction(trx: Transaction<DB>, actor: Actor, n: Row, action: string) {
+/** The audit row of a desk action, written in the action's transaction (with before → after when given). */
+async function auditAction(
+  trx: Transaction<DB>,
+  actor: Actor,
+  n: Row,
+  action: string,
+  change?: { before: Record<string, unknown>; after: Record<string, unknown> },
+) {
   await audit(trx, {
     actor: actor.user.user_id,
     action: `notification.${action}`,
     entity: "notification",
     entityId: n.id,
-    detail: { type: n.type, user_id: n.user_id, business_id: n.business_id },
+    detail: { type: n.type, user_id: n.user_id, business_id: n.business_id, ...change },
     ip: actor.ip,
   });
 }
@@ -237,6 +244,33 @@ export async function archive(
     if (!await archiveNotification(trx, id, at)) throw alreadyProcessed();
     return ARCHIVED_MESSAGE[n.type] ?? M.archived;
   });
+}
+
+/**
+ * Reopens an archived notification (archived → open, decision 0082): it is listed and counted again and its
+ * actions are offered again. One that records a decision (a change approved or declined, a company or employee
+ * request linked, created or declined) stays archived (409 CONFLICT): reopening it would offer the decision a
+ * second time. The row is locked from the check to the write, so of two administrators reopening one
+ * notification the second is told it is open already (409 ALREADY_PROCESSED) and one audit row is written.
+ */
+export async function reopen(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const n = await lockNotification(trx, id);
+    if (!n) throw notFound("Notification");
+    if (!n.archived_at) throw new AppError("ALREADY_PROCESSED", M.alreadyOpen);
+    const one = { page: 1, per_page: 1, sort_by: "id", sort_dir: "desc" } as const;
+    const { rows } = await listNotifications(trx, { archived: true, types: [n.type], id }, one);
+    const status = rows[0]?.business_request_status ?? rows[0]?.employee_request_status ?? null;
+    if (n.approved !== null || (status !== null && status !== "pending")) {
+      throw new AppError("CONFLICT", M.decidedNotReopened);
+    }
+    if (!await reopenNotification(trx, id)) throw new AppError("ALREADY_PROCESSED", M.alreadyOpen);
+    await auditAction(trx, actor, n, "reopen", {
+      before: { archived_at: iso(n.archived_at) },
+      after: { archived_at: null },
+    });
+  });
+  return M.reopened;
 }
 
 /**

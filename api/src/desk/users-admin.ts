@@ -9,7 +9,7 @@ import { revokeAllSessions } from "../auth/sessions.ts";
 import { canDownloadCompliance } from "../compliance/status.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { audit } from "../lib/audit.ts";
-import { termLapsed } from "../lib/dates.ts";
+import { addDays, coverageDay, startOfDayIn, termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 import { mailResetLinkTo } from "../password-reset/service.ts";
@@ -19,6 +19,7 @@ import {
   emailInUse,
   findSafetyLetter,
   findUserRowFor,
+  listUsers,
   runningMemberships,
   setAdmin,
   setPasswordHash,
@@ -26,7 +27,7 @@ import {
   updateProfile,
   userFacts,
 } from "../users/desk.ts";
-import { USER_MESSAGES, type UserProfileInput } from "../users/schemas.ts";
+import { USER_MESSAGES, type UserListParams, type UserProfileInput } from "../users/schemas.ts";
 import { insertUser } from "../users/service.ts";
 import { deleteAccount } from "./users-deletion.ts";
 
@@ -36,6 +37,21 @@ const emailTaken = () =>
   new AppError("EMAIL_TAKEN", REGISTRATION_MESSAGES.emailTaken, [
     { path: "email", message: REGISTRATION_MESSAGES.emailTaken },
   ]);
+
+/**
+ * The users list with its filters (issue 37, decision 0082): the membership status is read on today's coverage
+ * day and the joined days are the office's, `joined_to` inclusive, both from the injected clock and settings.
+ */
+export async function userList(deps: Pick<Deps, "database" | "now" | "config">, q: UserListParams) {
+  const tz = deps.config.officeTimeZone;
+  return await listUsers(deps.database.db, {
+    ...q,
+    today: coverageDay(deps.now()),
+    businessId: q.business_id,
+    joinedFrom: q.joined_from ? startOfDayIn(q.joined_from, tz) : undefined,
+    joinedBefore: q.joined_to ? startOfDayIn(addDays(q.joined_to, 1), tz) : undefined,
+  });
+}
 
 /** The user as `viewer` may see them, with the flags of admin spec §3 User; null answers 404. */
 export async function userDetail(deps: Pick<Deps, "database" | "now">, viewer: SessionUser, id: number) {

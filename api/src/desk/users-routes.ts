@@ -14,7 +14,7 @@ import { notFound } from "../lib/errors.ts";
 import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { bodyLimitOf, describe, validate } from "../lib/route.ts";
-import { listDuplicates, listUsers } from "../users/desk.ts";
+import { listDuplicates } from "../users/desk.ts";
 import {
   readSafetyLetter,
   removeSafetyLetter,
@@ -45,6 +45,7 @@ import {
   setUserPassword,
   updateUser,
   userDetail,
+  userList,
 } from "./users-admin.ts";
 import { addUserToBusiness, businessesOf } from "./users-business.ts";
 
@@ -83,9 +84,18 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .get(
     "/auth/users",
     allow("admin"),
-    describe({ summary: "List users", tags: TAGS, response: UserList }),
+    describe({
+      summary: "List users",
+      description:
+        "Filters (not in the specification; issue 37, decision 0082), each optional and combined " +
+        "with AND: role, membership (the current membership's status today, or none), company (name or DBA, " +
+        "any case) or business_id, joined_from/joined_to (office days, inclusive). Pages by page number.",
+      tags: TAGS,
+      response: UserList,
+      errors: { 422: "A filter is not one of its values, or joined_from is after joined_to" },
+    }),
     validate("query", UserListQuery),
-    async (c) => c.json(await listUsers(c.var.deps.database.db, c.req.valid("query")), 200),
+    async (c) => c.json(await userList(c.var.deps, c.req.valid("query")), 200),
   )
   .post(
     "/auth/users",

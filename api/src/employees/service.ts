@@ -145,7 +145,7 @@ export async function moveEmployee(
 ) {
   const { db } = deps.database;
   const { user } = actor;
-  await ownedBusiness(db, user, businessId);
+  const source = await ownedBusiness(db, user, businessId);
   const [row] = await businessUserRows(db, businessId, id);
   if (!row) throw notFound("Employee");
   if (row.is_owner) throw new AppError("CONFLICT", M.ownerNotMoved);
@@ -179,7 +179,15 @@ export async function moveEmployee(
       action: "business.move_employee",
       entity: "business_user",
       entityId: newId,
-      detail: { from_business_id: businessId, to_business_id: targetId, user_id: row.user_id, ...meta },
+      detail: {
+        from_business_id: businessId,
+        to_business_id: targetId,
+        user_id: row.user_id,
+        ...meta,
+        // The History's before → after (issue 37): the company the employee works for.
+        before: { business: `${source.name} (#${businessId})` },
+        after: { business: `${target.name} (#${targetId})` },
+      },
       ip: actor.ip,
     });
     return { newId, meta };
@@ -201,7 +209,8 @@ export async function makePrimaryBusiness(deps: Deps, actor: Actor, businessId: 
   if (!actor.user.is_admin && !business.is_individual && !business.is_i3_setup) {
     throw new AppError("CONFLICT", M.notInI3);
   }
-  const before = (await liveLinksOf(db, row.user_id)).find((l) => l.is_primary)?.business_id ?? null;
+  const links = await liveLinksOf(db, row.user_id);
+  const before = links.find((l) => l.is_primary)?.business_id ?? null;
   if (before !== businessId) {
     await db.transaction().execute(async (trx) => {
       await setPrimaryLink(trx, row.user_id, id);
@@ -210,7 +219,13 @@ export async function makePrimaryBusiness(deps: Deps, actor: Actor, businessId: 
         action: "business.primary_business",
         entity: "business_user",
         entityId: id,
-        detail: { user_id: row.user_id, from_business_id: before, to_business_id: businessId },
+        detail: {
+          user_id: row.user_id,
+          from_business_id: before,
+          to_business_id: businessId,
+          before: { primary_business_id: before },
+          after: { primary_business_id: businessId },
+        },
         ip: actor.ip,
       });
     });

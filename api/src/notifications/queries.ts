@@ -298,6 +298,13 @@ export async function archiveNotification(trx: Kysely<DB>, id: number, at: Date)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Reopens an archived notification; false when someone reopened it first (decision 0082). */
+export async function reopenNotification(trx: Transaction<DB>, id: number): Promise<boolean> {
+  const result = await trx.updateTable("notifications").set({ archived_at: null })
+    .where("id", "=", id).where("archived_at", "is not", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Records a decision on an open, undecided notification and archives it; false when it was decided first. */
 export async function decideAndArchive(
   trx: Transaction<DB>,

@@ -197,7 +197,47 @@ export async function deleteSafetyLetter(db: Kysely<DB>, userId: number) {
     .returning(["storage_key", "filename"]).executeTakeFirst();
 }
 
-export async function listUsers(db: Kysely<DB>, params: ListParams & { search?: string }) {
+/** The users list's filters (decision 0082), as the query needs them: days already turned into instants. */
+export interface UserFilter {
+  search?: string;
+  role?: "admin" | "der" | "member";
+  membership?: "active" | "paused" | "expired" | "cancelled" | "pending" | "failed" | "none";
+  /** The coverage day the membership status is read on (the injected clock's). */
+  today: string;
+  company?: string;
+  businessId?: number;
+  joinedFrom?: Date;
+  /** Exclusive: the start of the day after the last one asked for. */
+  joinedBefore?: Date;
+}
+
+/**
+ * The status of the current membership (is_current, the overview tiles' row) in `@apca/rules/membership-state`'s
+ * precedence: failed, pending, cancelled, expired, paused, active. Each is one condition on `m`.
+ */
+function membershipCondition(state: Exclude<UserFilter["membership"], "none" | undefined>, today: string) {
+  const open = sql<boolean>`exists (select 1 from membership_pauses p where p.membership_id = m.id
+    and p.resumed_at is null)`;
+  const live = sql<boolean>`not m.failed and not m.pending and m.cancelled_at is null`;
+  const current = sql<boolean>`(m.expire_at is null or m.expire_at >= ${today})`;
+  switch (state) {
+    case "failed":
+      return sql<boolean>`m.failed`;
+    case "pending":
+      return sql<boolean>`not m.failed and m.pending`;
+    case "cancelled":
+      return sql<boolean>`not m.failed and not m.pending and m.cancelled_at is not null`;
+    case "expired":
+      return sql<boolean>`${live} and m.expire_at < ${today}`;
+    case "paused":
+      return sql<boolean>`${live} and ${current} and ${open}`;
+    case "active":
+      return sql<boolean>`${live} and ${current} and not ${open}`;
+  }
+}
+
+/** One page of live users matching every filter given; offset pages, as before (lib/list.ts paginate). */
+export async function listUsers(db: Kysely<DB>, params: ListParams & UserFilter) {
   let query = db.selectFrom("users").select(COLUMNS).where("deleted_at", "is", null);
   if (params.search) {
     const prefix = `${params.search.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
@@ -208,6 +248,32 @@ export async function listUsers(db: Kysely<DB>, params: ListParams & { search?: 
         eb(eb.fn("lower", ["email"]), "like", prefix),
         eb("member_number", "=", params.search!),
       ])
+    );
+  }
+  if (params.role === "admin") query = query.where("is_admin", "=", true);
+  if (params.role === "der") query = query.where("is_der", "=", true);
+  if (params.role === "member") query = query.where("is_admin", "=", false).where("is_der", "=", false);
+  if (params.joinedFrom) query = query.where("created_at", ">=", params.joinedFrom);
+  if (params.joinedBefore) query = query.where("created_at", "<", params.joinedBefore);
+  if (params.membership === "none") {
+    // The newest membership of each member is its current one (sql/0021), so "none" is "no current one".
+    query = query.where(sql<boolean>`not exists (select 1 from memberships m where m.user_id = users.id
+      and m.is_current)`);
+  } else if (params.membership) {
+    query = query.where(sql<boolean>`exists (select 1 from memberships m where m.user_id = users.id
+      and m.is_current and ${membershipCondition(params.membership, params.today)})`);
+  }
+  if (params.businessId !== undefined) {
+    query = query.where(sql<boolean>`exists (select 1 from business_users bu where bu.user_id = users.id
+      and bu.removed_at is null and bu.business_id = ${params.businessId})`);
+  }
+  if (params.company) {
+    const like = `%${params.company.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+    // The companies first (the trigram indexes of sql/0039 answer the LIKE), then their people.
+    query = query.where(
+      sql<boolean>`exists (select 1 from business_users bu join businesses b on b.id = bu.business_id
+      where bu.user_id = users.id and bu.removed_at is null and b.deleted_at is null and not b.is_individual
+      and (lower(b.name) like ${like} or lower(coalesce(b.dba_name, '')) like ${like}))`,
     );
   }
   const { rows, meta } = await paginate(query, params, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listOf, listQuery, recordSchema } from "../lib/list.ts";
-import { idNumber } from "../lib/params.ts";
+import { idNumber, idText } from "../lib/params.ts";
+import { isDateString } from "../lib/dates.ts";
 import {
   EMAIL_PATTERN,
   PASSWORD_MIN_LENGTH,
@@ -11,10 +12,46 @@ import {
 
 export const USER_SORTS = ["first_name", "last_name", "email", "created_at"] as const;
 
+/** The users list's filters (issue 37, decision 0082): the words the web's selects offer. */
+export const USER_ROLES = ["admin", "der", "member"] as const;
+/** The current membership's status (`@apca/rules/membership-state`), or none. */
+export const USER_MEMBERSHIP_STATES = [
+  "active",
+  "paused",
+  "expired",
+  "cancelled",
+  "pending",
+  "failed",
+  "none",
+] as const;
+
+const joinedDay = (name: string) =>
+  z.string().refine(isDateString, { error: `${name} must be a date (YYYY-MM-DD)` }).optional();
+
 export const UserListQuery = listQuery(USER_SORTS).extend({
   search: z.string().trim().max(200, "search is too long").optional()
     .describe("Matches the start of first name, last name or email, or the member number"),
+  role: z.enum(USER_ROLES, { error: `role must be one of: ${USER_ROLES.join(", ")}` }).optional()
+    .describe("admin; der; member: neither an administrator nor a DER"),
+  membership: z.enum(USER_MEMBERSHIP_STATES, {
+    error: `membership must be one of: ${USER_MEMBERSHIP_STATES.join(", ")}`,
+  }).optional().describe(
+    "The status of the user's current membership (failed, pending, cancelled, expired, paused, active, in " +
+      "that precedence, on today's coverage day), or none: no membership",
+  ),
+  company: z.string().trim().max(200, "company is too long").optional()
+    .describe("Works for (or represents) a company whose name or DBA contains this (any case)"),
+  business_id: idText("business_id must be a positive whole number").optional()
+    .describe("Works for (or represents) this business"),
+  joined_from: joinedDay("joined_from").describe(
+    "Joined on or after this day (office time zone), YYYY-MM-DD",
+  ),
+  joined_to: joinedDay("joined_to").describe("Joined on or before this day (office time zone), YYYY-MM-DD"),
+}).refine((q) => !q.joined_from || !q.joined_to || q.joined_from <= q.joined_to, {
+  error: "joined_from must be on or before joined_to",
+  path: ["joined_to"],
 });
+export type UserListParams = z.infer<typeof UserListQuery>;
 
 /** The messages of the administrators' user screens (admin spec §8), shared with the web. */
 export const USER_MESSAGES = {

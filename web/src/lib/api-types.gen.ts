@@ -442,7 +442,9 @@ export interface paths {
         };
         /**
          * List users
-         * @description Access: Signed-in admin.
+         * @description Filters (not in the specification; issue 37, decision 0082), each optional and combined with AND: role, membership (the current membership's status today, or none), company (name or DBA, any case) or business_id, joined_from/joined_to (office days, inclusive). Pages by page number.
+         *
+         *     Access: Signed-in admin.
          */
         get: operations["getAuthUsers"];
         put?: never;
@@ -728,7 +730,7 @@ export interface paths {
         };
         /**
          * List businesses
-         * @description search matches part of the name, DBA, e-mail, phone or tax id; not_individual=true leaves out self-employed businesses. Deleted businesses are never listed.
+         * @description search matches part of the name, DBA, e-mail, phone or tax id; not_individual=true leaves out self-employed businesses. Deleted businesses are never listed. The filters kind, active, i3 and der are not in the specification (issue 37, decision 0082): each optional, combined with AND; without kind or not_individual every business is listed, individual ones included.
          *
          *     Access: Signed-in admin.
          */
@@ -3032,6 +3034,28 @@ export interface paths {
          * @description Access: Signed-in admin.
          */
         put: operations["putAuthNotificationByIdArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/notification/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reopen an archived notification
+         * @description Not in the specification (issue 37, decision 0082). Any kind: the notification is open again, listed, counted and offered its actions. One that records a decision (a change approved or declined, a company or employee request linked, created or declined) stays archived. Audited with archived_at before → after.
+         *
+         *     Access: Signed-in admin.
+         */
+        put: operations["putAuthNotificationByIdReopen"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6106,6 +6130,12 @@ export interface operations {
                 sort_by?: "id" | "first_name" | "last_name" | "email" | "created_at";
                 sort_dir?: string;
                 search?: string;
+                role?: "admin" | "der" | "member";
+                membership?: "active" | "paused" | "expired" | "cancelled" | "pending" | "failed" | "none";
+                company?: string;
+                business_id?: number;
+                joined_from?: string;
+                joined_to?: string;
             };
             header?: never;
             path?: never;
@@ -6172,7 +6202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed: see issues */
+            /** @description A filter is not one of its values, or joined_from is after joined_to */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8515,6 +8545,10 @@ export interface operations {
                 sort_dir?: string;
                 search?: string;
                 not_individual?: "true" | "false";
+                kind?: "company" | "individual" | "all";
+                active?: "true" | "false";
+                i3?: "set_up" | "failed" | "not_set_up";
+                der?: "yes" | "none";
             };
             header?: never;
             path?: never;
@@ -8626,7 +8660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed: see issues */
+            /** @description A filter is not one of its values */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22869,6 +22903,96 @@ export interface operations {
                 };
             };
             /** @description ALREADY_PROCESSED: 'This notification was already processed by another administrator.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthNotificationByIdReopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such notification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_PROCESSED: 'This notification is open already: another administrator may have reopened it.'; CONFLICT: 'This notification records a decision (approved, declined, linked or created): it stays archived.' */
             409: {
                 headers: {
                     [name: string]: unknown;

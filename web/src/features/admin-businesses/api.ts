@@ -17,6 +17,7 @@ import type {
   I3Problems,
   I3SetUp,
   KitPurchaseRequest,
+  MoveBusinessUserAnswer,
   RetriedTest,
   User,
   VesselAnswer,
@@ -39,6 +40,12 @@ export interface ListFilter {
   search: string;
   sortBy: SortBy;
   sortDir: "asc" | "desc";
+  /** Companies by default, as before individual businesses were listed (decision 0082). */
+  kind: "company" | "individual" | "all";
+  /** "" is any. */
+  active: "" | "true" | "false";
+  i3: "" | "set_up" | "failed" | "not_set_up";
+  der: "" | "yes" | "none";
 }
 
 export const fetchBusinesses = (filter: ListFilter, signal: AbortSignal): Promise<BusinessPageAnswer> =>
@@ -48,7 +55,10 @@ export const fetchBusinesses = (filter: ListFilter, signal: AbortSignal): Promis
       per_page: PER_PAGE,
       sort_by: filter.sortBy,
       sort_dir: filter.sortDir,
-      not_individual: "true",
+      kind: filter.kind,
+      active: filter.active || undefined,
+      i3: filter.i3 || undefined,
+      der: filter.der || undefined,
       search: filter.search || undefined,
     },
     signal,
@@ -116,6 +126,25 @@ export const removeEmployee = (id: number, businessUserId: number) =>
   write(() =>
     call("/auth/business/{id}/business-users/{businessUserId}").DELETE({ params: { id, businessUserId } })
   );
+/** Moves an employee to another company (any, for an administrator: decision 0065); answers the new link. */
+export const moveEmployee = (id: number, businessUserId: number, target: number) =>
+  write((): Promise<MoveBusinessUserAnswer> =>
+    call("/auth/business/{id}/business-users/{businessUserId}").PATCH({
+      params: { id, businessUserId },
+      body: { business_id: target },
+    })
+  );
+/** This company becomes the employee's primary business (where their own tests go). */
+export const makePrimary = (id: number, businessUserId: number) =>
+  write(() =>
+    call("/auth/business/{id}/business-users/{businessUserId}/primary").PUT({
+      params: { id, businessUserId },
+    })
+  );
+/** Companies (not individuals) whose name, DBA or tax id match: the move's pick list. */
+export const searchCompanies = (search: string, signal: AbortSignal): Promise<BusinessPageAnswer["data"]> =>
+  call("/auth/businesses").GET({ query: { not_individual: "true", per_page: 10, search }, signal })
+    .then((a) => a.data);
 export const sendToI3 = (id: number) =>
   write((): Promise<I3SetUp> => call("/auth/business/{id}/i3").POST({ params: { id }, headers: key() }));
 export const retryTest = (testId: number) =>

@@ -2,7 +2,8 @@
  * /app/admin/employee/{id} (admin spec §2): one employee of a business (a business user, read by its own id
  * with GET /auth/business-user/{id}, which names its business). Tabs: Details,
  * Membership, Tests (the tests taken under this company only) and Downloads (only with an active annual
- * membership: the Letter of Compliance, downloaded or e-mailed).
+ * membership: the Letter of Compliance, downloaded or e-mailed). Details also moves the employee to another company
+ * or makes this one their primary business (employee-manage.tsx, issue 37).
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
 import { Link } from "wouter";
@@ -18,6 +19,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { call, callFile } from "../../lib/typed-api.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { BUSINESS_KEY, businessKey, fetchBusiness, fetchEmployeeById } from "./api.ts";
+import { EmployeeManage } from "./employee-manage.tsx";
 import { fullName } from "./employees-tab.tsx";
 import { TestsTab } from "./list-tabs.tsx";
 import { Tabs, useTabParam } from "../../components/tabs.tsx";
@@ -79,7 +81,18 @@ function EmployeeView({ employee, businessId }: { employee: BusinessUser; busine
                   <dd>
                     <Link href={`/app/admin/users/${u.user_id}`}>{fullName(u)}</Link>
                   </dd>
+                  <dt>Primary business</dt>
+                  <dd>{u.is_primary ? "Yes" : "No"}</dd>
                 </dl>
+              )}
+              {tab === "details" && business.data && (
+                <EmployeeManage
+                  key={employee.id}
+                  employee={employee}
+                  businessId={businessId}
+                  businessName={business.data.attributes.name}
+                  name={fullName(u)}
+                />
               )}
               {tab === "membership" && (
                 <>

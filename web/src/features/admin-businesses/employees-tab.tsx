@@ -1,7 +1,7 @@
 /**
  * The Employees tab: the business's users with their membership state; each opens the administrators'
  * employee detail. Removing one is offered only when no request about them is pending (admin spec §6), and
- * asks first.
+ * asks first; Move opens the employee detail, where they are moved or their primary business set (issue 37).
  */
 import { useState } from "react";
 import { Link } from "wouter";
@@ -71,15 +71,26 @@ export function EmployeesTab({ businessId }: { businessId: number }) {
                   : <Chip>None</Chip>}
               </td>
               <td>
-                {pending ? <span className="field-hint">Request pending</span> : (
-                  <Button
-                    variant="secondary"
-                    onClick={() => setRemoving(e)}
-                    aria-label={`Remove ${fullName(u)}`}
-                  >
-                    Remove
-                  </Button>
-                )}
+                <div className="row-actions">
+                  {!u.is_owner && (
+                    <Link
+                      className="button button-secondary"
+                      href={employeeHref(e.id)}
+                      aria-label={`Move ${fullName(u)} or make this their primary business`}
+                    >
+                      Move
+                    </Link>
+                  )}
+                  {pending ? <span className="field-hint">Request pending</span> : (
+                    <Button
+                      variant="secondary"
+                      onClick={() => setRemoving(e)}
+                      aria-label={`Remove ${fullName(u)}`}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </div>
               </td>
             </tr>
           );

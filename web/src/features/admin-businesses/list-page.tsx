@@ -1,8 +1,9 @@
 /**
- * /app/admin/businesses (admin spec §2 "Business list and detail", §7 GET /auth/businesses): companies only
- * (not_individual=true), searched by name, DBA, e-mail, phone or tax id, sorted by a column header, twenty
- * to a page; 'Add' opens /new. Search, sort and page live in the address, so Back and a shared link show the
- * same list. Below it, what failed between APCA and i3 (i3-problems.tsx).
+ * /app/admin/businesses (admin spec §2 "Business list and detail", §7 GET /auth/businesses): companies by
+ * default, individual businesses behind the Kind filter, filtered by active, i3 state and DER (issue 37,
+ * decision 0082), searched by name, DBA, e-mail, phone or tax id, sorted by a column header, twenty to a page;
+ * 'Add' opens /new. Search, filters, sort and page live in the address, so Back and a shared link show the same
+ * list. Below it, what failed between APCA and i3 (i3-problems.tsx).
  */
 import { type FormEvent, useRef } from "react";
 import { Link, useSearchParams } from "wouter";
@@ -18,6 +19,23 @@ import "./admin-businesses.css";
 
 const SORTS: SortBy[] = ["id", "name", "created_at", "is_active"];
 
+const KINDS: [ListFilter["kind"], string][] = [
+  ["company", "Companies"],
+  ["individual", "Individuals"],
+  ["all", "Companies and individuals"],
+];
+const ACTIVE: [ListFilter["active"], string][] = [["", "Any"], ["true", "Active"], ["false", "Inactive"]];
+const I3: [ListFilter["i3"], string][] = [
+  ["", "Any"],
+  ["set_up", "Set up"],
+  ["failed", "Failed"],
+  ["not_set_up", "Not set up"],
+];
+const DER: [ListFilter["der"], string][] = [["", "Any"], ["yes", "Has a DER"], ["none", "No DER"]];
+
+const pick = <T extends string>(options: [T, string][], value: string | null): T =>
+  options.find(([v]) => v === value)?.[0] ?? options[0][0];
+
 function useFilter(): [ListFilter, (change: Partial<ListFilter>) => void] {
   const [search, setSearch] = useSearchParams();
   const sortBy = SORTS.find((s) => s === search.get("sort_by")) ?? "id";
@@ -26,11 +44,19 @@ function useFilter(): [ListFilter, (change: Partial<ListFilter>) => void] {
     search: search.get("search") ?? "",
     sortBy,
     sortDir: search.get("sort_dir") === "asc" ? "asc" : "desc",
+    kind: pick(KINDS, search.get("kind")),
+    active: pick(ACTIVE, search.get("active")),
+    i3: pick(I3, search.get("i3")),
+    der: pick(DER, search.get("der")),
   };
   const change = (next: Partial<ListFilter>) => {
     const merged = { ...filter, page: 1, ...next };
     const params = new URLSearchParams();
     if (merged.search) params.set("search", merged.search);
+    if (merged.kind !== "company") params.set("kind", merged.kind);
+    if (merged.active) params.set("active", merged.active);
+    if (merged.i3) params.set("i3", merged.i3);
+    if (merged.der) params.set("der", merged.der);
     if (merged.sortBy !== "id") params.set("sort_by", merged.sortBy);
     if (merged.sortDir !== "desc") params.set("sort_dir", merged.sortDir);
     if (merged.page > 1) params.set("page", String(merged.page));
@@ -39,11 +65,43 @@ function useFilter(): [ListFilter, (change: Partial<ListFilter>) => void] {
   return [filter, change];
 }
 
+/** One select of the filter row; a choice applies at once (and goes back to page 1). */
+function FilterSelect<T extends string>(
+  { id, label, value, options, onChange }: {
+    id: string;
+    label: string;
+    value: T;
+    options: [T, string][];
+    onChange(value: T): void;
+  },
+) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
 export default function BusinessListPage() {
   const [filter, change] = useFilter();
   const input = useRef<HTMLInputElement>(null);
+  const filtered = filter.kind !== "company" || Boolean(filter.active || filter.i3 || filter.der);
   const list = useResource(
-    [...BUSINESS_KEY, "list", filter.page, filter.search, filter.sortBy, filter.sortDir],
+    [
+      ...BUSINESS_KEY,
+      "list",
+      filter.page,
+      filter.search,
+      filter.sortBy,
+      filter.sortDir,
+      filter.kind,
+      filter.active,
+      filter.i3,
+      filter.der,
+    ],
     (signal) => fetchBusinesses(filter, signal),
   );
 
@@ -72,6 +130,36 @@ export default function BusinessListPage() {
         </form>
         <Link href="/app/admin/businesses/new" className="button button-primary">Add</Link>
       </div>
+      <div className="field-row" role="group" aria-label="Filter businesses">
+        <FilterSelect
+          id="business-kind"
+          label="Kind"
+          value={filter.kind}
+          options={KINDS}
+          onChange={(kind) => change({ kind })}
+        />
+        <FilterSelect
+          id="business-active"
+          label="Status"
+          value={filter.active}
+          options={ACTIVE}
+          onChange={(active) => change({ active })}
+        />
+        <FilterSelect
+          id="business-i3"
+          label="i3"
+          value={filter.i3}
+          options={I3}
+          onChange={(i3) => change({ i3 })}
+        />
+        <FilterSelect
+          id="business-der"
+          label="DER"
+          value={filter.der}
+          options={DER}
+          onChange={(der) => change({ der })}
+        />
+      </div>
       <PagedList
         list={list}
         page={filter.page}
@@ -80,7 +168,11 @@ export default function BusinessListPage() {
         labels={{
           loading: "Loading the businesses…",
           error: "The businesses could not be loaded",
-          empty: filter.search ? `No business matches “${filter.search}”` : "No businesses yet",
+          empty: filter.search
+            ? `No business matches “${filter.search}”${filtered ? " with these filters" : ""}`
+            : filtered
+            ? "No business matches these filters"
+            : "No businesses yet",
           pages: "Business pages",
         }}
       >
@@ -119,6 +211,7 @@ function BusinessTable({ rows, filter, onSort }: {
           <td>
             <Link href={`/app/admin/businesses/${id}`}>{b.name}</Link>
             {b.dba_name && <div className="field-hint">DBA {b.dba_name}</div>}
+            {b.is_individual && <div className="field-hint">Individual</div>}
           </td>
           <td>
             {b.email ?? ""}

@@ -1,6 +1,6 @@
 /**
  * One card per notification kind (admin spec §3, §4): its facts and the actions the spec offers. Archived
- * notifications show their facts only. Every action disables its buttons while it runs and toasts the server's
+ * notifications show their facts and Reopen (decision 0082), except one that records a decision. Every action disables its buttons while it runs and toasts the server's
  * message (the spec's words) or its error.
  */
 import { useState } from "react";
@@ -34,6 +34,25 @@ function Step({ done, children }: { done: boolean; children: string }) {
       <span aria-hidden="true">{done ? "✓" : "○"}</span> {children}
       <span className="visually-hidden">{done ? ": done" : ": not yet"}</span>
     </li>
+  );
+}
+
+/** Reopen on an archived card (decision 0082): the notification goes back to the open list. */
+function ReopenButton({ id, label }: { id: number; label: string }) {
+  const { busy, run } = useCardAction();
+  return (
+    <div className="notification-actions">
+      <Button
+        variant="secondary"
+        busy={busy === "reopen"}
+        disabled={busy !== null}
+        aria-label={`Reopen: ${label}`}
+        onClick={() =>
+          run("reopen", (keyed) => call("/auth/notification/{id}/reopen").PUT({ params: { id }, ...keyed }))}
+      >
+        Reopen
+      </Button>
+    </div>
   );
 }
 
@@ -206,6 +225,7 @@ function RegistrationCard({ n, open, chosen, onChoose }: { n: RegistrationItem; 
           </ConfirmDialog>
         </div>
       )}
+      {!open && <ReopenButton id={n.id} label={`${a.user_name} registered`} />}
     </article>
   );
 }
@@ -254,6 +274,7 @@ function PausedCard({ n, open, chosen, onChoose }: { n: PausedItem; open: boolea
           </Button>
         </div>
       )}
+      {!open && <ReopenButton id={n.id} label={`${a.user_name} paused their membership`} />}
     </article>
   );
 }
@@ -352,6 +373,9 @@ function GeneralCard({ n, open, chosen, onChoose }: { n: NotificationItem; open:
           {review && <Link className="button button-primary" href={review.href}>{review.label}</Link>}
           {archive}
         </div>
+      )}
+      {!open && a.approved === null && (a.request_id === null || a.request_pending) && (
+        <ReopenButton id={n.id} label={title} />
       )}
     </article>
   );

@@ -25,20 +25,43 @@ export const userKey = (id: string) => ["admin-user", id];
 
 export type UserSort = "id" | "first_name" | "last_name" | "email" | "created_at";
 
+/** The users list's filters (decision 0082), as the address keeps them: "" is "any". */
+export interface UserFilters {
+  role: "" | "admin" | "der" | "member";
+  membership: "" | "active" | "paused" | "expired" | "cancelled" | "pending" | "failed" | "none";
+  company: string;
+  joinedFrom: string;
+  joinedTo: string;
+}
+export const NO_USER_FILTERS: UserFilters = {
+  role: "",
+  membership: "",
+  company: "",
+  joinedFrom: "",
+  joinedTo: "",
+};
+
 export const fetchUsers = (
-  q: { page: number; search: string; sort: UserSort; dir: "asc" | "desc" },
+  q: { page: number; search: string; sort: UserSort; dir: "asc" | "desc"; filters?: UserFilters },
   signal: AbortSignal,
-) =>
-  call("/auth/users").GET({
+) => {
+  const f = q.filters ?? NO_USER_FILTERS;
+  return call("/auth/users").GET({
     query: {
       page: q.page,
       per_page: PER_PAGE,
       sort_by: q.sort,
       sort_dir: q.dir,
       search: q.search || undefined,
+      role: f.role || undefined,
+      membership: f.membership || undefined,
+      company: f.company || undefined,
+      joined_from: f.joinedFrom || undefined,
+      joined_to: f.joinedTo || undefined,
     },
     signal,
   });
+};
 
 export const fetchUser = (id: string, signal: AbortSignal) =>
   call("/auth/user/{id}").GET({ params: { id }, signal }).then((a) => a.data);

@@ -57,6 +57,14 @@ export function BusinessesTab({ id }: { id: string }) {
               <li key={b.id}>
                 <Link href={`/app/admin/businesses/${b.id}`}>{b.attributes.name}</Link>
                 {!b.attributes.is_active && <StatusBadge status="inactive" />}
+                {b.attributes.employee_id !== null && (
+                  <>
+                    {" · "}
+                    <Link href={`/app/admin/employee/${b.attributes.employee_id}`}>
+                      Move or make primary
+                    </Link>
+                  </>
+                )}
               </li>
             ))}
           </ul>
