@@ -153,3 +153,94 @@ test("a heading focused after a navigation shows no heavy box, by mouse or by ke
   await expect(page.locator("h1")).toBeFocused();
   expect((await ring()).shadow).toBe("none");
 });
+
+/** The demo DER's first company: its id and name. */
+async function derCompany(page: import("@playwright/test").Page): Promise<{ id: number; name: string }> {
+  const answer = await page.request.get("/api/auth/account/businesses");
+  const rows = (await answer.json() as { data: { id: number; attributes: { name: string } }[] }).data;
+  const first = rows.reduce((a, c) => (c.id < a.id ? c : a));
+  return { id: first.id, name: first.attributes.name };
+}
+
+/** How many headings under the page's h1 a reader sees (more than a 1 px box) that say exactly `text`. */
+const seenTimes = (page: import("@playwright/test").Page, text: string) =>
+  page.evaluate(
+    (wanted) =>
+      [...document.querySelectorAll("main :is(h2, h3)")].filter((el: Element) =>
+        el.textContent.trim() === wanted &&
+        el.getBoundingClientRect().width > 1 && el.getBoundingClientRect().height > 1
+      ).length,
+    text,
+  );
+
+test("the DER's words agree and name the company: nav, breadcrumb, Add Employee, the business page, Compliance dates", async ({ page, logInAs, visit }) => {
+  await logInAs("der");
+  const company = await derCompany(page);
+  // Add Employee opened straight from the dashboard's link names the company.
+  await visit(`/app/member/businesses/${company.id}/employee/new?redirectURL=/app`);
+  await expect(page.locator("h1")).toContainText(company.name);
+
+  await visit("/app/member/businesses");
+  const navWord = (await page.getByRole("navigation", { name: "Main" }).getByRole("link", {
+    name: "My Businesses",
+  }).count()) === 1;
+  expect(navWord, "the navigation says what the breadcrumb and heading say").toBe(true);
+  await expect(page.locator("h1")).toContainText("My Businesses");
+
+  // The business page names it once where one reads (the heading), not again under it.
+  await visit(`/app/member/businesses/${company.id}`);
+  await expect(page.locator("h1")).toContainText(company.name);
+  expect(await seenTimes(page, company.name)).toBe(0);
+
+  // The Compliance tab writes its dates as every screen does ("Dec 7, 2027"), never "2027-12-07".
+  await visit(`/app/member/businesses/${company.id}?tab=compliance`);
+  const list = page.getByRole("list", { name: "Employees' compliance" });
+  await expect(list).toBeVisible();
+  expect(await list.innerText()).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+  await expect(list).toContainText(/(Covered through|term ends) [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+});
+
+test("the users list writes roles in their display words", async ({ page, logInAs, visit }) => {
+  await logInAs("admin");
+  await visit("/app/admin/users");
+  const table = page.locator("table").first();
+  await expect(table).toContainText("Member");
+  expect(await table.innerText()).not.toMatch(/(^|[\s,])(admin|der|member)(,|\s|$)/);
+});
+
+test("the second-factor page offers no Dashboard before the sign-in is confirmed, and says Sign out", async ({ page, visit }) => {
+  const login = await page.request.post("/api/login", {
+    data: { email: "admin@apca.local", password: "admin-password-local" },
+  });
+  expect(login.status()).toBe(200);
+  await visit("/login/second-factor");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign out" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log out" })).toHaveCount(0);
+});
+
+test("Company Breakdown says why it counts more companies than the Active Companies figure", async ({ page, logInAs, visit }) => {
+  await logInAs("admin");
+  await visit("/app/admin/analytics");
+  const chart = page.locator('[data-chart="company"]');
+  await expect(chart).toContainText("active or not");
+  await expect(chart).toContainText("Active Companies");
+});
+
+test.describe("My Downloads on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("each card says Download once, and two documents of one kind are told apart", async ({ page, logInAs, visit }) => {
+    await logInAs("member");
+    // At least one letter on file (the server keeps each letter it issues).
+    const letter = await page.request.get("/api/auth/account/compliance-letter");
+    expect(letter.status()).toBe(200);
+    await visit("/app/account/downloads");
+    const links = page.getByRole("link", { name: /^Download / });
+    await expect(links.first()).toBeVisible();
+    const names = await links.evaluateAll((all: Element[]) => all.map((a) => a.textContent.trim()));
+    expect(new Set(names).size, names.join(" | ")).toBe(names.length);
+    const cell = page.locator("td").filter({ has: links.first() });
+    expect(await cell.getAttribute("data-label")).toBe("");
+  });
+});

@@ -56,7 +56,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   ],
   der: [
     ["/app", "Dashboard"],
-    ["/app/member/businesses", "My Company"],
+    ["/app/member/businesses", "My Businesses"],
     ["/app/store", "Store"],
     ["/app/cart", "Cart"],
     ["/app/account", "Account"],

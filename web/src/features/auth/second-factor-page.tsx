@@ -105,7 +105,7 @@ export default function SecondFactorStepPage() {
           ? <PasskeySetup onEnrolled={enrolled} />
           : <TotpSetup onEnrolled={enrolled} />}
         <p>
-          <Button variant="link" onClick={() => void signOut()}>Log out</Button>
+          <Button variant="link" onClick={() => void signOut()}>Sign out</Button>
         </p>
       </div>
     );
@@ -121,7 +121,7 @@ export default function SecondFactorStepPage() {
       </p>
       <VerifyForms hasPasskey={kinds.has("passkey")} hasApp={kinds.has("totp")} onVerified={done} />
       <p>
-        <Button variant="link" onClick={() => void signOut()}>Log out</Button>
+        <Button variant="link" onClick={() => void signOut()}>Sign out</Button>
       </p>
     </div>
   );
