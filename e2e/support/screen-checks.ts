@@ -91,3 +91,45 @@ export async function checkScreen(page: Page, path: string, { phone, subject }: 
     expect.soft(found.text.match(shape)?.[0] ?? null, `${path}: a date in another format`).toBeNull();
   }
 }
+
+/**
+ * The signed-in header and the search boxes at a desk's width (issue 37): whether the header's parts (brand,
+ * menu, the search, the name, Sign out) sit on one row; each search box's hint against the room it has (the
+ * box holding its hint as text scrolls when the hint is cut); each notification badge's lines of text.
+ */
+export function measureDeskFit(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element) => el.getBoundingClientRect();
+    const header = document.querySelector(".header-inner");
+    const parts = [
+      header.querySelector(".brand"),
+      header.querySelector(".main-nav"),
+      ...header.querySelectorAll(".header-actions > *"),
+    ].map(box).filter((b: { height: number }) => b.height > 0);
+    const oneRow = Math.max(...parts.map((b: { top: number }) => b.top)) <
+      Math.min(...parts.map((b: { bottom: number }) => b.bottom));
+    const hints = [...document.querySelectorAll("input[placeholder]")].map((input: Element) => {
+      const value = input.value;
+      input.value = input.placeholder;
+      const found = {
+        hint: String(input.placeholder),
+        text: Number(input.scrollWidth),
+        room: Number(input.clientWidth),
+      };
+      input.value = value;
+      return found;
+    });
+    const badges = [...document.querySelectorAll(".count-badge")].map((badge: Element) => {
+      const lineHeight = parseFloat(getComputedStyle(badge).lineHeight) || 20;
+      const range = document.createRange();
+      range.selectNodeContents(badge);
+      const tops = new Set([...range.getClientRects()].map((r: { top: number }) => Math.round(r.top)));
+      return {
+        text: String(badge.textContent),
+        lines: tops.size,
+        tall: box(badge).height > lineHeight * 1.8,
+      };
+    });
+    return { oneRow: Boolean(oneRow), hints, badges };
+  });
+}

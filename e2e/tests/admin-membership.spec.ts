@@ -74,14 +74,14 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
   await expect(card(page).getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText(["Created", "Expiration Date", "Type"]);
 
-  // Pause, as the member's form does; admin §8's toast for it.
+  // Pause, as the member's form does; its toast says what happened (decision 0078, not admin §8's words).
   await page.getByRole("link", { name: "Pause Membership" }).click();
   await arrive(`${BASE}/pause`);
   await page.getByLabel("Currently out of season").check();
   const pause = page.waitForRequest(`**/api/auth/user/${member!.id}/membership/pause`);
   await page.getByRole("button", { name: "Pause Membership" }).click();
   expect((await pause).headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
-  await expectToast(page, "Membership has been cancelled successfully");
+  await expectToast(page, "Membership has been paused successfully");
   await arrive(`${BASE}/details`);
   await expect(card(page).getByText("Paused", { exact: true })).toBeVisible();
 
@@ -95,7 +95,7 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
     `${BASE}/details`,
   );
   await page.getByRole("button", { name: "Resume Membership" }).click();
-  await expectToast(page, "Membership has been cancelled successfully");
+  await expectToast(page, "Membership has been resumed successfully");
   await arrive(`${BASE}/details`);
   await expect(card(page).getByText("Active", { exact: true })).toBeVisible();
 

@@ -234,6 +234,12 @@ test("the desk: a member and a DER register through the UI, an administrator wor
   await expect(compare).toContainText(member.company);
   await expect(compare.getByRole("link", { name: existing })).toBeVisible();
   await expect(compare.getByText("Active", { exact: true })).toBeVisible();
+  // A matched value says so apart from it (issue 37: "72-7654321(same)"), and the review names the company and
+  // the person who asked.
+  await expect(compare).toContainText(/\S \(same as submitted\)/);
+  await expect(page.getByRole("heading", { level: 2, name: /^Company request: / })).toContainText(
+    `${member.company}, from ${memberName}`,
+  );
   // On the new-company path the name ending in LLC fills "LLC Name"; Back returns to the choice.
   await page.getByLabel("New company").check();
   await page.getByRole("button", { name: "Next" }).click();

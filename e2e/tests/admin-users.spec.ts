@@ -65,13 +65,13 @@ test("an administrator manages a member's account end to end", async ({ page, lo
   await arrive(`${BASE}/pause`);
   await page.getByLabel("Currently out of season").check();
   await page.getByRole("button", { name: "Pause Membership" }).click();
-  await expectToast(page, "Membership has been cancelled successfully");
+  await expectToast(page, "Membership has been paused successfully");
   await arrive(`${BASE}/details`);
   await page.getByRole("link", { name: "Resume Membership" }).click();
   await arrive(`${BASE}/resume`);
   await expect(page.getByRole("link", { name: "Keep Membership Paused" })).toBeVisible();
   await page.getByRole("button", { name: "Resume Membership" }).click();
-  await expectToast(page, "Membership has been cancelled successfully");
+  await expectToast(page, "Membership has been resumed successfully");
   await arrive(`${BASE}/details`);
   await page.getByRole("link", { name: "Update Membership Details" }).click();
   await arrive(`${BASE}/update`);

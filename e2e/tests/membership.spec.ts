@@ -73,7 +73,7 @@ test("account, pause, resume, cancel, renew after a decline, and the saved cards
   const pauseRequest = await pause;
   expect(pauseRequest.postDataJSON()).toEqual({ reason: "Other", other_reason: "Dry dock for the winter" });
   expect(pauseRequest.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
-  await expect(toast(page, "Membership has been cancelled successfully")).toBeVisible();
+  await expect(toast(page, "Membership has been paused successfully")).toBeVisible();
   await arrive(`${BASE}/details`);
   await expect(card(page).getByText("Paused", { exact: true })).toBeVisible();
   await expect(card(page).getByText(/Dry dock for the winter/)).toBeVisible();

@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, type SeededUser, test } from "../support/fixtures.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
-import { checkScreen } from "../support/screen-checks.ts";
+import { checkScreen, measureDeskFit } from "../support/screen-checks.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -235,4 +235,34 @@ test.describe("on a desk", () => {
       }
     });
   }
+});
+
+test.describe("the administrator's dashboard on a desk", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("fits 1440 px: no sideways scroll, the header one row, both search boxes' hints whole, badges on one line", async ({ page, logInAs, visit }) => {
+    await logInAs("admin");
+    // Two-digit counts (the office's "18"): the widest badge the categories show below 99+.
+    await page.route("**/api/auth/notifications/count", async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json() as { data: Record<string, number> };
+      for (const key of Object.keys(body.data)) body.data[key] = 18;
+      await route.fulfill({ response: answer, json: body });
+    });
+    await visit("/app");
+    await expect(page.locator(".count-badge").first()).toHaveText("18");
+    await expectNoSidewaysScroll(page, "/app");
+    const fit = await measureDeskFit(page);
+    expect.soft(fit.oneRow, "the header's brand, menu, search and Sign out on one row").toBe(true);
+    expect.soft(fit.hints.length, "the header's search and the notifications' search").toBeGreaterThanOrEqual(
+      2,
+    );
+    for (const hint of fit.hints) {
+      expect.soft(hint.text, `"${hint.hint}" fits its box`).toBeLessThanOrEqual(hint.room);
+    }
+    for (const badge of fit.badges) {
+      expect.soft(badge, `badge ${badge.text} on one line`).toMatchObject({ lines: 1, tall: false });
+    }
+    await checkScreen(page, "/app", { phone: false });
+  });
 });

@@ -6,6 +6,7 @@ import { Button } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/confirm-dialog.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
+import { PageNotice } from "../components/toasts.tsx";
 import { signOut } from "../features/auth/api.ts";
 import { askStepUp, stepUpAsked } from "../features/auth/step-up.ts";
 import { reloadOwnMembership } from "../features/memberships/api.ts";
@@ -55,7 +56,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   ],
   der: [
     ["/app", "Dashboard"],
-    ["/app/member/businesses", "My Company"],
+    ["/app/member/businesses", "My Businesses"],
     ["/app/store", "Store"],
     ["/app/cart", "Cart"],
     ["/app/account", "Account"],
@@ -152,6 +153,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </header>
       <main id="main" tabIndex={-1} className={`${container} main`}>
         <OutboxPanel />
+        <PageNotice />
         {children}
       </main>
       <StepUp />

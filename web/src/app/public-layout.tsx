@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
+import { Button } from "../components/button.tsx";
 import { NavLink } from "../components/nav-link.tsx";
 import { OfficeEmail, OfficePhone } from "../components/office-contact.tsx";
 import { SkipLink } from "../components/skip-link.tsx";
-import { ensureSession } from "../features/auth/api.ts";
+import { ensureSession, signOut } from "../features/auth/api.ts";
 import { session } from "../lib/session.ts";
 import { RouteSwitch } from "./route-view.tsx";
 import { PUBLIC_ROUTES } from "./routes.tsx";
@@ -28,6 +29,8 @@ const FOOTER_NAV: [href: string, label: string][] = [
 /** Frame of the public site: header with navigation, main, footer. */
 export function PublicLayout() {
   useSignals();
+  const pendingSecondFactor = session.value?.second_factor === "enrol" ||
+    session.value?.second_factor === "verify";
   useEffect(() => {
     // Only decides between "Log in" and "Dashboard" in the header, so a failure here is not worth a message.
     ensureSession().catch(() => {});
@@ -49,12 +52,21 @@ export function PublicLayout() {
             </ul>
           </nav>
           <div className="header-actions session-actions">
-            {session.value ? <Link href="/app">Dashboard</Link> : (
-              <>
-                <NavLink href="/login">Log in</NavLink>
-                <Link href="/register" className="button button-inverse">Register</Link>
-              </>
-            )}
+            {session.value && pendingSecondFactor
+              ? (
+                // Signed in by password, the second factor not yet confirmed: nothing to open yet (issue 37).
+                <Button variant="link" className="header-sign-out" onClick={() => void signOut()}>
+                  Sign out
+                </Button>
+              )
+              : session.value
+              ? <Link href="/app">Dashboard</Link>
+              : (
+                <>
+                  <NavLink href="/login">Log in</NavLink>
+                  <Link href="/register" className="button button-inverse">Register</Link>
+                </>
+              )}
           </div>
         </div>
       </header>

@@ -7,12 +7,22 @@
  */
 import { type RefObject, useLayoutEffect } from "react";
 
-/** Labels every body and footer cell of `table` with its column's header text. */
+/**
+ * A header's words as a reader sees them: a column named only for screen readers (a visually hidden "Download"
+ * over the download links) gives its cards no label, or each card read "Download Download" (issue 37).
+ */
+function visibleText(th: HTMLTableCellElement): string {
+  const copy = th.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll(".visually-hidden").forEach((hidden) => hidden.remove());
+  return copy.textContent ?? "";
+}
+
+/** Labels every body and footer cell of `table` with its column's visible header text. */
 export function labelCells(table: HTMLTableElement, keyColumn = 0): void {
   const headers = [...(table.tHead?.rows[0]?.cells ?? [])].flatMap((th) =>
     Array.from(
       { length: th.colSpan || 1 },
-      () => th.textContent?.replace(/, sort (a|de)scending$/, "").trim() ?? "",
+      () => visibleText(th).replace(/, sort (a|de)scending$/, "").trim(),
     )
   );
   const rows = [...table.tBodies].flatMap((body) => [...body.rows]).concat([...(table.tFoot?.rows ?? [])]);

@@ -5,6 +5,7 @@ import {
   dismissToast,
   holdToasts,
   pageChanged,
+  pageNotice,
   releaseToasts,
   toasts,
   type ToastVariant,
@@ -53,5 +54,21 @@ export function Toasts() {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * lib/toast.ts `noticeOnNextPage`: a success that opened this page (signing in), in the page's flow above its
+ * heading, so it covers no control. Present from the page's first render, so nothing below it moves.
+ */
+export function PageNotice() {
+  useSignals();
+  const notice = pageNotice.value;
+  if (!notice) return null;
+  return (
+    <p className="page-notice" role="status">
+      <span className="visually-hidden">{VARIANT_LABELS.success}</span>
+      {notice.message}
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { capitalizeWord, statusWord, testResultWord } from "./status-words.ts";
+import { capitalizeWord, roleWords, statusWord, testResultWord } from "./status-words.ts";
 
 Deno.test("status words: capitalised, one tone each, whatever the server's spelling", () => {
   assert.deepEqual(statusWord("completed"), { label: "Completed", tone: "success" });
@@ -21,4 +21,10 @@ Deno.test("test results in words, never the status and code, never a dash", () =
   assert.equal(testResultWord({ status: "resulted", result: "cancelled" }), "Cancelled");
   assert.equal(testResultWord({ status: "ordered", result: null }), "Ordered");
   assert.equal(testResultWord({ status: "failed", result: null }), "Order failed");
+});
+
+Deno.test("roles in display words, not the server's lower-case codes", () => {
+  assert.equal(roleWords(["member", "admin"]), "Member, Administrator");
+  assert.equal(roleWords(["der"]), "DER");
+  assert.equal(roleWords([]), "");
 });

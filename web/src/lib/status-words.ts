@@ -66,3 +66,10 @@ export function testResultWord(test: { status: string; result?: string | null } 
   if (test.status === "failed") return "Order failed";
   return statusWord(test.status).label;
 }
+
+/** The roles as the screens name them (issue 37: the users list wrote "admin, der"). */
+const ROLE_WORDS: Record<string, string> = { admin: "Administrator", der: "DER", member: "Member" };
+
+/** A user's roles in display words, in the server's order: "Member, Administrator". */
+export const roleWords = (roles: readonly string[]): string =>
+  roles.map((role) => ROLE_WORDS[role] ?? capitalizeWord(role)).join(", ");

@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { dismissToast, MAX_TOASTS, pageChanged, toast, toasts } from "./toast.ts";
+import {
+  dismissToast,
+  MAX_TOASTS,
+  noticeOnNextPage,
+  pageChanged,
+  pageNotice,
+  toast,
+  toasts,
+} from "./toast.ts";
 
 const messages = () => toasts.value.map((t) => t.message);
 const clear = () => toasts.value.forEach((t) => dismissToast(t.id));
@@ -59,4 +67,13 @@ Deno.test("toasts: one survives the redirect after its action, not the next page
   assert.deepEqual(messages(), ["Successfully logged into your account"]);
   pageChanged(); // the member moves on
   assert.deepEqual(messages(), []);
+});
+
+Deno.test("the page notice (signing in) lives through the redirect to its page, and leaves at the next", () => {
+  noticeOnNextPage("Successfully logged into your account");
+  assert.equal(pageNotice.value?.message, "Successfully logged into your account");
+  pageChanged(); // the redirect to the dashboard
+  assert.equal(pageNotice.value?.message, "Successfully logged into your account");
+  pageChanged(); // the member moves on
+  assert.equal(pageNotice.value, null);
 });

@@ -54,10 +54,22 @@ export function dismissToast(id: number): void {
   toasts.value = toasts.value.filter((t) => t.id !== id);
 }
 
+/**
+ * A success that opens the next page, shown in that page's flow above its heading rather than floating over it
+ * (issue 37: the sign-in toast covered the member's "Email it to me", the DER's employee list and a queue card's
+ * Archive for seconds). It lives as a toast does: through the one page change that follows, gone at the next.
+ */
+export const pageNotice = signal<{ message: string; page: number } | null>(null);
+
+export function noticeOnNextPage(message: string): void {
+  pageNotice.value = { message, page };
+}
+
 /** The app moved to another page: toasts raised before the previous page change leave. */
 export function pageChanged(): void {
   page++;
   for (const t of toasts.value) if (t.page < page - 1) dismissToast(t.id);
+  if (pageNotice.value && pageNotice.value.page < page - 1) pageNotice.value = null;
 }
 
 /** Stops auto-dismiss while someone is reading or tabbing through the toasts. */

@@ -8,7 +8,10 @@
  *   pages, membership history pages), with the time it was saved;
  * - `files`: the Letter of Compliance PDF as a Blob;
  * - `outbox`: membership changes waiting to be sent, in the order they were made;
- * - `rejected`: changes the server refused, with its reason, until the member dismisses them.
+ * - `rejected`: changes the server refused, with its reason, until the member dismisses them;
+ * - `answered`: the answer to each change the server applied, by its Idempotency-Key, until the screen that made
+ *   the change reads it (or an hour has passed): whoever sent it (the page, its timer, the service worker), the
+ *   screen that waits for it finds it (issue 37: a cancel sent by another replay was toasted as "Queued").
  * Signing out deletes the user's database and forgets the user.
  */
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from "idb";
@@ -53,6 +56,14 @@ export interface QueuedChange {
   held: "network" | "server" | "auth" | null;
 }
 
+/** A change the server applied, with its answer's body, kept for the screen that made it. */
+export interface AnsweredChange {
+  /** The change's Idempotency-Key. */
+  key: string;
+  body: unknown;
+  answered_at: string;
+}
+
 /** A change the server refused (409, 422 or another 4xx), kept with its reason until dismissed. */
 export interface RejectedChange extends QueuedChange {
   status: number;
@@ -65,6 +76,7 @@ interface UserSchema extends DBSchema {
   files: { key: string; value: StoredFile };
   outbox: { key: number; value: QueuedChange };
   rejected: { key: number; value: RejectedChange };
+  answered: { key: string; value: AnsweredChange };
 }
 
 interface MetaSchema extends DBSchema {
@@ -83,12 +95,15 @@ let meta: Promise<IDBPDatabase<MetaSchema>> | null = null;
 export function userDb(userId: number): Promise<UserDb> {
   let connection = connections.get(userId);
   if (!connection) {
-    connection = openDB<UserSchema>(userDbName(userId), 1, {
-      upgrade(db) {
-        db.createObjectStore("snapshots", { keyPath: "key" });
-        db.createObjectStore("files", { keyPath: "key" });
-        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
-        db.createObjectStore("rejected", { keyPath: "seq" });
+    connection = openDB<UserSchema>(userDbName(userId), 2, {
+      upgrade(db, oldVersion) {
+        if (oldVersion < 1) {
+          db.createObjectStore("snapshots", { keyPath: "key" });
+          db.createObjectStore("files", { keyPath: "key" });
+          db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+          db.createObjectStore("rejected", { keyPath: "seq" });
+        }
+        if (oldVersion < 2) db.createObjectStore("answered", { keyPath: "key" });
       },
       // Another tab deletes this database at sign-out: let go of it so the deletion is not blocked.
       terminated: () => connections.delete(userId),

@@ -11,10 +11,11 @@
  * - an answer is classified: 2xx applied (removed); 409/422 and other 4xx rejected (moved to `rejected` with
  *   the server's reason, shown until dismissed); 401/403 held until the member signs in again; 5xx, 429, a
  *   request still in progress elsewhere and network failures held and retried with backoff.
- * Nothing leaves the outbox except by an applied or a rejected answer.
+ * Nothing leaves the outbox except by an applied or a rejected answer, and each answer stays findable by the
+ * change's key (`settled`): an applied change's answer in `answered`, a refused one in `rejected`.
  */
 import type { ApiPath, MethodOf } from "../lib/typed-api.ts";
-import type { ChangeKind, PauseBody, QueuedChange, RejectedChange, UserDb } from "./db.ts";
+import type { AnsweredChange, ChangeKind, PauseBody, QueuedChange, RejectedChange, UserDb } from "./db.ts";
 
 /** A server answer: status and parsed JSON body (or undefined). Network failures throw. */
 export interface Answer {
@@ -77,6 +78,39 @@ export const queuedChanges = (db: UserDb): Promise<QueuedChange[]> => db.getAll(
 export const rejectedChanges = (db: UserDb): Promise<RejectedChange[]> => db.getAll("rejected");
 export const dismissRejected = (db: UserDb, seq: number): Promise<void> => db.delete("rejected", seq);
 
+/** How long an applied change's answer waits for the screen that made it. */
+export const ANSWER_KEPT_MS = 60 * 60_000;
+
+export type Settled =
+  | { outcome: "applied"; body: unknown }
+  | { outcome: "rejected"; change: RejectedChange }
+  | { outcome: "waiting" }
+  | { outcome: "unknown" };
+
+/**
+ * What became of the change with this Idempotency-Key, whoever sent it: applied (its answer is taken from
+ * `answered`, read once), refused (still in `rejected` until dismissed), still waiting in the outbox, or unknown.
+ */
+export async function settled(db: UserDb, key: string): Promise<Settled> {
+  const tx = db.transaction(["answered", "rejected", "outbox"], "readwrite");
+  const [answer, rejected, waiting] = await Promise.all([
+    tx.objectStore("answered").get(key),
+    tx.objectStore("rejected").getAll(),
+    tx.objectStore("outbox").getAll(),
+  ]);
+  let found: Settled = { outcome: "unknown" };
+  if (answer) {
+    await tx.objectStore("answered").delete(key);
+    found = { outcome: "applied", body: answer.body };
+  } else {
+    const refused = rejected.find((r) => r.key === key);
+    if (refused) found = { outcome: "rejected", change: refused };
+    else if (waiting.some((c) => c.key === key)) found = { outcome: "waiting" };
+  }
+  await tx.done;
+  return found;
+}
+
 export interface ReplayReport {
   /** Changes the server applied in this run, each with its answer body. */
   applied: { change: QueuedChange; body: unknown }[];
@@ -131,7 +165,23 @@ async function replayNow(db: UserDb, send: Transport, options: ReplayOptions): P
     const outcome = answer ? classify(answer) : "retry";
 
     if (outcome === "applied") {
-      await db.delete("outbox", change.seq!);
+      // Out of the outbox and into `answered` at once: the screen waiting for it may not be this sender.
+      const answered: AnsweredChange = {
+        key: change.key,
+        body: answer!.body,
+        answered_at: now().toISOString(),
+      };
+      const stale = new Date(now().getTime() - ANSWER_KEPT_MS).toISOString();
+      const tx = db.transaction(["outbox", "answered"], "readwrite");
+      const kept = tx.objectStore("answered");
+      await Promise.all([
+        tx.objectStore("outbox").delete(change.seq!),
+        kept.put(answered),
+        kept.getAll().then((all) =>
+          Promise.all(all.filter((a) => a.answered_at < stale).map((a) => kept.delete(a.key)))
+        ),
+        tx.done,
+      ]);
       report.applied.push({ change, body: answer!.body });
       continue;
     }

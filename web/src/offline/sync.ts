@@ -26,6 +26,7 @@ import {
   rejectedChanges,
   replay,
   type ReplayReport,
+  settled,
 } from "./outbox.ts";
 import { reloadSavedCopies } from "./cache.ts";
 import { SYNC_TAG } from "./worker-sync.ts";
@@ -125,15 +126,17 @@ export async function submitChange(
   const db = await userDb(id);
   const change = await enqueue(db, { kind, body, membership_id: membershipId });
   await askForBackgroundSync();
-  const report = await syncNow(true);
-  const applied = report?.applied.find((a) => a.change.key === change.key);
-  if (applied) return { queued: false, body: applied.body } satisfies ChangeResult;
-  const refused = report?.rejected.find((r) => r.key === change.key);
-  if (refused) {
+  await syncNow(true);
+  // Not this replay's report but the change's own record: another sender (the service worker's Background Sync,
+  // this page's timer) may have sent it first, and its answer is the change's whoever sent it (issue 37: a
+  // cancel the worker sent was toasted as queued, and "cancelled successfully" never came).
+  const found = await settled(db, change.key);
+  if (found.outcome === "applied") return { queued: false, body: found.body } satisfies ChangeResult;
+  if (found.outcome === "rejected") {
     // Answered while the member watches: the screen shows it, so it need not wait in the refused list.
-    await dismissRejected(db, refused.seq!);
+    await dismissRejected(db, found.change.seq!);
     await refreshOutbox();
-    throw new ApiError(refused.reason, refused.status, "MEMBERSHIP_CONFLICT");
+    throw new ApiError(found.change.reason, found.change.status, "MEMBERSHIP_CONFLICT");
   }
   const message = needsSignIn.value ? QUEUED_FOR_SIGN_IN : QUEUED_MESSAGE;
   return { queued: true, message } satisfies ChangeResult;

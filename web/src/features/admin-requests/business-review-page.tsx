@@ -160,7 +160,11 @@ function BusinessReviewPageScreen({ params }: { params: { id?: string } }) {
 
   return (
     <section aria-labelledby="wizard-title" className="wizard">
-      <h2 id="wizard-title">Company request</h2>
+      {/* Whose request, for which company (issue 37: the review named neither). */}
+      <h2 id="wizard-title">
+        Company request: {request.business_name}
+        {request.user_name ? `, from ${request.user_name}` : ""}
+      </h2>
       {summary}
       {message && step === "INITIAL" && <Alert variant="warning" title="Possible duplicate">{message}</Alert>}
       {step === "INITIAL" && duplicate && <SideBySide request={request} duplicate={duplicate} />}
@@ -302,7 +306,8 @@ function SideBySide({ request, duplicate }: {
                 {theirs ?? "—"}
                 {key && duplicate.matched.includes(key as never) && (
                   <>
-                    <strong>(same)</strong>
+                    {" "}
+                    <strong>(same as submitted)</strong>
                   </>
                 )}
               </td>

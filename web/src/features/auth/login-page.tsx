@@ -4,7 +4,7 @@ import { Alert } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { safeNext } from "../../lib/safe-next.ts";
-import { toast } from "../../lib/toast.ts";
+import { noticeOnNextPage } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { logIn } from "./api.ts";
 import { LoginSchema } from "./schemas.ts";
@@ -23,7 +23,7 @@ export default function LoginPage() {
       navigate(`/login/second-factor?next=${encodeURIComponent(next)}`, { replace: true });
       return;
     }
-    toast.success("Successfully logged into your account");
+    noticeOnNextPage("Successfully logged into your account");
     navigate(next, { replace: true });
   });
 

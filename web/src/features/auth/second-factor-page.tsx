@@ -15,7 +15,7 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Loading } from "../../components/loading.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { safeNext } from "../../lib/safe-next.ts";
-import { toast } from "../../lib/toast.ts";
+import { noticeOnNextPage, toast } from "../../lib/toast.ts";
 import { signOut } from "./api.ts";
 import { fetchOverview } from "./second-factor-api.ts";
 import { PasskeySetup, RecoveryCodesPanel, TotpSetup, VerifyForms } from "./second-factor-parts.tsx";
@@ -48,7 +48,8 @@ export default function SecondFactorStepPage() {
   }, [attempt.value]);
 
   const done = () => {
-    toast.success(stepUp ? "Confirmed. Please repeat your action." : "Successfully logged into your account");
+    if (stepUp) toast.success("Confirmed. Please repeat your action.");
+    else noticeOnNextPage("Successfully logged into your account");
     navigate(next, { replace: true });
   };
   const enrolled = (answer: SecondFactorEnrolAnswer) => {
@@ -104,7 +105,7 @@ export default function SecondFactorStepPage() {
           ? <PasskeySetup onEnrolled={enrolled} />
           : <TotpSetup onEnrolled={enrolled} />}
         <p>
-          <Button variant="link" onClick={() => void signOut()}>Log out</Button>
+          <Button variant="link" onClick={() => void signOut()}>Sign out</Button>
         </p>
       </div>
     );
@@ -120,7 +121,7 @@ export default function SecondFactorStepPage() {
       </p>
       <VerifyForms hasPasskey={kinds.has("passkey")} hasApp={kinds.has("totp")} onVerified={done} />
       <p>
-        <Button variant="link" onClick={() => void signOut()}>Log out</Button>
+        <Button variant="link" onClick={() => void signOut()}>Sign out</Button>
       </p>
     </div>
   );

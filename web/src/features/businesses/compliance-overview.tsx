@@ -11,7 +11,7 @@ import { Button } from "../../components/button.tsx";
 import { Chip, type ChipTone } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
-import { formatInstantDay } from "../../lib/dates.ts";
+import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -102,8 +102,8 @@ function Row({ row, businessId }: { row: ComplianceRow; businessId: number }) {
   const a = row.attributes;
   const end = a.covered_through
     ? a.coverage === "paused"
-      ? `Paused; term ends ${a.covered_through}`
-      : `Covered through ${a.covered_through}${a.renews ? ", renews automatically" : ""}`
+      ? `Paused, term ends ${formatDay(a.covered_through)}`
+      : `Covered through ${formatDay(a.covered_through)}${a.renews ? ", renews automatically" : ""}`
     : a.coverage === "not_covered"
     ? "No coverage in the random programme"
     : "Covered, no end date";

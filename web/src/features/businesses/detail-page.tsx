@@ -50,7 +50,8 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
   const back = `${base}?tab=vessels`;
   const heading = (
     <div className="section-head">
-      <h2 id="business-name">{b.name}</h2>
+      {/* The page's h1 already names it ("Business Details: …"): the section's heading is for screen readers. */}
+      <h2 id="business-name" className="visually-hidden">{b.name}</h2>
       <RoleBadge business={business} />
     </div>
   );

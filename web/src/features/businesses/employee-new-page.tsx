@@ -19,6 +19,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
 import { businessKey, fetchBusiness, requestEmployee } from "./businesses.ts";
 import { safeNext } from "../../lib/safe-next.ts";
+import { useSubjectName } from "../../lib/page-subject.ts";
 import { toast } from "../../lib/toast.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useResource } from "../../lib/use-resource.ts";
@@ -47,6 +48,9 @@ const OPTIONAL = [
 export default function NewEmployeePage({ params }: PageProps) {
   const id = Number(params.id);
   const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  // The heading names the company ("Add Employee: Gulf Towing"), also when opened from the DER's dashboard
+  // without passing the business page (issue 37: it named none).
+  useSubjectName(`/app/member/businesses/${id}`, business.data?.attributes.name);
   const [search] = useSearchParams();
   const back = safeNext(search.get("redirectURL"), `/app/member/businesses/${id}?tab=employees`);
   if (business.error) {

@@ -94,7 +94,8 @@ function EmployeeView({ businessId, employee }: { businessId: number; employee: 
   return (
     <section aria-labelledby="employee-name">
       <div className="section-head">
-        <h2 id="employee-name">{name}</h2>
+        {/* The page's h1 already names the employee: the section's heading is for screen readers. */}
+        <h2 id="employee-name" className="visually-hidden">{name}</h2>
         {e.user_active_membership
           ? <Chip tone="success">Active membership</Chip>
           : <Chip>No active membership</Chip>}

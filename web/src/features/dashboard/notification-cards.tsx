@@ -56,7 +56,10 @@ function ReopenButton({ id, label }: { id: number; label: string }) {
   );
 }
 
-/** The card's box for a bulk action (absent on archived lists). */
+/**
+ * The card's box for a bulk action (absent on archived lists). It sits beside the card's heading, not in it: the
+ * heading names the card, and a box inside it read as "Choose: X registered X registered" (issue 37).
+ */
 function ChooseBox({ title, chosen, onChoose }: { title: string; chosen?: boolean; onChoose?: () => void }) {
   if (!onChoose) return null;
   return (
@@ -86,11 +89,13 @@ function RegistrationCard({ n, open, chosen, onChoose }: { n: RegistrationItem; 
     : "Test results";
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
-      <h4 id={`n-${n.id}`}>
+      <div className="notification-title">
         <ChooseBox title={`${a.user_name} registered`} chosen={chosen} onChoose={onChoose} />
-        <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> registered
-        {a.member_number ? <span className="member-number">{a.member_number}</span> : null}
-      </h4>
+        <h4 id={`n-${n.id}`}>
+          <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> registered
+          {a.member_number ? <span className="member-number">{` ${a.member_number}`}</span> : null}
+        </h4>
+      </div>
       <p className="notification-facts">
         {KIND_LABEL[a.type]}
         {a.business_name ? ` · ${a.business_name}` : ""} · {formatInstant(a.created_at)}
@@ -235,10 +240,12 @@ function PausedCard({ n, open, chosen, onChoose }: { n: PausedItem; open: boolea
   const { busy, run } = useCardAction();
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
-      <h4 id={`n-${n.id}`}>
+      <div className="notification-title">
         <ChooseBox title={`${a.user_name} paused their membership`} chosen={chosen} onChoose={onChoose} />
-        <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> paused their membership
-      </h4>
+        <h4 id={`n-${n.id}`}>
+          <Link href={`/app/admin/users/${a.user_id}`}>{a.user_name}</Link> paused their membership
+        </h4>
+      </div>
       <p className="notification-facts">
         {a.reason} · paused {day(a.paused_at)}
         {a.resumed_at ? ` · resumed ${day(a.resumed_at)}` : ""}
@@ -354,10 +361,10 @@ function GeneralCard({ n, open, chosen, onChoose }: { n: NotificationItem; open:
   }
   return (
     <article className="notification" aria-labelledby={`n-${n.id}`} tabIndex={-1}>
-      <h4 id={`n-${n.id}`}>
+      <div className="notification-title">
         <ChooseBox title={title} chosen={chosen} onChoose={onChoose} />
-        {title}
-      </h4>
+        <h4 id={`n-${n.id}`}>{title}</h4>
+      </div>
       <p className="notification-facts">
         {facts ? `${facts} · ` : ""}
         {formatInstant(a.created_at)} {chips}

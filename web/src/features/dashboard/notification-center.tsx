@@ -62,8 +62,11 @@ export function NotificationCenter() {
   const label = CATEGORY_LIST.find((c) => c.id === category)!.label;
   const types = CATEGORY_LIST.find((c) => c.id === category)!.types?.split(",") ?? [];
 
-  // The search applies as one types, a moment after the last key.
+  // The search applies as one types, a moment after the last key, and only a new search starts again at page 1:
+  // the first render's timer (nothing typed) reset the pages too, dropping a Load More made in its first quarter
+  // second (issue 37).
   useEffect(() => {
+    if (typed === filters.q) return;
     const timer = setTimeout(() => {
       setFilters((f) => (f.q === typed ? f : { ...f, q: typed }));
       setPages(1);

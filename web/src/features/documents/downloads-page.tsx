@@ -49,7 +49,9 @@ function DocumentTable({ documents }: { documents: StoredDocument[] }) {
         </thead>
         <tbody>
           {documents.map(({ id, attributes: doc }) => {
-            const label = KIND_LABELS[doc.kind] ?? "Document";
+            // The document's number tells apart two of one kind issued in the same minute (issue 37: two letters
+            // of one minute read the same, and their links had one name).
+            const label = `${KIND_LABELS[doc.kind] ?? "Document"} no. ${id}`;
             const issued = formatInstant(doc.created_at);
             return (
               <tr key={id}>

@@ -13,7 +13,13 @@ import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay, formatInstantDay } from "../../lib/dates.ts";
 import type { Membership } from "@api/contract";
-import { membershipActions, membershipChips, type MembershipWords, TYPE_LABELS } from "./membership-view.ts";
+import {
+  autorenewWords,
+  membershipActions,
+  membershipChips,
+  type MembershipWords,
+  TYPE_LABELS,
+} from "./membership-view.ts";
 import type { ScreenPaths } from "./screens.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import type { CachedResource } from "../../offline/use-cached.ts";
@@ -59,7 +65,7 @@ export function MembershipFacts({ membership, own = true }: { membership: Member
       </div>
       <div>
         <dt>Automatic renewal</dt>
-        <dd>{m.autorenew ? `On: renews with ${own ? "your" : "the member's"} default card` : "Off"}</dd>
+        <dd>{autorenewWords(m, own)}</dd>
       </div>
       {m.is_paused && m.paused_at && (
         <div>

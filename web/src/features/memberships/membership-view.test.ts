@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Membership, MembershipHistoryRow } from "@api/contract";
 import { membershipFixture } from "./membership-fixture.ts";
 import {
+  autorenewWords,
   historyChips,
   membershipActions,
   membershipChips,
@@ -92,4 +93,13 @@ Deno.test("an administrator's screens link to the user's own membership screens 
     renewalBlocked(membership({ status: "paused", renewable_from: null }), day, words)!,
     /^The membership is paused/,
   );
+});
+
+Deno.test("a paused membership's renewal says it waits for the resume and charges nothing meanwhile (decision 0011)", () => {
+  const paused = membership({ status: "paused", is_paused: true }).attributes;
+  assert.deepEqual(membershipChips(paused).map((c) => c.label), ["Paused", "Auto-renewal waits for resume"]);
+  assert.match(autorenewWords(paused, true), /not renewed or charged/);
+  assert.match(autorenewWords(paused, true), /once resumed, it renews with your default card/);
+  assert.equal(autorenewWords(membership({}).attributes, false), "On: renews with the member's default card");
+  assert.equal(autorenewWords(membership({ autorenew: false }).attributes, true), "Off");
 });

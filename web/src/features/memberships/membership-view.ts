@@ -80,11 +80,31 @@ export interface Chip {
   tone: ChipTone;
 }
 
-/** The chips of the membership card: the status, plus Auto-renews while it will renew itself. */
+/**
+ * The chips of the membership card: the status, plus Auto-renews while it will renew itself. A paused membership
+ * is neither renewed nor charged (decision 0011: the member said they are off the water, and renews on coming
+ * back), so its chip says the renewal waits for the resume (issue 37: it still said "Auto-renews").
+ */
 export function membershipChips(m: Membership["attributes"]): Chip[] {
   const chips: Chip[] = [STATUS_CHIPS[m.status]];
-  if (m.autorenew) chips.push({ label: "Auto-renews", tone: "neutral" });
+  if (m.autorenew) {
+    chips.push({ label: m.is_paused ? "Auto-renewal waits for resume" : "Auto-renews", tone: "neutral" });
+  }
   return chips;
+}
+
+/**
+ * The card's "Automatic renewal" line. Paused: the rule of decision 0011 in words, since a paused term still runs
+ * to its end (the pause does not lengthen it) and nothing is charged while paused.
+ */
+export function autorenewWords(m: Membership["attributes"], own: boolean): string {
+  if (!m.autorenew) return "Off";
+  const card = own ? "your" : "the member's";
+  if (m.is_paused) {
+    return `On, but on hold while paused: a paused membership is not renewed or charged. The term still ends ` +
+      `on its date; once resumed, it renews with ${card} default card as usual.`;
+  }
+  return `On: renews with ${card} default card`;
 }
 
 /**

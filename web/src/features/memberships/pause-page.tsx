@@ -1,8 +1,9 @@
 /**
  * …/membership/pause for any subject (admin spec §2 "Pause Membership form", §5, §9; public spec §8): a
  * reason from the list, or 'Other' with a required free text that the server stores as the reason. The
- * success toast is the specification's own text, 'Membership has been cancelled successfully' (admin §8:
- * "also shown on pause"), for the member and the administrator alike.
+ * success toast says what happened, 'Membership has been paused successfully', for the member and the
+ * administrator alike: admin §8's 'Membership has been cancelled successfully' ("also shown on pause") read as a
+ * cancellation (decision 0078).
  */
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -12,7 +13,12 @@ import { NotAllowed, WithMembership } from "./membership-parts.tsx";
 import { RadioGroup } from "../../components/radio-group.tsx";
 import { TextAreaField } from "../../components/text-area-field.tsx";
 import { fieldErrors } from "../../lib/form.ts";
-import { OTHER_REASON, OTHER_REASON_MAX, PAUSE_REASONS } from "@apca/rules/messages/memberships";
+import {
+  MEMBERSHIP_MESSAGES,
+  OTHER_REASON,
+  OTHER_REASON_MAX,
+  PAUSE_REASONS,
+} from "@apca/rules/messages/memberships";
 import { PauseSchema, pauseWords } from "./pause-schema.ts";
 import { failureText } from "./api.ts";
 import { membershipWords } from "./membership-view.ts";
@@ -27,7 +33,8 @@ import { sendChange } from "./send-change.ts";
 import type { PauseOutlook } from "@api/contract";
 import { PauseOutlookNotice } from "./pause-outlook-notice.tsx";
 
-export const PAUSED_MESSAGE = "Membership has been cancelled successfully";
+/** Decision 0078: not the specification's 'Membership has been cancelled successfully'. */
+export const PAUSED_MESSAGE = MEMBERSHIP_MESSAGES.paused;
 export const PAUSE_FAILED = "Error occurred while pausing membership";
 
 export default function MembershipPausePage({ subject }: { subject: Subject }) {

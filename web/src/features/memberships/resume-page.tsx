@@ -1,9 +1,10 @@
 /**
  * …/membership/resume for any subject (admin spec §2 "Resume screen", §8; public spec §8): who is resumed
  * (the member's full name), what it means (back in the monthly random drug-test pool), 'Keep Membership
- * Paused' back to the details and 'Resume Membership' ('Resuming Membership...' while busy). The member's
- * success toast is the server's message; the administrators' is admin §8's 'Membership has been cancelled
- * successfully' ("also shown on resume"). A failure toasts 'Error occurred while resuming membership' and the
+ * Paused' back to the details and 'Resume Membership' ('Resuming Membership...' while busy). The success
+ * toast says what happened, 'Membership has been resumed successfully' (the server's message), for the member
+ * and the administrator alike: admin §8's 'Membership has been cancelled successfully' ("also shown on resume")
+ * read as a cancellation (decision 0078). A failure toasts 'Error occurred while resuming membership' and the
  * button is enabled again.
  */
 import { useState } from "react";
@@ -26,8 +27,8 @@ import { sendChange } from "./send-change.ts";
 import { MEMBERSHIP_MESSAGES } from "@apca/rules/messages/memberships";
 
 export const RESUME_FAILED = "Error occurred while resuming membership";
-/** Admin spec §8: the administrators' resume toast. */
-export const ADMIN_RESUMED = "Membership has been cancelled successfully";
+/** The administrators' resume toast: decision 0078, not admin §8's 'Membership has been cancelled successfully'. */
+export const ADMIN_RESUMED = MEMBERSHIP_MESSAGES.resumed;
 
 export default function MembershipResumePage({ subject }: { subject: Subject }) {
   const membership = useMembership(subject);

@@ -120,7 +120,7 @@ export default function HeaderSearch() {
         id={`${id}-input`}
         type="search"
         className="header-search-input"
-        placeholder="Name, e-mail, member no., EIN, order no."
+        placeholder="Name, e-mail, EIN, order no."
         autoComplete="off"
         spellCheck={false}
         role="combobox"

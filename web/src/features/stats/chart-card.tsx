@@ -51,6 +51,7 @@ export function ChartCard({ spec }: { spec: ChartSpec }) {
           </label>
         </div>
       </div>
+      {spec.note && <p className="chart-note">{spec.note}</p>}
       {rangeError && <p className="field-error" role="alert">{rangeError}</p>}
       {chart.error
         ? (

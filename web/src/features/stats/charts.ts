@@ -35,6 +35,11 @@ export const CHARTS: ChartSpec[] = [
   {
     id: "company",
     title: "Company Breakdown",
+    // Issue 37: 4 companies here under an "Active Companies 3" tile, with no word on the difference.
+    note:
+      "Every company on the books at each month's end, active or not (a company made inactive, for unpaid " +
+      "dues say, still counts until it is deleted); the Active Companies figure of the overview counts only " +
+      "the active ones.",
     load: (query, signal) => call("/auth/stats/company-breakdown").GET({ query, signal }).then(companyData),
   },
 ];

@@ -33,6 +33,8 @@ export type MonthRange = { start: string; end: string } | undefined;
 export interface ChartSpec {
   id: string;
   title: string;
+  /** What the chart counts, where it differs from a figure beside it (shown under the title). */
+  note?: string;
   /** Fetches the chart's numbers (a typed call to its stats route) and shapes them for the chart. */
   load(range: MonthRange, signal: AbortSignal): Promise<ChartData>;
 }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DangerZone } from "../../components/danger-zone.tsx";
 import { type Detail, DetailsList } from "../../components/details-list.tsx";
 import { Email } from "../../components/email.tsx";
-import { capitalizeWord } from "../../lib/status-words.ts";
+import { roleWords } from "../../lib/status-words.ts";
 import { session } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { deleteUser, setAdmin, USER_TOASTS, userKey } from "./api.ts";
@@ -66,7 +66,7 @@ export function DetailsTab({ user }: { user: UserDetail }) {
             label,
             key === "email" && a.email ? <Email key="email" address={a.email} /> : (a[key] as string | null),
           ]),
-          ["Roles", a.roles.map(capitalizeWord).join(", ")],
+          ["Roles", roleWords(a.roles)],
         ]}
       />
       <div className="form-actions">

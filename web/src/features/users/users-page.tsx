@@ -13,6 +13,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { Button } from "../../components/button.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { fetchUsers, type UserFilters, type UserSort } from "./api.ts";
+import { roleWords } from "../../lib/status-words.ts";
 
 const SORTS: [UserSort, string][] = [
   ["id", "Newest"],
@@ -197,7 +198,7 @@ export default function UsersPage() {
                 </td>
                 <td>{u.attributes.phone ?? "—"}</td>
                 <td>{u.attributes.member_number ?? "—"}</td>
-                <td>{u.attributes.roles.join(", ")}</td>
+                <td>{roleWords(u.attributes.roles)}</td>
               </tr>
             )}
           />
