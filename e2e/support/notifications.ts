@@ -1,9 +1,9 @@
 /**
  * The administrators' desk seen from the database, for checking its count badges while other specs run on the
  * same e2e database: how many open notifications each category holds besides a journey's own (those about or
- * by its fresh users). Outside admin-notifications.spec.ts nothing archives or deletes a notification (only
- * the desk's actions do, and that spec runs its tests one after another), so this number can only grow while
- * a journey reads a badge: read before the page asks for the counts and again after it has them, it brackets
+ * by its fresh users). admin-notifications.spec.ts runs alone after every other spec (its own Playwright
+ * project, playwright.config.ts), and its tests one after another, so nothing else moves this number while a
+ * journey reads a badge: read before the page asks for the counts and again after it has them, it brackets
  * what the page was told.
  */
 import postgres from "postgres";

@@ -8,8 +8,9 @@
  * Archived tab; a second administrator's stale action gets the 409. The other tests register their members
  * through the API (unique names), so nothing here touches the demo accounts or another spec's data.
  *
- * The tests of this file run one after another: the badges count every open notification of the shared e2e
- * database, and only this file's tests archive or delete notifications (support/notifications.ts).
+ * The tests of this file run one after another, and after every other spec (the desk-counts project of
+ * playwright.config.ts): the badges count every open notification of the shared e2e database, which other
+ * specs archive and reopen too (support/notifications.ts).
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, USERS } from "../support/fixtures.ts";
