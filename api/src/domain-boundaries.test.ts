@@ -23,6 +23,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   drug_test_panels: "drug-tests",
   drug_tests: "drug-tests",
   employee_requests: "employees",
+  employee_request_batches: "employees",
+  roster_confirmations: "rosters",
   exports: "exports",
   membership_pauses: "memberships",
   memberships: "memberships",
