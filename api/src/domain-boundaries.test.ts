@@ -84,7 +84,7 @@ export const LAYERS: string[][] = [
   ],
   ["users"],
   ["password-reset", "payment-methods", "businesses"],
-  ["vessels", "payments"],
+  ["vessels", "payments", "rosters"],
   ["orders"],
   ["drug-tests"],
   ["memberships"],
