@@ -126,8 +126,12 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
         render: () => (
           <>
             {employeeBlock ? <p className="field-hint">{employeeBlock}</p> : (
-              <p>
+              <p className="form-actions">
                 <Link href={`${base}/employee/new`} className="button button-primary">Add Employee</Link>
+                <Link href={`${base}/employee/upload`} className="button button-secondary">
+                  Upload Crew List
+                </Link>
+                <Link href={`${base}/roster`}>Confirm crew list</Link>
               </p>
             )}
             <EmployeesList businessId={business.id} />
