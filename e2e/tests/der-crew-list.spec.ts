@@ -159,8 +159,14 @@ test("a roster request reaches /dev/mail on the injected day; the DER confirms; 
     const row = admin.locator(`tr[data-company="${company.name}"]`);
     await expect(row).toContainText("Overdue since");
 
+    // The in-app task on the DER's dashboard leads to the one-tap confirmation.
     const phone = await der.newPage();
-    await phone.goto(`/app/member/businesses/${company.businessId}/roster`);
+    await phone.goto("/app");
+    const task = phone.getByRole("alert").filter({ hasText: "Is your crew list still right?" })
+      .or(phone.locator(".alert").filter({ hasText: "Is your crew list still right?" }));
+    await expect(task.first()).toContainText("overdue");
+    await task.first().getByRole("link", { name: "Check and confirm the crew list" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/app/member/businesses/${company.businessId}/roster$`));
     await expect(phone.getByRole("heading", { name: "Is your crew list still right?" })).toBeVisible();
     await noSidewaysScroll(phone);
     await phone.getByRole("button", { name: "Yes, the list is right" }).click();

@@ -97,7 +97,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
     "Review Crew List",
     () => import("../../features/admin-requests/employee-batch-page.tsx"),
   ),
-  page("/app/admin/rosters", "Crew Lists", () => import("../../features/admin-requests/rosters-page.tsx")),
+  page("/app/admin/rosters", "Crew Lists", () => import("../../features/rosters/admin-page.tsx")),
   page("/app/admin/settings", "Settings", () => import("../../features/settings/settings-page.tsx")),
   page("/app/admin/orders", "Orders", () => import("../../features/orders/list-page.tsx")),
   page("/app/admin/orders/:id", "Order Details", () => import("../../features/orders/detail-page.tsx")),

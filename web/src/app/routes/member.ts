@@ -69,7 +69,7 @@ export const MEMBER_ROUTES: AppRoute[] = [
   page(
     "/app/member/businesses/:id/roster",
     "Confirm Crew List",
-    () => import("../../features/businesses/roster-page.tsx"),
+    () => import("../../features/rosters/roster-page.tsx"),
   ),
   page(
     "/app/member/businesses/:id/employee/:eid",

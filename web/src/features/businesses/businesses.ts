@@ -240,9 +240,7 @@ export async function makePrimary(id: number, businessUserId: number): Promise<B
   return data;
 }
 
-// ---- Crew list upload and roster confirmation (decisions 0086, 0087). ----
-
-export const rosterKey = (id: number): ResourceKey => [...businessKey(id), "roster-confirmation"];
+// ---- Crew list upload (decision 0086). ----
 
 /** The preview of an uploaded CSV file or a pasted list: each row's verdict. */
 export function previewCrewList(id: number, input: { file: File } | { text: string }) {
@@ -255,15 +253,5 @@ export function previewCrewList(id: number, input: { file: File } | { text: stri
 export async function submitCrewList(id: number, body: RequestBody<"/auth/business/{id}/crew-list", "POST">) {
   const answer = await call("/auth/business/{id}/crew-list").POST({ params: { id }, body });
   await changed(id);
-  return answer;
-}
-
-export async function fetchRosterTask(id: number, signal?: AbortSignal) {
-  return (await call("/auth/business/{id}/roster-confirmation").GET({ params: { id }, signal })).data;
-}
-
-export async function confirmRoster(id: number) {
-  const answer = await call("/auth/business/{id}/roster-confirmation").POST({ params: { id } });
-  await invalidate(rosterKey(id));
   return answer;
 }

@@ -8,6 +8,7 @@
  * 'Not Approved' warning, not its details.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
+import { RosterNotice } from "../rosters/roster-notice.tsx";
 import { Link } from "wouter";
 import type { Business } from "@api/contract";
 import { EmployeesList } from "./parts/employees-list.tsx";
@@ -131,9 +132,9 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
                 <Link href={`${base}/employee/upload`} className="button button-secondary">
                   Upload Crew List
                 </Link>
-                <Link href={`${base}/roster`}>Confirm crew list</Link>
               </p>
             )}
+            <RosterNotice businessId={business.id} />
             <EmployeesList businessId={business.id} />
           </>
         ),

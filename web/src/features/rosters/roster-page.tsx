@@ -13,7 +13,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
-import { confirmRoster, fetchRosterTask, rosterKey } from "./businesses.ts";
+import { confirmRoster, fetchRosterTask, rosterKey } from "./api.ts";
 
 export default function RosterPage({ params }: PageProps) {
   const id = Number(params.id);
