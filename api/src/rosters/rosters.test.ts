@@ -4,6 +4,7 @@
  * days; the DER confirms once (audited), administrators see every company's state and remind (audited); the
  * schedule is a setting. Each route with its role matrix, on the injected clock.
  */
+import { loadConfig, productionProblems } from "../config.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { testClock } from "../testing/clock.ts";
@@ -176,4 +177,33 @@ Deno.test("roster confirmations: schedule, task, confirm, overview and reminders
   } finally {
     await ctx.close();
   }
+});
+
+Deno.test("X-Test-Now: a request's clock only when TEST_CLOCK_HEADER is on, and production refuses it", async () => {
+  const clock = testClock("2027-03-10T15:00:00Z");
+  const ctx = await createTestContext({ now: clock.now });
+  try {
+    const today = async () =>
+      (await (await ctx.request("admin", "GET", "/api/auth/roster-confirmations", undefined, {
+        "X-Test-Now": "2027-03-11T14:00:00Z", // within the session's day
+      })).json()).meta.today;
+    assertEquals(await today(), "2027-03-10");
+    (ctx.deps.config as { testClockHeader: boolean }).testClockHeader = true;
+    assertEquals(await today(), "2027-03-11");
+  } finally {
+    await ctx.close();
+  }
+  const ready = {
+    ...loadConfig(),
+    production: true,
+    publicUrl: "https://portal.example.org",
+    publicUrlFromRequest: false,
+    officePhone: "(985) 876-5432",
+    officeEmail: "office@portal.example.org",
+    sellerAddress: "APCA Consortium; 100 Harbor Way; Houma, LA 70360",
+  };
+  assertEquals(productionProblems({ ...ready, testClockHeader: false }), []);
+  const problems = productionProblems({ ...ready, testClockHeader: true });
+  assertEquals(problems.length, 1);
+  assertOk(problems[0].startsWith("TEST_CLOCK_HEADER=1 is for end-to-end runs only"));
 });
