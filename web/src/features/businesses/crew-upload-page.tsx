@@ -13,6 +13,7 @@ import { TextAreaField } from "../../components/text-area-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { previewCrewList, submitCrewList } from "./businesses.ts";
+import "./businesses.css";
 
 type Preview = Awaited<ReturnType<typeof previewCrewList>>;
 type Row = Preview["data"][number];
