@@ -325,3 +325,47 @@ Deno.test("crew list upload: preview, submit, and the office's batch", async (t)
     await ctx.close();
   }
 });
+
+Deno.test("at once: the same upload sent twice files one batch; two administrators approve it once", async () => {
+  const ctx = await createTestContext();
+  const { db } = ctx.database;
+  const A = ctx.users.der.businessId;
+  await db.updateTable("businesses").set({ is_i3_setup: true, i3_location_code: `LOC-${A}` }).where(
+    "id",
+    "=",
+    A,
+  )
+    .execute();
+  try {
+    const body = {
+      upload_key: crypto.randomUUID(),
+      rows: Array.from({ length: 5 }, (_, i) => ({
+        row: i + 2,
+        first_name: `Twin${i}`,
+        last_name: "Race",
+        email: `twin${i}.race@test.local`,
+      })),
+    };
+    const sent = await Promise.all(
+      [1, 2].map(() => ctx.request("der", "POST", `/api/auth/business/${A}/crew-list`, body)),
+    );
+    const ids = await Promise.all(
+      sent.map(async (r) => r.status === 201 ? (await r.json()).data.id : r.status),
+    );
+    assertEquals(ids[0], ids[1], "both answers name the one batch");
+    const filed = await db.selectFrom("employee_requests").select("id").where("last_name", "=", "Race")
+      .execute();
+    assertEquals(filed.length, 5);
+    const approvals = await Promise.all(
+      [1, 2].map(() =>
+        ctx.request("admin", "POST", `/api/auth/employee-request-batches/${ids[0]}/approve`, {})
+      ),
+    );
+    assertEquals(approvals.map((r) => r.status).sort(), [200, 409]);
+    await Promise.all(approvals.map((r) => r.body?.cancel()));
+    const users = await db.selectFrom("users").select("id").where("last_name", "=", "Race").execute();
+    assertEquals(users.length, 5, "each new member created once");
+  } finally {
+    await ctx.close();
+  }
+});

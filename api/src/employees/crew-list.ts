@@ -174,7 +174,13 @@ export async function submitCrewList(
   const issues: Issue[] = judged.flatMap((r, i) =>
     r.issues.map((issue) => ({ path: `rows.${i}.${issue.path}`, message: `Row ${r.row}: ${issue.message}` }))
   );
-  if (issues.length) throw new AppError("VALIDATION_FAILED", C.notUsable, issues);
+  if (issues.length) {
+    // The same upload, sent at the same moment, was filed while these rows were judged (so they are "already
+    // requested" now): answer that batch.
+    const filed = await findRequestBatch(db, { businessId, key: input.upload_key });
+    if (filed) return { batch: batchRecord(filed), created: false };
+    throw new AppError("VALIDATION_FAILED", C.notUsable, issues);
+  }
   const owner = await ownerNames(db, user.user_id);
   const ownerName = `${owner.first_name} ${owner.last_name}`;
   const at = deps.now();
