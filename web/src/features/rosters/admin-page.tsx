@@ -121,7 +121,7 @@ export default function RostersPage() {
                           busyLabel="Sending…"
                           disabled={busy !== null}
                           onClick={() => run(r.id)}
-                          aria-label={`Send a reminder to ${a.business_name}`}
+                          aria-label={`Send reminder to ${a.business_name}`}
                         >
                           Send reminder
                         </Button>
