@@ -72,6 +72,8 @@ export default defineConfig({
       // Parallel workers confirm the one demo administrator's sign-in with the same TOTP code within 30 s
       // (support/second-factor.ts); production refuses this setting.
       TOTP_ALLOW_CODE_REUSE: "1",
+      // A spec may answer its requests on a clock of its own (X-Test-Now; decision 0087); production refuses it.
+      TEST_CLOCK_HEADER: "1",
       // Every worker signs in from 127.0.0.1, like a whole office behind one address: the per-address limits
       // (100 sign-ins and 100 second-factor attempts in 10 minutes) would refuse the suite's own sign-ins once
       // a run is fast enough. The per-account limits stay as in production (the API tests check both per-account

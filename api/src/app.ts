@@ -38,6 +38,7 @@ import { paymentMethodsRoutes } from "./payment-methods/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { registrationRoutes } from "./registration/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
+import { rosterRoutes } from "./rosters/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { collectionSitesRoutes } from "./collection-sites/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
@@ -57,6 +58,17 @@ import { searchRoutes } from "./search/routes.ts";
 import { isAppPath, publicPages, siteRoutes } from "./site/routes.ts";
 import { isSignedInPath, readPage, signedInPage } from "./site/app-page.ts";
 
+/**
+ * End-to-end runs only (config.testClockHeader, refused in production): the request's deps on the clock its
+ * X-Test-Now header names, ticking from the moment the request arrived; the wall clock without the header.
+ */
+function onRequestClock(deps: Deps, header: string | undefined): Deps {
+  const at = header ? Date.parse(header) : Number.NaN;
+  if (Number.isNaN(at)) return deps;
+  const arrived = performance.now();
+  return { ...deps, now: () => new Date(at + Math.floor(performance.now() - arrived)) };
+}
+
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   let openApi: unknown;
@@ -66,7 +78,7 @@ export function createApp(deps: Deps) {
   app.use("*", async (c, next) => {
     const requestId = c.req.header("X-Request-Id")?.slice(0, 64) ?? crypto.randomUUID();
     c.set("requestId", requestId);
-    c.set("deps", deps);
+    c.set("deps", deps.config.testClockHeader ? onRequestClock(deps, c.req.header("X-Test-Now")) : deps);
     // Every audit row written while answering carries this request's id and address (lib/audit.ts).
     const written = deps.sessionCache.localChanges;
     await inRequest({ requestId, ip: clientIp(c), audited: 0 }, () => next());
@@ -119,6 +131,7 @@ export function createApp(deps: Deps) {
   app.route("/api", paymentsRoutes);
   app.route("/api", analyticsRoutes);
   app.route("/api", settingsRoutes);
+  app.route("/api", rosterRoutes);
   app.route("/api", contactRoutes);
   app.route("/api", collectionSitesRoutes);
   app.route("/api", drugTestsRoutes);

@@ -23,6 +23,7 @@ import {
 import { AUTORENEW_QUEUE, membershipRenewal, renewDueMemberships } from "./memberships/autorenew.ts";
 import { membershipStart } from "./memberships/start.ts";
 import { RENEWAL_NOTICE_QUEUE, sendRenewalNoticesJob } from "./memberships/renewal-notice.ts";
+import { ROSTER_QUEUE, sendRosterRequestsJob } from "./rosters/service.ts";
 import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
@@ -83,6 +84,7 @@ export function backgroundJobs(
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),
       [RECEIPTS_QUEUE]: sendReceiptsJob,
       [RENEWAL_NOTICE_QUEUE]: sendRenewalNoticesJob,
+      [ROSTER_QUEUE]: sendRosterRequestsJob,
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
       [OWN_BUSINESS_SETUP_QUEUE]: setUpOwnBusinessJob,
@@ -97,6 +99,8 @@ export function backgroundJobs(
       schedule(AUTORENEW_QUEUE, HOUR),
       // Hourly: a renewal notice goes out within the first hour of its office day.
       schedule(RENEWAL_NOTICE_QUEUE, HOUR),
+      // Hourly: a period's roster requests go out within the first hour of its first office day (decision 0087).
+      schedule(ROSTER_QUEUE, HOUR),
       // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
       schedule("mail.retry", MINUTE),
       // Every minute: a crash's pending orders are settled soon after their grace period.

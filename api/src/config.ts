@@ -147,6 +147,13 @@ export interface Config {
    * which only the end-to-end runs set (parallel workers sign in as one demo administrator); production refuses it.
    */
   totpAllowReuse: boolean;
+  /**
+   * Answer a request on the clock its `X-Test-Now` header names (an ISO instant; it ticks on from there) instead
+   * of the wall clock. Off unless TEST_CLOCK_HEADER=1, which only the end-to-end runs set (a spec lives on a day
+   * of its choosing, as the API tests do with testing/clock.ts, without moving other specs' clock); production
+   * refuses it (decision 0087).
+   */
+  testClockHeader: boolean;
   /** The origin passkeys belong to (its host is the WebAuthn RP ID); WEBAUTHN_ORIGIN, else the site's address. */
   webauthnOrigin?: string;
   /** The TOTP secret the seed enrols for its administrator (base32; README "Demo sign-ins"); none in production unless SEED_ADMIN_TOTP_SECRET. */
@@ -234,6 +241,7 @@ export function loadConfig(): Config {
     exportsPerAdmin: Number(env("EXPORTS_PER_ADMIN") ?? 10),
     secondFactorStepUpSeconds: Number(env("SECOND_FACTOR_STEP_UP_SECONDS") ?? 5 * 60),
     totpAllowReuse: env("TOTP_ALLOW_CODE_REUSE") === "1",
+    testClockHeader: env("TEST_CLOCK_HEADER") === "1",
     webauthnOrigin: env("WEBAUTHN_ORIGIN")?.replace(/\/+$/, ""),
     seedAdminTotpSecret: env("SEED_ADMIN_TOTP_SECRET") ??
       (env("APP_ENV") === "production" ? undefined : DEMO_ADMIN_TOTP_SECRET),
@@ -256,6 +264,11 @@ export function productionProblems(config: Config): string[] {
   }
   if (config.totpAllowReuse) {
     problems.push("TOTP_ALLOW_CODE_REUSE=1 is for end-to-end runs only: a TOTP code must work once.");
+  }
+  if (config.testClockHeader) {
+    problems.push(
+      "TEST_CLOCK_HEADER=1 is for end-to-end runs only: requests must not choose the server's clock.",
+    );
   }
   if (config.officePhone === PLACEHOLDER_OFFICE_PHONE) {
     problems.push(

@@ -22,6 +22,7 @@ export const COUNTED = {
       "UPDATE_VESSEL",
       "NEW_BUSINESS_REQUEST",
       "NEW_EMPLOYEE_REQUEST",
+      "EMPLOYEE_REQUEST_BATCH",
     ],
   },
   paused: { label: "Paused Memberships", types: ["MEMBERSHIP_PAUSED"] },

@@ -79,7 +79,7 @@ const COLUMNS_FILE: ColumnList = {
   settings: {
     id: true, annual_new_cents: true, annual_renewal_cents: true, one_time_cents: true,
     compliance_kit_cents: true, pause_warning_days: true, pause_window_days: true, updated_at: true,
-    renewal_notice_days: true,
+    renewal_notice_days: true, roster_confirmation_months: true,
   },
   random_rates: { year: true, rate_percent: true, updated_at: true },
   store_items: {
@@ -176,7 +176,16 @@ const COLUMNS_FILE: ColumnList = {
     middle_name: true, last_name: true, email: true, phone: true, address_one: true, address_two: true,
     city: true, state: true, postal_code: true, country: true, uscg_cred: true, ssn_last4: true,
     possible_exists: true, possible_user_id: true, status: true, user_id: true, processed_at: true,
-    processed_by_user_id: true, created_at: true,
+    processed_by_user_id: true, created_at: true, batch_id: true,
+  },
+  employee_request_batches: {
+    id: true, business_id: true, owner_user_id: true, notification_id: true, upload_key: true, file_name: true,
+    request_count: true, created_at: true,
+  },
+  roster_confirmations: {
+    id: true, business_id: true, period_start: true, due_on: true, der_user_id: true, sent_at: true,
+    reminded_at: true, reminder_count: true, confirmed_at: true, confirmed_by_user_id: true,
+    confirmed_roster: true,
   },
   documents: {
     id: true, kind: true, user_id: true, business_id: true, random_pool_id: true, filename: true,

@@ -43,7 +43,8 @@ export type NotificationType =
   | "MEMBERSHIP_PAUSED"
   | "MEMBERSHIP_CANCELLED"
   | "NEW_EMPLOYEE_REQUEST"
-  | "NEW_BUSINESS_REQUEST";
+  | "NEW_BUSINESS_REQUEST"
+  | "EMPLOYEE_REQUEST_BATCH";
 export type RegistrationKind = "DER" | "independent" | "company_employee";
 export type RandomPoolStatus =
   | "draft"
@@ -166,6 +167,8 @@ export interface SettingsTable {
   updated_at: DefaultTimestamp;
   /** sql/0036: days before an automatic renewal its notice is mailed (15 to 45). */
   renewal_notice_days: Generated<number>;
+  /** sql/0049: months between roster confirmations (1, 3, 6 or 12; decision 0087). */
+  roster_confirmation_months: Generated<number>;
 }
 
 export interface RandomRatesTable {
@@ -558,6 +561,37 @@ export interface EmployeeRequestsTable {
   processed_at: NullableTimestamp;
   processed_by_user_id: number | null;
   created_at: DefaultTimestamp;
+  /** sql/0049: the crew list upload that filed it (decision 0086). */
+  batch_id: number | null;
+}
+
+// 0049_crew_lists_and_rosters.sql
+
+/** A DER's crew list upload: its employee requests and their one card (decision 0086). */
+export interface EmployeeRequestBatchesTable {
+  id: Generated<number>;
+  business_id: number;
+  owner_user_id: number | null;
+  notification_id: number | null;
+  upload_key: string;
+  file_name: string | null;
+  request_count: number;
+  created_at: Timestamp;
+}
+
+/** One company's roster confirmation for one period (decision 0087). */
+export interface RosterConfirmationsTable {
+  id: Generated<number>;
+  business_id: number;
+  period_start: DateString;
+  due_on: DateString;
+  der_user_id: number | null;
+  sent_at: Timestamp;
+  reminded_at: NullableTimestamp;
+  reminder_count: Generated<number>;
+  confirmed_at: NullableTimestamp;
+  confirmed_by_user_id: number | null;
+  confirmed_roster: ColumnType<unknown[] | null, unknown[] | null | undefined, unknown[] | null>;
 }
 
 // 0007_documents_exports_jobs.sql
@@ -876,6 +910,8 @@ export interface DB {
   random_candidates: RandomCandidatesTable;
   random_snapshots: RandomSnapshotsTable;
   notifications: NotificationsTable;
+  employee_request_batches: EmployeeRequestBatchesTable;
+  roster_confirmations: RosterConfirmationsTable;
   registration_notifications: RegistrationNotificationsTable;
   new_business_requests: NewBusinessRequestsTable;
   employee_requests: EmployeeRequestsTable;

@@ -5,5 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context.ts";
 import { adminNotificationRoutes } from "./admin-routes.ts";
+import { employeeBatchRoutes } from "./employee-batch-routes.ts";
 
-export const notificationsRoutes = new Hono<AppEnv>().route("/", adminNotificationRoutes);
+export const notificationsRoutes = new Hono<AppEnv>().route("/", adminNotificationRoutes)
+  .route("/", employeeBatchRoutes);

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   "MEMBERSHIP_CANCELLED",
   "NEW_EMPLOYEE_REQUEST",
   "NEW_BUSINESS_REQUEST",
+  "EMPLOYEE_REQUEST_BATCH",
 ] as const satisfies readonly NotificationType[];
 
 /** The center's five categories and the notification types each lists (and counts). */
@@ -36,6 +37,7 @@ export const CATEGORIES = {
     "UPDATE_VESSEL",
     "NEW_BUSINESS_REQUEST",
     "NEW_EMPLOYEE_REQUEST",
+    "EMPLOYEE_REQUEST_BATCH",
   ],
   paused: ["MEMBERSHIP_PAUSED"],
   store: ["NEW_ORDER"],

@@ -221,3 +221,80 @@ export async function moveEmployeeRequestsOfUser(db: Kysely<DB>, from: number, t
   }
   return ids.size;
 }
+
+// ---- Crew list uploads (decision 0086). ----
+
+/** The live user a crew list row means: the same e-mail, else the same name with the same last four SSN digits. */
+export async function crewMatch(
+  db: Kysely<DB>,
+  who: { email: string | null; first_name: string; last_name: string; ssn: string | null },
+) {
+  const base = db.selectFrom("users").select(["id", "first_name", "last_name", "member_number"])
+    .where("deleted_at", "is", null);
+  if (who.email) {
+    const byEmail = await base.where((eb) => eb(eb.fn("lower", ["email"]), "=", who.email!.toLowerCase()))
+      .executeTakeFirst();
+    if (byEmail) return { ...byEmail, matched_by: "email" as const };
+  }
+  if (!who.ssn) return null;
+  const byName = await base.where(sql<boolean>`lower(first_name) = ${who.first_name.toLowerCase()}`)
+    .where(sql<boolean>`lower(last_name) = ${who.last_name.toLowerCase()}`)
+    .where("ssn_last4", "=", who.ssn).orderBy("id").limit(2).execute();
+  // Two people of one name and the same four digits: not a match anyone should trust.
+  return byName.length === 1 ? { ...byName[0], matched_by: "name_ssn" as const } : null;
+}
+
+export async function insertRequestBatch(trx: Kysely<DB>, row: Insertable<DB["employee_request_batches"]>) {
+  return await trx.insertInto("employee_request_batches").values(row)
+    .onConflict((oc) => oc.columns(["business_id", "upload_key"]).doNothing())
+    .returning("id").executeTakeFirst() ?? null;
+}
+
+export async function setBatchNotification(trx: Kysely<DB>, batchId: number, notificationId: number) {
+  await trx.updateTable("employee_request_batches").set({ notification_id: notificationId })
+    .where("id", "=", batchId).execute();
+}
+
+/** A batch by the upload's key (a submit repeated) or by id, with its company's name. */
+export async function findRequestBatch(
+  db: Kysely<DB>,
+  by: { id: number } | { businessId: number; key: string },
+) {
+  return await db.selectFrom("employee_request_batches as eb").innerJoin(
+    "businesses as b",
+    "b.id",
+    "eb.business_id",
+  )
+    .leftJoin("users as o", "o.id", "eb.owner_user_id")
+    .selectAll("eb").select([
+      "b.name as company_name",
+      "o.first_name as owner_first",
+      "o.last_name as owner_last",
+    ])
+    .$if("id" in by, (q) => q.where("eb.id", "=", (by as { id: number }).id))
+    .$if(!("id" in by), (q) => {
+      const k = by as { businessId: number; key: string };
+      return q.where("eb.business_id", "=", k.businessId).where("eb.upload_key", "=", k.key);
+    })
+    .executeTakeFirst() ?? null;
+}
+
+/** The requests of a batch in their upload's order, locked when `lock` (a decision on them). */
+export async function batchRequests(db: Kysely<DB>, batchId: number, lock = false) {
+  return await db.selectFrom("employee_requests").selectAll().where("batch_id", "=", batchId).orderBy("id")
+    .$if(lock, (q) => q.forUpdate()).execute();
+}
+
+/** Names and member numbers of users, by id (the batch's matches). */
+export async function usersNamed(db: Kysely<DB>, ids: number[]) {
+  if (!ids.length) return [];
+  return await db.selectFrom("users").select(["id", "first_name", "last_name", "member_number"])
+    .where("id", "in", ids).execute();
+}
+
+/** The live user with this e-mail (any case), or null. */
+export async function userIdByEmail(db: Kysely<DB>, email: string): Promise<number | null> {
+  const row = await db.selectFrom("users").select("id").where("deleted_at", "is", null)
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase())).executeTakeFirst();
+  return row?.id ?? null;
+}

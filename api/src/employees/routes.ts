@@ -10,6 +10,7 @@ import { idempotent } from "../lib/idempotency.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { adminEmployeeRoutes } from "./admin-routes.ts";
+import { crewRoutes } from "./crew-routes.ts";
 import {
   BusinessUserList,
   BusinessUserParams,
@@ -172,4 +173,5 @@ const ownRoutes = new Hono<AppEnv>()
     },
   );
 
-export const employeesRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", adminEmployeeRoutes);
+export const employeesRoutes = new Hono<AppEnv>().route("/", ownRoutes).route("/", crewRoutes)
+  .route("/", adminEmployeeRoutes);

@@ -49,6 +49,20 @@ export interface EmployeeRequestMeta {
   possible_exists: boolean;
 }
 
+/**
+ * A DER's crew list upload: the employee requests it filed, shown as one card ("Gulf Coast Towing LLC: 38
+ * employee requests", decision 0086); the requests themselves live in employee_requests (batch_id).
+ */
+export interface EmployeeRequestBatchMeta {
+  company_id: number;
+  company_name: string;
+  owner_id: number | null;
+  owner_name: string | null;
+  batch_id: number;
+  request_count: number;
+  file_name: string | null;
+}
+
 /** A change a member asks an administrator to approve (admin spec §3 "Change notification"). */
 export interface ChangeMeta {
   business_id: number | null;
@@ -163,6 +177,7 @@ export type Notification =
     meta: NewBusinessRequestMeta;
   }
   | Common & { type: "NEW_EMPLOYEE_REQUEST"; businessId: number; meta: EmployeeRequestMeta }
+  | Common & { type: "EMPLOYEE_REQUEST_BATCH"; businessId: number; meta: EmployeeRequestBatchMeta }
   | Common & {
     type: "UPDATE_USER";
     userId: number;

@@ -16,6 +16,7 @@ const EDITABLE = [
   "one_time_cents",
   "compliance_kit_cents",
   "renewal_notice_days",
+  "roster_confirmation_months",
 ] as const;
 
 export type EditableSettings = { [K in (typeof EDITABLE)[number]]: number };

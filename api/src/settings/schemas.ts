@@ -14,6 +14,7 @@ export const PricesResponse = z.object({
 export const SETTINGS_MESSAGES = {
   price: "Price must be an amount from $0.50 to $10,000.00",
   noticeDays: "Renewal notice days must be a whole number from 15 to 45",
+  rosterMonths: "Roster confirmations are asked every 1, 3, 6 or 12 months",
   changed:
     "The settings were changed by another administrator since you opened them. Reload to see their changes, " +
     "then make yours again.",
@@ -30,6 +31,10 @@ export const AdminSettingsRecord = PricesResponse.extend({
   renewal_notice_days: z.number().int().describe(
     "Days before an automatic annual renewal that its notice (date, amount, card, how to cancel) is mailed; " +
       "15 to 45, what state automatic-renewal laws ask for terms of a year",
+  ),
+  roster_confirmation_months: z.number().int().describe(
+    "Months between the requests that ask each company's DER to confirm its crew list (1, 3, 6 or 12; " +
+      "decision 0087)",
   ),
   pause_warning_days: z.number().int().describe(
     "Paused days within the window from which a resuming member needs a drug test (46 CFR 16.210(b)(2)); " +
@@ -53,6 +58,11 @@ export const AdminSettingsBody = z.object({
   renewal_notice_days: z.number({ error: SETTINGS_MESSAGES.noticeDays }).int(SETTINGS_MESSAGES.noticeDays)
     .min(15, SETTINGS_MESSAGES.noticeDays).max(45, SETTINGS_MESSAGES.noticeDays)
     .describe("Days before an automatic renewal that its notice is mailed (15 to 45)"),
+  roster_confirmation_months: z.number({ error: SETTINGS_MESSAGES.rosterMonths }).int(
+    SETTINGS_MESSAGES.rosterMonths,
+  )
+    .refine((n) => [1, 3, 6, 12].includes(n), SETTINGS_MESSAGES.rosterMonths).optional()
+    .describe("Months between roster confirmation requests (1, 3, 6 or 12); unchanged when left out"),
   updated_at: z.iso.datetime({ offset: true, error: "updated_at must be the settings' last change" })
     .describe(
       "The `updated_at` the form was opened with: a change made meanwhile by someone else answers 409",

@@ -1,6 +1,6 @@
 /**
  * The settings row: public prices (decision 0052), and the administrators' Settings screen that reads and changes
- * the prices and the renewal notice days (decision 0075). The pause thresholds are the regulation's and only shown.
+ * the prices, the renewal notice days (decision 0075) and the roster schedule (decision 0087). The pause thresholds are the regulation's and only shown.
  */
 import type { Deps } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
@@ -18,10 +18,19 @@ export async function adminSettings(deps: Pick<Deps, "database">) {
 /** An administrator's change of the settings they opened at `updatedAt`; 409 when someone changed them since. */
 export async function changeSettings(
   deps: Pick<Deps, "database">,
-  input: EditableSettings & { updated_at: string },
+  input: Omit<EditableSettings, "roster_confirmation_months"> & {
+    roster_confirmation_months?: number;
+    updated_at: string;
+  },
   actor: number,
 ) {
-  const { updated_at, ...values } = input;
+  const { updated_at, ...given } = input;
+  // A form that does not show the roster schedule leaves it as it is.
+  const values = {
+    ...given,
+    roster_confirmation_months: given.roster_confirmation_months ??
+      (await getSettings(deps.database.db)).roster_confirmation_months,
+  };
   const outcome = await updateSettings(deps.database.db, values, new Date(updated_at), actor);
   if (outcome === "changed") throw new AppError("CONFLICT", SETTINGS_MESSAGES.changed);
   return {

@@ -62,6 +62,7 @@ Deno.test("settings: the administrators read and change the prices and the renew
           one_time_cents: 7500,
           compliance_kit_cents: 10000,
           renewal_notice_days: 30,
+          roster_confirmation_months: 3,
           pause_warning_days: 125,
           pause_window_days: 185,
           updated_at: "string",

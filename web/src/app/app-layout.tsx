@@ -52,6 +52,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app/admin/analytics", "Analytics"],
     ["/app/admin/export", "Exports"],
     ["/app/admin/audit", "Audit"],
+    ["/app/admin/rosters", "Crew Lists"],
     ["/app/admin/settings", "Settings"],
   ],
   der: [

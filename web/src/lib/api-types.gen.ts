@@ -977,6 +977,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/business/{id}/crew-list/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a crew list: whom each row means and what cannot be used
+         * @description multipart/form-data with a CSV file in field `file`, or the pasted list as text in field `text` (at most 1 MB, 500 rows; a header line with First Name and Last Name columns, and any of Middle Name, Email, Phone, Address, City, State, ZIP, Country, USCG Cred, SSN last 4). UTF-8 with or without a BOM, or Windows-1252; separated by commas, semicolons or tabs; quoted fields may hold line breaks. Each row is checked with Add Employee's rules and messages and matched to an APCA member by e-mail, else by first and last name with the last four SSN digits; anything else is a new invitation (it needs an e-mail). Changes nothing. A file that is not a CSV answers 422.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthBusinessByIdCrewListPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/crew-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a crew list's rows to APCA as employee requests, in one go
+         * @description Each row is Add Employee's body with its row number; all are judged again as the preview does and filed together or not at all (422 names each unusable row as rows.<i>.<field>). The office sees one card for the upload (EMPLOYEE_REQUEST_BATCH). The same upload_key again answers the batch already filed and files nothing more. Audited.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthBusinessByIdCrewList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/business-user/{id}": {
         parameters: {
             query?: never;
@@ -1557,6 +1601,100 @@ export interface paths {
          */
         put: operations["putAuthSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/business/{id}/roster-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's roster task: 'Is your crew list still right?'
+         * @description Not in the specification (issue 36, decision 0087). The company's latest request (null when never asked) with its state and the employees on the company's list now.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthBusinessByIdRosterConfirmation"];
+        put?: never;
+        /**
+         * Confirm the company's crew list is right (one tap)
+         * @description Records who confirmed, when, and the list as it was; audited (roster.confirm). A change goes through removing and adding employees first. Confirmed already: 409.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthBusinessByIdRosterConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/roster-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company's latest roster request: confirmed, waiting, or overdue since when
+         * @description Not in the specification (decision 0087). States are counted on the office's day.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthRosterConfirmations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/roster-confirmations/{id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the DER a reminder of a request not yet confirmed
+         * @description Audited (roster.remind).
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthRosterConfirmationsByIdRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/roster-confirmations/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the current period's roster requests now
+         * @description What the hourly job does: companies not asked yet this period are asked (each once). Audited (roster.send_requests).
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthRosterConfirmationsSend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3323,6 +3461,72 @@ export interface paths {
         get: operations["getAuthDuplicateCompanyById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/employee-request-batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A crew list upload's employee requests (its EMPLOYEE_REQUEST_BATCH card)
+         * @description Each request with the APCA member it matched (linked on approval) or none (created on approval), and its status.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthEmployeeRequestBatchesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/employee-request-batches/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a crew list upload's requests, all still waiting or those named
+         * @description A request that matched a member links them to the company; one that did not creates the member it names (no e-mail is sent; they set a password through 'Forgot password'). All or none: a named request already decided answers 409 and nothing is applied. The card is archived with the last request. Audited per request.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthEmployeeRequestBatchesByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/employee-request-batches/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a crew list upload's requests, all still waiting or those named, with the reason
+         * @description All or none, as approve. The reason is kept in the audit. Audited per request.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthEmployeeRequestBatchesByIdDecline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10688,6 +10892,294 @@ export interface operations {
             };
         };
     };
+    postAuthBusinessByIdCrewListPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The row's number as a spreadsheet numbers it (the header is row 1) */
+                            row: number;
+                            /**
+                             * @description existing: matches an APCA member, who is linked on approval; new: invited as a new member on approval; error: cannot be used (issues say why)
+                             * @enum {string}
+                             */
+                            status: "existing" | "new" | "error";
+                            fields: {
+                                first_name: string | null;
+                                middle_name: string | null;
+                                last_name: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                address_one: string | null;
+                                address_two: string | null;
+                                city: string | null;
+                                state: string | null;
+                                postal_code: string | null;
+                                country: string | null;
+                                uscg_cred: string | null;
+                                /** @description Last 4 digits only */
+                                ssn: string | null;
+                            };
+                            match: {
+                                user_id: number;
+                                name: string;
+                                member_number: string | null;
+                                /**
+                                 * @description email: the same e-mail; name_ssn: the same first and last name with the same last four SSN digits
+                                 * @enum {string}
+                                 */
+                                matched_by: "email" | "name_ssn";
+                            } | null;
+                            issues: {
+                                path: string;
+                                message: string;
+                            }[];
+                        }[];
+                        meta: {
+                            file_name: string | null;
+                            existing: number;
+                            new: number;
+                            error: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not set up in i3, or inactive */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No file or text, not a CSV list, or more than 500 rows */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthBusinessByIdCrewList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The client's key for this upload: the same upload submitted again files nothing more
+                     */
+                    upload_key: string;
+                    /** @default null */
+                    file_name?: string | null;
+                    rows: {
+                        first_name: string;
+                        middle_name?: string | null;
+                        last_name: string;
+                        email?: string | null;
+                        phone?: string | null;
+                        address_one?: string | null;
+                        address_two?: string | null;
+                        city?: string | null;
+                        state?: string | null;
+                        postal_code?: string | null;
+                        country?: string | null;
+                        uscg_cred?: string | null;
+                        /** @description Last 4 digits only */
+                        ssn?: string | null;
+                        row: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "employee_request_batch";
+                            attributes: {
+                                company_id: number;
+                                company_name: string;
+                                owner_name: string | null;
+                                file_name: string | null;
+                                request_count: number;
+                                notification_id: number | null;
+                                created_at: string;
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not set up in i3, inactive, or a request for the same person was filed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A row cannot be used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthBusinessUserById: {
         parameters: {
             query?: never;
@@ -13582,6 +14074,8 @@ export interface operations {
                             compliance_kit_cents: number;
                             /** @description Days before an automatic annual renewal that its notice (date, amount, card, how to cancel) is mailed; 15 to 45, what state automatic-renewal laws ask for terms of a year */
                             renewal_notice_days: number;
+                            /** @description Months between the requests that ask each company's DER to confirm its crew list (1, 3, 6 or 12; decision 0087) */
+                            roster_confirmation_months: number;
                             /** @description Paused days within the window from which a resuming member needs a drug test (46 CFR 16.210(b)(2)); read only */
                             pause_warning_days: number;
                             /** @description The window of the pause rule, in days; read only */
@@ -13659,6 +14153,8 @@ export interface operations {
                     compliance_kit_cents: number;
                     /** @description Days before an automatic renewal that its notice is mailed (15 to 45) */
                     renewal_notice_days: number;
+                    /** @description Months between roster confirmation requests (1, 3, 6 or 12); unchanged when left out */
+                    roster_confirmation_months?: number;
                     /**
                      * Format: date-time
                      * @description The `updated_at` the form was opened with: a change made meanwhile by someone else answers 409
@@ -13686,6 +14182,8 @@ export interface operations {
                             compliance_kit_cents: number;
                             /** @description Days before an automatic annual renewal that its notice (date, amount, card, how to cancel) is mailed; 15 to 45, what state automatic-renewal laws ask for terms of a year */
                             renewal_notice_days: number;
+                            /** @description Months between the requests that ask each company's DER to confirm its crew list (1, 3, 6 or 12; decision 0087) */
+                            roster_confirmation_months: number;
                             /** @description Paused days within the window from which a resuming member needs a drug test (46 CFR 16.210(b)(2)); read only */
                             pause_warning_days: number;
                             /** @description The window of the pause rule, in days; read only */
@@ -13744,6 +14242,498 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthBusinessByIdRosterConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "roster_confirmation";
+                            attributes: {
+                                business_id: number;
+                                business_name: string;
+                                /** @description The first day of the period asked about (YYYY-MM-DD) */
+                                period_start: string;
+                                /** @description The last day to confirm (YYYY-MM-DD, the office's calendar) */
+                                due_on: string;
+                                sent_at: string;
+                                /**
+                                 * @description waiting: not confirmed, due day not over; overdue: not confirmed after its due day; confirmed
+                                 * @enum {string}
+                                 */
+                                status: "waiting" | "overdue" | "confirmed";
+                                /** @description The first day it was overdue (YYYY-MM-DD), when overdue */
+                                overdue_since: string | null;
+                                confirmed_at: string | null;
+                                confirmed_by: string | null;
+                                /** @description The company's employees on its list now */
+                                employees: {
+                                    user_id: number;
+                                    name: string;
+                                    member_number: string | null;
+                                }[];
+                            };
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthBusinessByIdRosterConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "roster_confirmation";
+                            attributes: {
+                                business_id: number;
+                                business_name: string;
+                                /** @description The first day of the period asked about (YYYY-MM-DD) */
+                                period_start: string;
+                                /** @description The last day to confirm (YYYY-MM-DD, the office's calendar) */
+                                due_on: string;
+                                sent_at: string;
+                                /**
+                                 * @description waiting: not confirmed, due day not over; overdue: not confirmed after its due day; confirmed
+                                 * @enum {string}
+                                 */
+                                status: "waiting" | "overdue" | "confirmed";
+                                /** @description The first day it was overdue (YYYY-MM-DD), when overdue */
+                                overdue_since: string | null;
+                                confirmed_at: string | null;
+                                confirmed_by: string | null;
+                                /** @description The company's employees on its list now */
+                                employees: {
+                                    user_id: number;
+                                    name: string;
+                                    member_number: string | null;
+                                }[];
+                            };
+                        } | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the business's owner can do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such business or request, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This crew list has already been confirmed for this period. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthRosterConfirmations: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "overdue" | "confirmed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "roster_confirmation";
+                            attributes: {
+                                business_id: number;
+                                business_name: string;
+                                der_name: string | null;
+                                der_email: string | null;
+                                period_start: string;
+                                due_on: string;
+                                sent_at: string;
+                                /**
+                                 * @description waiting: not confirmed, due day not over; overdue: not confirmed after its due day; confirmed
+                                 * @enum {string}
+                                 */
+                                status: "waiting" | "overdue" | "confirmed";
+                                /** @description The first day it was overdue (YYYY-MM-DD), when overdue */
+                                overdue_since: string | null;
+                                confirmed_at: string | null;
+                                confirmed_by: string | null;
+                                reminded_at: string | null;
+                                reminder_count: number;
+                            };
+                        }[];
+                        meta: {
+                            /** @description The office's day the states are counted on */
+                            today: string;
+                            confirmed: number;
+                            waiting: number;
+                            overdue: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthRosterConfirmationsByIdRemind: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Confirmed already, or the company has no DER */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues; Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthRosterConfirmationsSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sent: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key malformed or reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22058,7 +23048,7 @@ export interface operations {
                             type: "notification";
                             attributes: {
                                 /** @enum {string} */
-                                type: "REGISTRATION" | "UPDATE_USER" | "NEW_VESSEL" | "UPDATE_VESSEL" | "UPDATE_BUSINESS" | "NEW_ORDER" | "MEMBERSHIP_PAUSED" | "MEMBERSHIP_CANCELLED" | "NEW_EMPLOYEE_REQUEST" | "NEW_BUSINESS_REQUEST";
+                                type: "REGISTRATION" | "UPDATE_USER" | "NEW_VESSEL" | "UPDATE_VESSEL" | "UPDATE_BUSINESS" | "NEW_ORDER" | "MEMBERSHIP_PAUSED" | "MEMBERSHIP_CANCELLED" | "NEW_EMPLOYEE_REQUEST" | "NEW_BUSINESS_REQUEST" | "EMPLOYEE_REQUEST_BATCH";
                                 meta: {
                                     [key: string]: unknown;
                                 };
@@ -22404,7 +23394,7 @@ export interface operations {
                             type: "notification";
                             attributes: {
                                 /** @enum {string} */
-                                type: "REGISTRATION" | "UPDATE_USER" | "NEW_VESSEL" | "UPDATE_VESSEL" | "UPDATE_BUSINESS" | "NEW_ORDER" | "MEMBERSHIP_PAUSED" | "MEMBERSHIP_CANCELLED" | "NEW_EMPLOYEE_REQUEST" | "NEW_BUSINESS_REQUEST";
+                                type: "REGISTRATION" | "UPDATE_USER" | "NEW_VESSEL" | "UPDATE_VESSEL" | "UPDATE_BUSINESS" | "NEW_ORDER" | "MEMBERSHIP_PAUSED" | "MEMBERSHIP_CANCELLED" | "NEW_EMPLOYEE_REQUEST" | "NEW_BUSINESS_REQUEST" | "EMPLOYEE_REQUEST_BATCH";
                                 meta: {
                                     [key: string]: unknown;
                                 };
@@ -24442,6 +25432,419 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthEmployeeRequestBatchesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "employee_request_batch";
+                            attributes: {
+                                company_id: number;
+                                company_name: string;
+                                owner_name: string | null;
+                                file_name: string | null;
+                                request_count: number;
+                                notification_id: number | null;
+                                created_at: string;
+                                /** @description Every request of the batch has been decided */
+                                archived: boolean;
+                                requests: {
+                                    id: number;
+                                    first_name: string;
+                                    middle_name: string | null;
+                                    last_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    uscg_cred: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "linked" | "created" | "rejected";
+                                    /** @description The member the row matched (linked on approval) */
+                                    match: {
+                                        user_id: number;
+                                        name: string;
+                                        member_number: string | null;
+                                    } | null;
+                                    /** @description The user it was linked to or created as, once approved */
+                                    user_id: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthEmployeeRequestBatchesByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The requests to decide; without it, every request of the batch still waiting */
+                    request_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "employee_request_batch";
+                            attributes: {
+                                company_id: number;
+                                company_name: string;
+                                owner_name: string | null;
+                                file_name: string | null;
+                                request_count: number;
+                                notification_id: number | null;
+                                created_at: string;
+                                /** @description Every request of the batch has been decided */
+                                archived: boolean;
+                                requests: {
+                                    id: number;
+                                    first_name: string;
+                                    middle_name: string | null;
+                                    last_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    uscg_cred: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "linked" | "created" | "rejected";
+                                    /** @description The member the row matched (linked on approval) */
+                                    match: {
+                                        user_id: number;
+                                        name: string;
+                                        member_number: string | null;
+                                    } | null;
+                                    /** @description The user it was linked to or created as, once approved */
+                                    user_id: number | null;
+                                }[];
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_PROCESSED: 'This notification was already processed by another administrator.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request not of this batch */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthEmployeeRequestBatchesByIdDecline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The requests to decide; without it, every request of the batch still waiting */
+                    request_ids?: number[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "employee_request_batch";
+                            attributes: {
+                                company_id: number;
+                                company_name: string;
+                                owner_name: string | null;
+                                file_name: string | null;
+                                request_count: number;
+                                notification_id: number | null;
+                                created_at: string;
+                                /** @description Every request of the batch has been decided */
+                                archived: boolean;
+                                requests: {
+                                    id: number;
+                                    first_name: string;
+                                    middle_name: string | null;
+                                    last_name: string;
+                                    email: string | null;
+                                    phone: string | null;
+                                    uscg_cred: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "linked" | "created" | "rejected";
+                                    /** @description The member the row matched (linked on approval) */
+                                    match: {
+                                        user_id: number;
+                                        name: string;
+                                        member_number: string | null;
+                                    } | null;
+                                    /** @description The user it was linked to or created as, once approved */
+                                    user_id: number | null;
+                                }[];
+                            };
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ALREADY_PROCESSED: 'This notification was already processed by another administrator.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request not of this batch */
             422: {
                 headers: {
                     [name: string]: unknown;

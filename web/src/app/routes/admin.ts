@@ -97,6 +97,12 @@ export const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/items/:id", "Item Details", () => import("../../features/items/detail-page.tsx")),
   page("/app/admin/items/:id/manage", "Edit Item", () => import("../../features/items/manage-page.tsx")),
   page("/app/admin/audit", "Audit", () => import("../../features/audit/audit-page.tsx")),
+  page(
+    "/app/admin/employee-batches/:id",
+    "Review Crew List",
+    () => import("../../features/admin-requests/employee-batch-page.tsx"),
+  ),
+  page("/app/admin/rosters", "Crew Lists", () => import("../../features/rosters/admin-page.tsx")),
   page("/app/admin/settings", "Settings", () => import("../../features/settings/settings-page.tsx")),
   page("/app/admin/orders", "Orders", () => import("../../features/orders/list-page.tsx")),
   page("/app/admin/orders/:id", "Order Details", () => import("../../features/orders/detail-page.tsx")),

@@ -62,6 +62,16 @@ export const MEMBER_ROUTES: AppRoute[] = [
     () => import("../../features/businesses/employee-new-page.tsx"),
   ),
   page(
+    "/app/member/businesses/:id/employee/upload",
+    "Upload Crew List",
+    () => import("../../features/businesses/crew-upload-page.tsx"),
+  ),
+  page(
+    "/app/member/businesses/:id/roster",
+    "Confirm Crew List",
+    () => import("../../features/rosters/roster-page.tsx"),
+  ),
+  page(
     "/app/member/businesses/:id/employee/:eid",
     "Employee Details",
     () => import("../../features/businesses/employee-page.tsx"),

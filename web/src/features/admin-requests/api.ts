@@ -46,7 +46,7 @@ export async function act(
 
 /** The changes category's notification types (the queue the review screens walk). */
 const CHANGE_TYPES =
-  "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST";
+  "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST,EMPLOYEE_REQUEST_BATCH";
 
 /** Where one open notification is worked: its review screen, or null when it has none. */
 export function reviewHref(n: NotificationItem): string | null {
@@ -56,6 +56,9 @@ export function reviewHref(n: NotificationItem): string | null {
   }
   if (a.type === "NEW_EMPLOYEE_REQUEST") {
     return a.request_pending ? `/app/admin/notifications/${n.id}/employee/new` : null;
+  }
+  if (a.type === "EMPLOYEE_REQUEST_BATCH") {
+    return `/app/admin/employee-batches/${(a.meta as { batch_id: number }).batch_id}`;
   }
   if (a.approved === null) return `/app/admin/notifications/${n.id}/change/approve`;
   return null;

@@ -22,7 +22,7 @@ import type {
 } from "@api/contract";
 import type { CoverageFilter } from "@apca/rules/company-compliance";
 import { ApiError } from "../../lib/api.ts";
-import { call, callFile } from "../../lib/typed-api.ts";
+import { call, callFile, type RequestBody } from "../../lib/typed-api.ts";
 import type { ResourceKey } from "../../lib/resource-store.ts";
 import { invalidate } from "../../lib/use-resource.ts";
 
@@ -238,4 +238,20 @@ export async function makePrimary(id: number, businessUserId: number): Promise<B
   });
   await changed(id);
   return data;
+}
+
+// ---- Crew list upload (decision 0086). ----
+
+/** The preview of an uploaded CSV file or a pasted list: each row's verdict. */
+export function previewCrewList(id: number, input: { file: File } | { text: string }) {
+  const form = new FormData();
+  if ("file" in input) form.set("file", input.file);
+  else form.set("text", input.text);
+  return call("/auth/business/{id}/crew-list/preview").POST({ params: { id }, body: form as never });
+}
+
+export async function submitCrewList(id: number, body: RequestBody<"/auth/business/{id}/crew-list", "POST">) {
+  const answer = await call("/auth/business/{id}/crew-list").POST({ params: { id }, body });
+  await changed(id);
+  return answer;
 }

@@ -8,6 +8,7 @@
  * 'Not Approved' warning, not its details.
  */
 import { useSubjectName } from "../../lib/page-subject.ts";
+import { RosterNotice } from "../rosters/roster-notice.tsx";
 import { Link } from "wouter";
 import type { Business } from "@api/contract";
 import { EmployeesList } from "./parts/employees-list.tsx";
@@ -127,10 +128,14 @@ function BusinessView({ business, hasMembership }: { business: Business; hasMemb
         render: () => (
           <>
             {employeeBlock ? <p className="field-hint">{employeeBlock}</p> : (
-              <p>
+              <p className="form-actions">
                 <Link href={`${base}/employee/new`} className="button button-primary">Add Employee</Link>
+                <Link href={`${base}/employee/upload`} className="button button-secondary">
+                  Upload Crew List
+                </Link>
               </p>
             )}
+            <RosterNotice businessId={business.id} />
             <EmployeesList businessId={business.id} />
           </>
         ),

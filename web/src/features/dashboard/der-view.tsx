@@ -10,6 +10,7 @@ import type { Business } from "@api/contract";
 import { EmployeesList } from "../businesses/parts/employees-list.tsx";
 import { addEmployeeBlocked, BusinessNotices, RoleBadge } from "../businesses/parts/status.tsx";
 import { VesselsList } from "../businesses/parts/vessels-list.tsx";
+import { RosterNotice } from "../rosters/roster-notice.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { LoadError } from "../../components/load-error.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
@@ -88,6 +89,7 @@ function CompanyPanel({ company }: { company: Business }) {
         <Link href={base}>{c.name}</Link> <RoleBadge business={company} />
       </p>
       <BusinessNotices business={company} />
+      <RosterNotice businessId={company.id} />
       {!c.has_pending_new_company_approval && (
         <>
           <ul className="company-facts" aria-label={`${c.name} status`}>

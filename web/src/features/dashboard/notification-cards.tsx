@@ -341,6 +341,14 @@ function GeneralCard({ n, open, chosen, onChoose }: { n: NotificationItem; open:
     if (a.request_pending) {
       review = { href: `/app/admin/notifications/${n.id}/employee/new`, label: "Review employee request" };
     }
+  } else if (a.type === "EMPLOYEE_REQUEST_BATCH") {
+    // A DER's crew list upload: one card for all its requests (decision 0086).
+    const count = Number(m.request_count);
+    title = `${m.company_name}: ${count} employee request${count === 1 ? "" : "s"}`;
+    facts = `Crew list from ${m.owner_name ?? who}${m.file_name ? ` · ${m.file_name}` : ""}`;
+    if (open) {
+      review = { href: `/app/admin/employee-batches/${m.batch_id}`, label: "Review employee requests" };
+    }
   } else if (CHANGE_TITLE[a.type]) {
     title = `${subject} ${CHANGE_TITLE[a.type]}`;
     facts = [m.business_name ?? m.company_name, m.vessel_name].filter(Boolean).join(" · ") || null;

@@ -24,7 +24,8 @@ export const CATEGORY_LIST: { id: NotificationCategory; label: string; types?: s
   {
     id: "changes",
     label: "Company/Member Changes",
-    types: "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST",
+    types:
+      "UPDATE_USER,UPDATE_BUSINESS,NEW_VESSEL,UPDATE_VESSEL,NEW_BUSINESS_REQUEST,NEW_EMPLOYEE_REQUEST,EMPLOYEE_REQUEST_BATCH",
   },
   { id: "paused", label: "Paused Memberships" },
   { id: "store", label: "Store Notifications", types: "NEW_ORDER" },
@@ -61,6 +62,7 @@ export const TYPE_LABELS: Record<string, string> = {
   UPDATE_VESSEL: "Vessel change",
   NEW_BUSINESS_REQUEST: "Company request",
   NEW_EMPLOYEE_REQUEST: "Employee request",
+  EMPLOYEE_REQUEST_BATCH: "Crew list upload",
 };
 
 export const notificationsKey = (

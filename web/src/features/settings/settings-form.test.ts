@@ -8,6 +8,7 @@ const SETTINGS: AdminSettings = {
   one_time_cents: 7500,
   compliance_kit_cents: 10000,
   renewal_notice_days: 30,
+  roster_confirmation_months: 3,
   pause_warning_days: 125,
   pause_window_days: 185,
   updated_at: "2026-11-27T21:00:00.000Z",
@@ -21,6 +22,7 @@ Deno.test("settings form: the stored values as the fields show them, and back un
     one_time_cents: "75.00",
     compliance_kit_cents: "100.00",
     renewal_notice_days: "30",
+    roster_confirmation_months: "3",
   });
   const body = request(text, SETTINGS.updated_at);
   assert.deepEqual(body, {
@@ -29,6 +31,7 @@ Deno.test("settings form: the stored values as the fields show them, and back un
     one_time_cents: 7500,
     compliance_kit_cents: 10000,
     renewal_notice_days: 30,
+    roster_confirmation_months: 3,
     updated_at: SETTINGS.updated_at,
   });
   assert.deepEqual(changes(SETTINGS, body), []);
@@ -48,4 +51,11 @@ Deno.test("settings form: each change in words; a typo is sent as typed for the 
   assert.equal(typo.renewal_notice_days, "thirty");
   // A typo is never offered for confirmation as a change.
   assert.deepEqual(changes(SETTINGS, typo), ["One-time drug test: $75.00 → $80.00"]);
+});
+
+Deno.test("settings form: the roster schedule's change in words", () => {
+  const text = { ...asText(SETTINGS), roster_confirmation_months: "1" };
+  assert.deepEqual(changes(SETTINGS, request(text, SETTINGS.updated_at)), [
+    "Crew list confirmation: every quarter → every month",
+  ]);
 });

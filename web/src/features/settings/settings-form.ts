@@ -4,11 +4,23 @@ import { dollarsToCents, formatMoney } from "../../lib/money.ts";
 import { type AdminSettings, PRICE_FIELDS } from "./admin-api.ts";
 
 export type Text = Record<EditableField, string>;
-export type EditableField = (typeof PRICE_FIELDS)[number][0] | "renewal_notice_days";
+export type EditableField =
+  | (typeof PRICE_FIELDS)[number][0]
+  | "renewal_notice_days"
+  | "roster_confirmation_months";
+
+/** How often each DER is asked to confirm the crew list (decision 0087). */
+export const ROSTER_SCHEDULES: [number, string][] = [
+  [1, "Every month"],
+  [3, "Every quarter"],
+  [6, "Every six months"],
+  [12, "Every year"],
+];
 
 export const asText = (s: AdminSettings): Text => ({
   ...Object.fromEntries(PRICE_FIELDS.map(([field]) => [field, (s[field] / 100).toFixed(2)])) as Text,
   renewal_notice_days: String(s.renewal_notice_days),
+  roster_confirmation_months: String(s.roster_confirmation_months),
 });
 
 /**
@@ -23,6 +35,7 @@ export function request(text: Text, updatedAt: string): AdminSettingsRequest {
   return {
     ...prices,
     renewal_notice_days: /^\d{1,3}$/.test(days) ? Number(days) : days,
+    roster_confirmation_months: Number(text.roster_confirmation_months),
     updated_at: updatedAt,
   } as AdminSettingsRequest;
 }
@@ -38,6 +51,12 @@ export function changes(s: AdminSettings, body: AdminSettingsRequest): string[] 
   }
   if (body.renewal_notice_days !== s.renewal_notice_days && typeof body.renewal_notice_days === "number") {
     out.push(`Renewal notice: ${s.renewal_notice_days} → ${body.renewal_notice_days} days before`);
+  }
+  const months = body.roster_confirmation_months;
+  if (months !== undefined && months !== s.roster_confirmation_months) {
+    const words = (n: number) =>
+      ROSTER_SCHEDULES.find(([m]) => m === n)?.[1].toLowerCase() ?? `every ${n} months`;
+    out.push(`Crew list confirmation: ${words(s.roster_confirmation_months)} → ${words(months)}`);
   }
   return out;
 }

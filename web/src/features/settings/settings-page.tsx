@@ -19,7 +19,14 @@ import { toast } from "../../lib/toast.ts";
 import { invalidate, useResource } from "../../lib/use-resource.ts";
 import type { AdminSettingsRequest } from "@api/contract";
 import { type AdminSettings, fetchSettings, PRICE_FIELDS, saveSettings, settingsKey } from "./admin-api.ts";
-import { asText, changes, type EditableField, request, type Text } from "./settings-form.ts";
+import {
+  asText,
+  changes,
+  type EditableField,
+  request,
+  ROSTER_SCHEDULES,
+  type Text,
+} from "./settings-form.ts";
 import { forgetPrices, PRICES_KEY } from "./prices.ts";
 
 export default function SettingsPage() {
@@ -120,6 +127,34 @@ function SettingsForm({ settings, onReload }: { settings: AdminSettings; onReloa
             required
             {...field("renewal_notice_days")}
           />
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>
+            <h2 className="form-section-title">Crew list confirmations</h2>
+          </legend>
+          <div className="field">
+            <label htmlFor="roster-months">How often each DER confirms the crew list</label>
+            <select
+              id="roster-months"
+              name="roster_confirmation_months"
+              value={text.roster_confirmation_months}
+              aria-describedby="roster-months-hint"
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setText((t) => ({ ...t, roster_confirmation_months: value }));
+              }}
+            >
+              {ROSTER_SCHEDULES.map(([months, words]) => <option key={months} value={months}>{words}
+              </option>)}
+            </select>
+            <p id="roster-months-hint" className="field-hint">
+              Counted from January 1; each DER is e-mailed on the period's first day and has 30 days to
+              answer.
+            </p>
+            {errors.roster_confirmation_months && (
+              <p className="field-error">{errors.roster_confirmation_months}</p>
+            )}
+          </div>
         </fieldset>
         <section className="form-section" aria-labelledby="pause-rule">
           <h2 id="pause-rule" className="form-section-title">Pause rule</h2>
