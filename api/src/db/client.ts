@@ -122,7 +122,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }), plugins: [localWrites] });
   const listenUrl = options.listenUrl ?? (options.prepare === false ? undefined : url);
   const facts = new FactsListener(listenUrl, options);
-  // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
+  // The hot reads' compiled statements skip Kysely's per-statement connection reservation (db/compiled-query.ts).
   const directOptions = { prepare: options.prepare ?? true };
   registerDirectReads(
     db,
