@@ -1,6 +1,7 @@
-/** Opening the database and building the dependencies, shared by the server, the seed task and the tests. */
+/** Building the dependencies, shared by the server, the seed task and the tests (the database: db/client.ts). */
 import type { Config } from "./config.ts";
-import { connectPglite, connectPostgres, type Database } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
+import { authenticate } from "./auth/sessions.ts";
 import { loadSessionKey } from "./auth/tokens.ts";
 import { createCaptcha } from "./integrations/captcha/captcha.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
@@ -14,17 +15,6 @@ import { jsonLog } from "./lib/logging.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { loadTotpKey } from "./auth/second-factor/secret-box.ts";
-
-export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? connectPostgres(config.databaseUrl, {
-      connectTimeoutMs: config.databaseConnectTimeoutMs,
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-      prepare: config.databasePrepare,
-      listenUrl: config.databaseListenUrl,
-    })
-    : await connectPglite(`${config.dataDir}/pglite`);
-}
 
 const envNumber = (name: string, fallback: number) => Number(Deno.env.get(name) || fallback);
 
@@ -73,6 +63,7 @@ export async function buildDeps(
     log: jsonLog,
     metrics: createMetrics(),
     sessionCache,
+    authenticate,
     ...overrides,
   };
 }

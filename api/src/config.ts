@@ -285,5 +285,3 @@ export function productionProblems(config: Config): string[] {
   }
   return problems;
 }
-
-export const SQL_DIR = join(projectRoot, "sql");

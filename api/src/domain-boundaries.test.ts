@@ -1,11 +1,15 @@
 /**
- * A lint as a test for the boundaries between API domains (issue 22, docs/decisions/0046-domain-boundaries.md):
- * (a) another domain's `queries.ts` is private: no value import reaches into it;
+ * A lint as a test for the boundaries between API domains (issue 22, docs/decisions/0046-domain-boundaries.md)
+ * and of the house around them (issue 37, docs/decisions/0083-no-loop-in-the-house.md):
+ * (a) a folder's `queries.ts` is private: no value import from another folder or a top-level file reaches in;
  * (b) each table has one owning domain, the only one whose code writes it (INSERT/UPDATE/DELETE);
- * (c) the value-import graph between domain folders has no cycle.
+ * (c) the value-import graph has no cycle, counted by folder of api/src with each top-level file (app.ts,
+ *     boot.ts...) a node of its own, and the domains stand in layers (decision 0048);
+ * (d) the infrastructure folders import no domain: db/ nothing above it, lib/ only db/, integrations/ only
+ *     lib/, db/ and config.ts;
+ * (e) the database handle's type `Db` is declared once, in db/types.ts.
  * Each allowlist holds today's violations exactly; the test also fails when an allowlisted entry no longer
- * occurs, so the lists only shrink, and issue 22 ends with all three empty. Type-only imports and tests are
- * left out of every count.
+ * occurs, so the lists only shrink; all are empty. Type-only imports and tests are left out of every count.
  */
 import { assertEquals, assertOk } from "./testing/assert.ts";
 
@@ -57,7 +61,7 @@ const QUERIES_REACH_IN_ALLOWED: string[] = [];
 /** Today's writes by a domain that does not own the table (`table <- domain`); only shrinks, ends empty. */
 const FOREIGN_WRITES_ALLOWED: string[] = [];
 
-/** Today's domain import edges that lie on a cycle (`from -> to`); only shrinks, ends empty. */
+/** Today's import edges between nodes (folders, top-level files) that lie on a cycle (`from -> to`); empty. */
 const CYCLE_EDGES_ALLOWED: string[] = [];
 
 /**
@@ -103,9 +107,19 @@ const UPWARD_EDGES_ALLOWED: string[] = [];
 /** Top-level folders that are infrastructure, not domains. */
 const NOT_DOMAINS = new Set(["lib", "integrations", "db", "testing", "seed", "seed-scale"]);
 
+/**
+ * What each infrastructure folder may import (as values; decision 0083): no domain, and one way up, db/ at the
+ * bottom. Top-level files and seed/ stand above everything and may import anything that closes no cycle.
+ */
+export const INFRASTRUCTURE_MAY_IMPORT: Record<string, string[]> = {
+  db: [],
+  lib: ["db"],
+  integrations: ["db", "lib", "config.ts"],
+};
+
 const isTest = (rel: string) =>
   rel.endsWith(".test.ts") || rel.endsWith(".drill.ts") || rel.endsWith("test-helpers.ts") ||
-  rel.includes("/testing/");
+  rel.startsWith("testing/") || rel.includes("/testing/");
 
 async function* sourceFiles(dir: URL, path = ""): AsyncGenerator<[string, URL]> {
   for await (const entry of Deno.readDir(dir)) {
@@ -121,6 +135,12 @@ export const domainOf = (rel: string) => {
   if (slash < 0) return undefined;
   const top = rel.slice(0, slash);
   return NOT_DOMAINS.has(top) ? undefined : top;
+};
+
+/** The node of the import graph a path relative to api/src belongs to: its top-level folder, or the file itself. */
+export const nodeOf = (rel: string) => {
+  const slash = rel.indexOf("/");
+  return slash < 0 ? rel : rel.slice(0, slash);
 };
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']/g;
@@ -141,7 +161,11 @@ export const valueImports = (source: string) => {
   return out;
 };
 
-const resolve = (from: string, spec: string) => new URL(spec, new URL(from, SRC)).href.slice(SRC.href.length);
+/** The path relative to api/src that `spec` names from `from`, or undefined when it lies outside api/src. */
+const resolve = (from: string, spec: string) => {
+  const href = new URL(spec, new URL(from, SRC)).href;
+  return href.startsWith(SRC.href) ? href.slice(SRC.href.length) : undefined;
+};
 
 /** A domain's private files: its queries and its table types. */
 const isPrivate = (rel: string) =>
@@ -161,31 +185,60 @@ export const writtenTables = (source: string) => {
   return [...tables].sort();
 };
 
-type Scan = { reachIns: string[]; writers: Map<string, Set<string>>; edges: Set<string>; scanned: number };
+/** A declaration of the database handle's type: `type Db = ...` or the union itself written out. */
+export const declaresDb = (source: string) =>
+  /\btype\s+Db\s*=/.test(source) ||
+  /Kysely<DB>\s*\|\s*Transaction<DB>|Transaction<DB>\s*\|\s*Kysely<DB>/.test(source);
+
+type Scan = {
+  reachIns: string[];
+  writers: Map<string, Set<string>>;
+  /** Edges between domains. */
+  edges: Set<string>;
+  /** Edges between nodes: folders and top-level files (`nodeOf`). */
+  nodeEdges: Set<string>;
+  /** The files, tests included, that declare the `Db` type. */
+  dbDeclarations: string[];
+  scanned: number;
+};
 
 export const scan = async (): Promise<Scan> => {
   const reachIns = new Set<string>();
   const writers = new Map<string, Set<string>>();
   const edges = new Set<string>();
+  const nodeEdges = new Set<string>();
+  const dbDeclarations: string[] = [];
   let scanned = 0;
   for await (const [rel, url] of sourceFiles(SRC)) {
-    const domain = domainOf(rel);
-    if (!domain || isTest(rel)) continue;
-    scanned++;
     const source = await Deno.readTextFile(url);
+    // This file writes declarations out as the scanner's examples.
+    if (declaresDb(source) && url.href !== import.meta.url) dbDeclarations.push(rel);
+    if (isTest(rel)) continue;
+    const node = nodeOf(rel);
+    const domain = domainOf(rel);
+    scanned++;
     for (const spec of valueImports(source)) {
       const target = resolve(rel, spec);
-      const other = domainOf(target);
-      if (!other || other === domain) continue;
-      edges.add(`${domain} -> ${other}`);
+      if (target === undefined || nodeOf(target) === node) continue;
+      nodeEdges.add(`${node} -> ${nodeOf(target)}`);
       if (isPrivate(target)) reachIns.add(`${rel} -> ${target}`);
+      const other = domainOf(target);
+      if (domain && other) edges.add(`${domain} -> ${other}`);
     }
+    if (!domain) continue;
     for (const table of writtenTables(source)) {
       if (!writers.has(table)) writers.set(table, new Set());
       writers.get(table)!.add(domain);
     }
   }
-  return { reachIns: [...reachIns].sort(), writers, edges, scanned };
+  return {
+    reachIns: [...reachIns].sort(),
+    writers,
+    edges,
+    nodeEdges,
+    dbDeclarations: dbDeclarations.sort(),
+    scanned,
+  };
 };
 
 /** The edges of `edges` that lie on a cycle (both ends in one strongly connected component). */
@@ -236,7 +289,7 @@ const exactly = (found: string[], allowed: string[], what: string) => {
   assertEquals(stale, [], `these ${what} are gone: remove them from the allowlist`);
 };
 
-Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
+Deno.test("domain boundaries (issue 22, decision 0046) and the house (issue 37, decision 0083)", async (t) => {
   await t.step("the scanners see what they look for, and not look-alikes", () => {
     assertEquals(
       valueImports(
@@ -267,6 +320,19 @@ Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
     assertEquals(domainOf("users/admin.ts"), "users");
     assertEquals(domainOf("lib/jobs.ts"), undefined);
     assertEquals(domainOf("app.ts"), undefined);
+    assertEquals(nodeOf("auth/second-factor/service.ts"), "auth");
+    assertEquals(nodeOf("lib/jobs.ts"), "lib");
+    assertEquals(nodeOf("app.ts"), "app.ts");
+    assertEquals(
+      [
+        "type Db = Kysely<DB> | Transaction<DB>;",
+        "export type Db = Kysely<DB>;",
+        "async function f(db: Transaction<DB> | Kysely<DB>) {}",
+        "type Dbs = Kysely<DB>[];",
+        "async function f(db: Db, trx: Transaction<DB>) {}",
+      ].map(declaresDb),
+      [true, true, true, false, false],
+    );
     assertEquals(cycleEdges(["a -> b", "b -> c", "c -> a", "c -> d", "d -> e"]), [
       "a -> b",
       "b -> c",
@@ -279,7 +345,7 @@ Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
     assertOk(found.scanned > 100, `scanned ${found.scanned} files`);
   });
 
-  await t.step("no domain imports another domain's queries.ts or table types", () => {
+  await t.step("no folder or top-level file imports another folder's queries.ts or table types", () => {
     exactly(found.reachIns, QUERIES_REACH_IN_ALLOWED, "reach-ins to another domain's queries");
   });
 
@@ -304,7 +370,24 @@ Deno.test("domain boundaries (issue 22, decision 0046)", async (t) => {
     exactly(upward, UPWARD_EDGES_ALLOWED, "import edges that do not go down the layers");
   });
 
-  await t.step("no import cycle between domains", () => {
-    exactly(cycleEdges(found.edges), CYCLE_EDGES_ALLOWED, "import edges on a cycle between domains");
+  await t.step("no import cycle between api/src's folders and top-level files", () => {
+    assertOk([...found.nodeEdges].some((e) => e.startsWith("app.ts -> ")), "the walk sees top-level files");
+    exactly(cycleEdges(found.nodeEdges), CYCLE_EDGES_ALLOWED, "import edges on a cycle");
+  });
+
+  await t.step("lib/, db/ and integrations/ import no domain, db/ nothing above it", () => {
+    const wrong = [...found.nodeEdges].filter((e) => {
+      const [from, to] = e.split(" -> ");
+      return from in INFRASTRUCTURE_MAY_IMPORT && !INFRASTRUCTURE_MAY_IMPORT[from].includes(to);
+    }).sort();
+    assertEquals(
+      wrong,
+      [],
+      "infrastructure imports these: pass the dependency in, or move the code (decision 0083)",
+    );
+  });
+
+  await t.step("the database handle's type Db is declared once, in db/types.ts", () => {
+    assertEquals(found.dbDeclarations, ["db/types.ts"], "import `type Db` from db/types.ts instead");
   });
 });

@@ -1,8 +1,9 @@
 /** Starts the server: configuration, database, migrations, first-start seed, HTTP. */
 import { createApp } from "./app.ts";
 import { backgroundJobs } from "./background.ts";
-import { buildDeps, openDatabase } from "./boot.ts";
+import { buildDeps } from "./boot.ts";
 import { loadConfig, productionProblems } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
 import { afterAnswerSettled } from "./lib/after-answer.ts";
 import { releaseLeases, startJobRunner } from "./lib/jobs.ts";

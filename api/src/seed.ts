@@ -523,7 +523,7 @@ async function seedAnalyticsHistory(
 
 if (import.meta.main) {
   const { loadConfig } = await import("./config.ts");
-  const { openDatabase } = await import("./boot.ts");
+  const { openDatabase } = await import("./db/client.ts");
   const { migrate } = await import("./db/migrate.ts");
   const config = loadConfig();
   const database = await openDatabase(config);

@@ -6,7 +6,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { DEMO_USERS } from "./seed.ts";
-import { liveEmails } from "./users/queries.ts";
+import { liveEmails } from "./users/service.ts";
 
 export interface SignIn {
   who: string;

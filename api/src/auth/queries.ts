@@ -2,7 +2,7 @@
 import { CompiledQuery, type Insertable, type Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
-import { runCompiled } from "../lib/compiled-query.ts";
+import { runCompiled } from "../db/compiled-query.ts";
 
 /** The query behind every authenticated request (exported so the benchmark runs exactly this SQL). */
 export function activeSessionQuery(db: Kysely<DB>, sessionId: string, now: Date) {

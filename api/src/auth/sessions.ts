@@ -1,12 +1,15 @@
 /** Sessions: created at login, checked on every authenticated request, revoked at logout (SQL in queries.ts). */
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { clientIp } from "../lib/client-ip.ts";
 import type { AppEnv, SessionUser } from "../lib/context.ts";
 import { findActiveSession, insertSession, revokeSession } from "./queries.ts";
 import { readSessionToken, SESSION_TTL_SECONDS, signSessionToken } from "./tokens.ts";
 
 /** Revokes every live session of a user (a new password, a deletion): other domains call this, not queries.ts. */
 export { revokeAllSessions, revokeOtherSessions } from "./queries.ts";
+/** The caller's address (lib/client-ip.ts), where the routes have always taken it from. */
+export { clientIp };
 
 const COOKIE = "apca_session";
 const SECURE_COOKIE = `__Host-${COOKIE}`;
@@ -76,18 +79,4 @@ export async function endSession(c: Context<AppEnv>, sessionId: string): Promise
 function isHttps(c: Context<AppEnv>): boolean {
   if (c.get("deps").config.trustProxy && c.req.header("X-Forwarded-Proto") === "https") return true;
   return new URL(c.req.url).protocol === "https:";
-}
-
-/**
- * The caller's address: the socket's, or with TRUST_PROXY=1 the last X-Forwarded-For entry, the one our proxy
- * appended. Earlier entries are whatever the client sent, so trusting the first would let a client pick a new
- * address for every attempt and walk past the per-address limits.
- */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.get("deps").config.trustProxy) {
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return info?.hostname ?? "local";
 }

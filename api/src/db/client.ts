@@ -11,8 +11,9 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mkdirSync } from "node:fs";
 import type { Buffer } from "node:buffer";
 import type { Readable } from "node:stream";
+import type { Config } from "../config.ts";
 import type { DB } from "./types.ts";
-import { registerDirectReads } from "../lib/compiled-query.ts";
+import { registerDirectReads } from "./compiled-query.ts";
 
 export interface Database {
   db: Kysely<DB>;
@@ -121,7 +122,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: sql }), plugins: [localWrites] });
   const listenUrl = options.listenUrl ?? (options.prepare === false ? undefined : url);
   const facts = new FactsListener(listenUrl, options);
-  // The hot reads' compiled statements skip Kysely's per-statement connection reservation (lib/compiled-query.ts).
+  // The hot reads' compiled statements skip Kysely's per-statement connection reservation (db/compiled-query.ts).
   const directOptions = { prepare: options.prepare ?? true };
   registerDirectReads(
     db,
@@ -497,4 +498,16 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
     },
     close: () => pg.close(),
   };
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? connectPostgres(config.databaseUrl, {
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      prepare: config.databasePrepare,
+      listenUrl: config.databaseListenUrl,
+    })
+    : await connectPglite(`${config.dataDir}/pglite`);
 }

@@ -3,8 +3,11 @@
  * checksum. Refuses to go on when a file that was applied has since changed or disappeared: migrations are
  * frozen once landed, and a new change is a new file.
  */
-import { SQL_DIR } from "../config.ts";
+import { resolve } from "node:path";
 import type { Database } from "./client.ts";
+
+/** The migrations: sql/ at the project's root. */
+export const SQL_DIR = resolve(import.meta.dirname ?? ".", "..", "..", "..", "sql");
 
 export class MigrationError extends Error {}
 

@@ -4,7 +4,7 @@
  * or an ISO string; date columns are 'YYYY-MM-DD' strings; money is integer cents; jsonb is a plain value
  * (pass objects, never pre-stringified JSON); bytea is a Uint8Array.
  */
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, Kysely, Transaction } from "kysely";
 import type { DateString } from "../lib/dates.ts";
 
 /** timestamptz not null without a default: required on insert. */
@@ -18,6 +18,9 @@ type Computed<T> = ColumnType<T, never, never>;
 /** A date column: 'YYYY-MM-DD' (defined with the date rules, lib/dates.ts). */
 export type { DateString };
 export type JsonObject = Record<string, unknown>;
+
+/** A query's handle: the database or an open transaction. Declared here once and imported (decision 0083). */
+export type Db = Kysely<DB> | Transaction<DB>;
 
 export type DrugTestReason =
   | "pre_employment"

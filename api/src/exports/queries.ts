@@ -3,11 +3,9 @@
  * export type (never one query for the whole file: each batch starts after the last id written) and the MIS
  * report's counts.
  */
-import { type Kysely, sql } from "kysely";
-import type { DB, ExportStatus, ExportType, JsonObject } from "../db/types.ts";
+import { sql } from "kysely";
+import type { Db, ExportStatus, ExportType, JsonObject } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
-
-type Db = Kysely<DB>;
 
 const EXPORT_COLUMNS = [
   "id",

@@ -4,7 +4,7 @@
  * filter in the query, and another member's record answers 404.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { authenticate, clientIp } from "../auth/sessions.ts";
+import { clientIp } from "./client-ip.ts";
 import type { Actor, AppEnv, SessionUser } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { type Role, tag } from "./route.ts";
@@ -54,7 +54,7 @@ function access(roles: [Role, ...Role[]], needsSecondFactor: boolean): Middlewar
     return tag<MiddlewareHandler<AppEnv>>((_c, next) => next(), { kind: "access", roles });
   }
   return tag<MiddlewareHandler<AppEnv>>(async (c, next) => {
-    const found = await authenticate(c);
+    const found = await c.get("deps").authenticate(c);
     if (!found) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     const { user } = found;
     const permitted = user.is_admin || roles.includes("user") || (roles.includes("der") && user.is_der);

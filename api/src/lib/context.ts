@@ -1,4 +1,5 @@
 /** The Hono environment every router shares: the caller (once `allow` has run) and the request id. */
+import type { Context } from "hono";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Captcha } from "../integrations/captcha/captcha.ts";
@@ -61,6 +62,11 @@ export interface Deps {
   metrics: Metrics;
   /** Recent session checks, dropped at any change to their facts (lib/session-cache.ts, decision 0068). */
   sessionCache: SessionCache;
+  /**
+   * The caller named by the request's bearer token or session cookie, if that session is live: auth/sessions.ts's
+   * `authenticate`, handed to `allow()` here so that lib/ imports no domain (decision 0083).
+   */
+  authenticate: (c: Context<AppEnv>) => Promise<{ user: SessionUser; viaCookie: boolean } | null>;
   /**
    * Tests only (testing/app.ts): every JSON success answer is parsed with its route's documented response
    * schema, and a mismatch fails the request. The web's types are read off those schemas (api/src/contract.ts),

@@ -1,4 +1,4 @@
-import { openApiDocument } from "../docs/lint-openapi.ts";
+import { openApiDocument } from "../lint-openapi.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { operationId, WITHOUT_4XX } from "./openapi.ts";
 

@@ -68,7 +68,7 @@ export function operationId(method: string, path: string): string {
 
 /**
  * The liveness probe runs before every middleware and reads nothing of the request, so it has no 4xx answer;
- * Redocly's operation-4xx-response rule is told so (scripts/lint-openapi.ts), and for no other operation.
+ * Redocly's operation-4xx-response rule is told so (api/src/lint-openapi.ts), and for no other operation.
  */
 export const WITHOUT_4XX = ["GET /api/health"];
 

@@ -1,7 +1,7 @@
 /** Reads and writes of memberships and their pauses. Every query names the member it is about. */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
-import { compiledRead } from "../lib/compiled-query.ts";
+import { compiledRead } from "../db/compiled-query.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
 import { addDays } from "../lib/dates.ts";
 

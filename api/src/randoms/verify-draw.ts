@@ -4,7 +4,7 @@
  * 2 when there is no such pool. What an auditor runs (46 CFR 16.230(c)).
  */
 import { loadConfig } from "../config.ts";
-import { openDatabase } from "../boot.ts";
+import { openDatabase } from "../db/client.ts";
 import { verifyDraw } from "./verify.ts";
 
 if (import.meta.main) {

@@ -7,7 +7,7 @@ import {
   type Transaction,
   type Updateable,
 } from "kysely";
-import type { DB, UsersTable } from "../db/types.ts";
+import type { DB, Db, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
@@ -368,7 +368,7 @@ export async function findUserRow(db: Kysely<DB>, id: number) {
 }
 
 /** The user's change waiting for APCA (an UPDATE_USER awaiting approval, undecided), or null. */
-export async function openUserChange(db: Kysely<DB> | Transaction<DB>, userId: number) {
+export async function openUserChange(db: Db, userId: number) {
   return await db.selectFrom("notifications").select(["id", "meta", "created_at"])
     .where("type", "=", "UPDATE_USER").where("user_id", "=", userId)
     .where("approved", "is", null).where("archived_at", "is", null)

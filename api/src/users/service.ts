@@ -3,7 +3,7 @@
  * account is created (`insertUser`, with its member number) and the one place a password hash is set
  * (`setPasswordHash`, for password-reset). Other domains call these, never users/queries.ts.
  */
-export { insertUser, liveUserExists, setPasswordHash, userExists } from "./queries.ts";
+export { insertUser, liveEmails, liveUserExists, setPasswordHash, userExists } from "./queries.ts";
 
 /** A member number that reads well on a Letter of Compliance: M-000042. */
 export const memberNumber = (userId: number) => `M-${String(userId).padStart(6, "0")}`;

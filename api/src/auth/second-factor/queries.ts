@@ -3,10 +3,7 @@
  * WebAuthn challenge and verification time, for its service, and the reads sign-in, the account label of a
  * new factor and the reset task need.
  */
-import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/types.ts";
-
-type Db = Kysely<DB> | Transaction<DB>;
+import type { Db } from "../../db/types.ts";
 
 /** Whether the user has enrolled any second factor (sign-in then asks for it). */
 export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {

@@ -5,9 +5,8 @@
  * writes an audit row (actor: none, detail: "cli"). The administrator enrols a new factor at the next sign-in.
  * Exits 0 when reset, 2 when there is no such account.
  */
-import { openDatabase } from "../../boot.ts";
 import { loadConfig } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import { type Database, openDatabase } from "../../db/client.ts";
 import { audit } from "../../lib/audit.ts";
 import { resetFactors } from "./service.ts";
 import { liveUserIdByEmail } from "./queries.ts";

@@ -11,9 +11,8 @@ import {
 } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import type { Kysely, Transaction } from "kysely";
 import { revokeAllSessions } from "../queries.ts";
-import type { DB } from "../../db/types.ts";
+import type { Db } from "../../db/types.ts";
 import { audit } from "../../lib/audit.ts";
 import type { Deps, SessionUser } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -57,8 +56,6 @@ export interface Caller {
   /** The origin passkeys belong to: WEBAUTHN_ORIGIN, else the site's address. */
   origin: string;
 }
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export function stateOf(user: SessionUser): "off" | "enrol" | "verify" | "verified" {
   if (!user.is_admin && !user.has_second_factor) return "off";

@@ -9,10 +9,10 @@
  * `/auth/notification/registration/{id}` would both match `/auth/notification/registration/archive`, which no
  * client sends (both ids are whole numbers, and anything else answers 422).
  */
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import type { Deps } from "../lib/context.ts";
-import { buildOpenApi, WITHOUT_4XX } from "../lib/openapi.ts";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import type { Deps } from "./lib/context.ts";
+import { buildOpenApi, WITHOUT_4XX } from "./lib/openapi.ts";
 
 export const REDOCLY_CLI = "npm:@redocly/cli@2.77.0";
 

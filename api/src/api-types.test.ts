@@ -1,4 +1,4 @@
-import { assertOk } from "../testing/assert.ts";
+import { assertOk } from "./testing/assert.ts";
 import { generateApiTypes, GENERATED_FILE } from "./api-types.ts";
 
 Deno.test("web/src/lib/api-types.gen.ts matches the routes (run `deno task gen:api-types`)", async () => {

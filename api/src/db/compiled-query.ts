@@ -5,7 +5,7 @@
  * the markers is filled with the call's argument, every other parameter (a constant such as a `limit`) is kept.
  */
 import { type Compilable, CompiledQuery, type Kysely } from "kysely";
-import type { DB } from "../db/types.ts";
+import type { DB } from "./types.ts";
 
 interface Compiled {
   sql: string;
