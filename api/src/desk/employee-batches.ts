@@ -30,10 +30,10 @@ import { archiveNotification } from "../notifications/center.ts";
 import { insertUser, memberNumber } from "../registration/desk.ts";
 import { alreadyProcessed } from "./service.ts";
 
-type Db = Pick<Deps, "database">;
+type DeskDeps = Pick<Deps, "database">;
 
 /** The batch with its requests and the members they matched or became. */
-export async function employeeBatch(deps: Db, id: number) {
+export async function employeeBatch(deps: DeskDeps, id: number) {
   const { db } = deps.database;
   const batch = await findRequestBatch(db, { id });
   if (!batch) throw notFound("Employee request batch");
