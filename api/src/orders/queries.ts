@@ -7,6 +7,7 @@ import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
+import { paidWith } from "./paid-with.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -263,20 +264,24 @@ export async function markCancelled(
 
 /** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
 export async function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
-  const query = db.selectFrom("orders").select([
-    "id",
-    "number",
-    "kind",
-    "status",
-    "total_cents",
-    "payment_type",
-    "payment_medium",
-    "created_at",
-  ]).where("user_id", "=", userId);
+  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
+    .select([
+      "o.id",
+      "o.number",
+      "o.kind",
+      "o.status",
+      "o.total_cents",
+      "o.payment_type",
+      "o.payment_medium",
+      "o.manual_charge_date",
+      "o.created_at",
+      "pm.brand",
+      "pm.last4",
+    ]).where("o.user_id", "=", userId);
   const { rows, meta } = await paginate(query, params, {
-    id: "id",
-    created_at: "created_at",
-    total_cents: "total_cents",
+    id: "o.id",
+    created_at: "o.created_at",
+    total_cents: "o.total_cents",
   });
   return {
     data: rows.map((o) =>
@@ -287,6 +292,13 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
         total_cents: o.total_cents,
         payment_type: o.payment_type,
         payment_medium: o.payment_medium,
+        paid_with: paidWith({
+          payment_type: o.payment_type,
+          payment_medium: o.payment_medium,
+          payment_date: o.manual_charge_date,
+          card_brand: o.brand,
+          card_last4: o.last4,
+        }),
         created_at: o.created_at.toISOString(),
       })
     ),
@@ -305,6 +317,35 @@ export async function receiptNote(db: Kysely<DB>, orderId: number): Promise<stri
 export function buyer(db: Kysely<DB>, userId: number) {
   return db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", userId)
     .executeTakeFirst();
+}
+
+/** Who an order was placed for and by: the company that paid (or null) and the user who placed it. */
+export function orderParties(db: Kysely<DB>, orderId: number) {
+  return db.selectFrom("orders").select(["business_id", "created_by_user_id"]).where("id", "=", orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * The company billed for an order (its name and postal address) and who is told of it: the user who placed the
+ * order when they own the company (its DER or an owner), otherwise its DER; undefined for a company gone.
+ */
+export async function billedCompany(db: Kysely<DB>, businessId: number, placedBy: number | null) {
+  const company = await db.selectFrom("businesses").select([
+    "name",
+    "address_one",
+    "address_two",
+    "city",
+    "state",
+    "postal_code",
+    "der_user_id",
+  ]).where("id", "=", businessId).executeTakeFirst();
+  if (!company) return undefined;
+  const placerOwns = placedBy !== null && (company.der_user_id === placedBy ||
+    await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
+        .where("user_id", "=", placedBy).where("is_owner", "=", true).where("removed_at", "is", null)
+        .executeTakeFirst() !== undefined);
+  const payerId = placerOwns ? placedBy : company.der_user_id;
+  return { company, payer: payerId === null ? undefined : await buyer(db, payerId) };
 }
 
 /**
@@ -334,20 +375,24 @@ export async function untoldOrders(db: Kysely<DB>, since: Date, limit: number): 
 
 /** One page of the orders a company paid for or that were placed for it (the DER's Orders tab). */
 export async function listBusinessOrders(db: Kysely<DB>, businessId: number, params: ListParams) {
-  const query = db.selectFrom("orders").select([
-    "id",
-    "number",
-    "kind",
-    "status",
-    "total_cents",
-    "payment_type",
-    "payment_medium",
-    "created_at",
-  ]).where("business_id", "=", businessId).where("status", "in", ["completed", "cancelled"]);
+  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
+    .select([
+      "o.id",
+      "o.number",
+      "o.kind",
+      "o.status",
+      "o.total_cents",
+      "o.payment_type",
+      "o.payment_medium",
+      "o.manual_charge_date",
+      "o.created_at",
+      "pm.brand",
+      "pm.last4",
+    ]).where("o.business_id", "=", businessId).where("o.status", "in", ["completed", "cancelled"]);
   const { rows, meta } = await paginate(query, params, {
-    id: "id",
-    created_at: "created_at",
-    total_cents: "total_cents",
+    id: "o.id",
+    created_at: "o.created_at",
+    total_cents: "o.total_cents",
   });
   return {
     data: rows.map((o) =>
@@ -358,6 +403,13 @@ export async function listBusinessOrders(db: Kysely<DB>, businessId: number, par
         total_cents: o.total_cents,
         payment_type: o.payment_type,
         payment_medium: o.payment_medium,
+        paid_with: paidWith({
+          payment_type: o.payment_type,
+          payment_medium: o.payment_medium,
+          payment_date: o.manual_charge_date,
+          card_brand: o.brand,
+          card_last4: o.last4,
+        }),
         created_at: o.created_at.toISOString(),
       })
     ),

@@ -19502,6 +19502,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
@@ -19656,6 +19658,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
@@ -20302,6 +20306,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
