@@ -248,7 +248,18 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
     if (n.approved !== null) throw alreadyProcessed();
     const decision = { approved, by: actor.user.user_id, at, reason: approved ? undefined : reason };
     if (!await decideAndArchive(trx, id, decision)) throw alreadyProcessed();
-    if (approved) await applyApproved(trx, n);
+    const applied = approved ? await applyApproved(trx, n) : null;
+    // The subject's History says what the approval changed, before → after (issue 37).
+    if (applied) {
+      await audit(trx, {
+        actor: actor.user.user_id,
+        action: `${applied.entity}.change_approved`,
+        entity: applied.entity,
+        entityId: applied.entityId,
+        detail: { notification_id: id, changes: applied.changes },
+        ip: actor.ip,
+      });
+    }
   });
   await tellRequester(
     deps,
