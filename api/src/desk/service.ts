@@ -14,6 +14,7 @@ import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
 import { currentTestBusiness } from "../drug-tests/desk.ts";
 import { resumeMembership } from "../memberships/changes.ts";
+import { orderStateOf } from "../orders/state.ts";
 import { lockRegistration, updateRegistration } from "../registration/desk.ts";
 import {
   archiveNotification,
@@ -59,8 +60,15 @@ function toNotification(r: ListRow) {
   const meta = { ...(r.meta as Record<string, unknown>) };
   // An order's chips follow the order as it is now, not as it was when the notification was written.
   if (r.type === "NEW_ORDER" && r.order_status) {
-    meta.order_completed = r.order_status === "completed";
-    meta.order_cancelled = r.order_status === "cancelled";
+    // The order's one state (orders/state.ts), as the orders list and the header search say it (issue 37).
+    const state = orderStateOf({
+      status: r.order_status,
+      ships: r.order_ships,
+      shipping_status: r.order_shipping_status,
+    });
+    meta.order_state = state;
+    meta.order_completed = state === "completed";
+    meta.order_cancelled = state === "cancelled";
   }
   const requestStatus = r.business_request_status ?? r.employee_request_status;
   // Whom the card is about: the person an employee request names, else the member the notification is about

@@ -8,6 +8,7 @@ import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
 import { paidWith } from "./paid-with.ts";
+import { shippingStateOf } from "./state.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -18,16 +19,7 @@ const shipsExpr = (eb: ExpressionBuilder<DB & { o: DB["orders"] }, "o">) =>
       .where("si.ships", "=", true),
   ).as("ships");
 
-/**
- * The fulfilment state of an order (decision 0061): null unless it is paid and holds a line that ships;
- * "to ship" is not stored.
- */
-export function shippingStateOf(
-  o: { status: string; ships: boolean | number; shipping_status: string | null },
-) {
-  if (!o.ships || o.status !== "completed") return null;
-  return (o.shipping_status ?? "to_ship") as "to_ship" | "shipped" | "delivered";
-}
+export { orderStateOf, shippingStateOf } from "./state.ts";
 
 /** One order as the API shows it, or undefined; with `ownerId`, only that user's orders are found. */
 export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number) {
@@ -592,6 +584,8 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     number: string;
     kind: string;
     status: string;
+    ships: boolean;
+    shipping_status: string | null;
     total_cents: number;
     created_at: Date;
     user_id: number | null;
@@ -599,7 +593,8 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     last_name: string | null;
     business_name: string | null;
     rank: number;
-  }>`select o.id, o.number, o.kind, o.status, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
+  }>`select o.id, o.number, o.kind, o.status, o.shipping_status,
+      exists (select 1 from order_items si where si.order_id = o.id and si.ships) as ships, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
       b.name as business_name,
       case when lower(o.number) = ${t.text} or apca_digits(o.number) = ${digits} then 0
         when lower(o.number) like ${t.prefix} then 1 else 2 end as rank

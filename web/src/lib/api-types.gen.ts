@@ -27306,6 +27306,11 @@ export interface operations {
                             number: string;
                             kind: string;
                             status: string;
+                            /**
+                             * @description The order's one state, as the orders list shows it: its status, or to_ship, shipped, delivered
+                             * @enum {string}
+                             */
+                            state: "pending" | "completed" | "failed" | "cancelled" | "to_ship" | "shipped" | "delivered";
                             total_cents: number;
                             created_at: string;
                             /** @description The member (or company) the order is for */
