@@ -27393,6 +27393,14 @@ export interface operations {
                             error: string | null;
                             created_at: string;
                             sent_at: string | null;
+                            /** @description Each downloads from /dev/mail/attachments/{id} */
+                            attachments: {
+                                id: number;
+                                filename: string;
+                                content_type: string;
+                                /** @description Bytes */
+                                size: number;
+                            }[];
                         }[];
                     };
                 };
