@@ -17,6 +17,7 @@
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { addDays, formatDay, officeDay } from "../lib/dates.ts";
+import { nearestSite } from "./sites.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { lockPool, releaseRecipients, updatePool } from "./queries.ts";
 import type { Actor, PoolDeps } from "./service.ts";
@@ -62,25 +63,6 @@ export async function releasePool(
  * The release's e-mails (see the head of this file), for the pool's placed candidates or, after the release,
  * for `candidateIds` just placed; the pool is released whether or not they are sent.
  */
-/**
- * The collection site nearest the member's ZIP code, as an address to go to (issue 37: the i3 location code
- * alone says nothing to a mariner); null when there is no ZIP code or i3 cannot answer (the notice links the
- * finder instead).
- */
-async function nearestSite(deps: Pick<PoolDeps, "i3">, zip: string | null): Promise<string | null> {
-  const five = zip?.trim().slice(0, 5);
-  if (!five || !/^\d{5}$/.test(five)) return null;
-  try {
-    const { sites } = await deps.i3.findCollectionSites({ zip: five, radius_miles: 150, limit: 1 });
-    const site = sites[0];
-    if (!site) return null;
-    const a = site.address;
-    return `${site.name}, ${a.line1}, ${a.city}, ${a.state} ${a.zip}${site.phone ? ` (${site.phone})` : ""}`;
-  } catch {
-    return null;
-  }
-}
-
 export async function tellSelected(
   deps: Pick<PoolDeps, "database" | "config" | "i3"> & Pick<Deps, "mailer">,
   poolId: number,

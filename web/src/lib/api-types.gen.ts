@@ -26606,6 +26606,8 @@ export interface operations {
                             i3_order_ref: string | null;
                             /** @description i3's collection site (location) code */
                             collection_site: string | null;
+                            /** @description The collection site nearest the member's ZIP code: name, address and telephone; null when unknown */
+                            collection_site_address: string | null;
                             /** @description YYYY-MM-DD, the office's day the test was ordered */
                             ordered_on: string | null;
                             /** @description YYYY-MM-DD: immediately, and no later than this day */
@@ -26683,6 +26685,8 @@ export interface operations {
                             i3_order_ref: string | null;
                             /** @description i3's collection site (location) code */
                             collection_site: string | null;
+                            /** @description The collection site nearest the member's ZIP code: name, address and telephone; null when unknown */
+                            collection_site_address: string | null;
                             /** @description YYYY-MM-DD, the office's day the test was ordered */
                             ordered_on: string | null;
                             /** @description YYYY-MM-DD: immediately, and no later than this day */
