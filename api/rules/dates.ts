@@ -176,3 +176,20 @@ export function officeMonthBounds(month: string, officeTimeZone: string): { star
     end: startOfDayIn(`${nextMonth(month)}-01`, officeTimeZone),
   };
 }
+
+/**
+ * The product's one way to write a calendar day, on screens and in the server's sentences and e-mails:
+ * 'YYYY-MM-DD' → "Nov 25, 2026" (that very day, never shifted by a time zone). Anything unreadable is returned
+ * as given. The web's lib/dates re-exports it.
+ */
+export function formatDay(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const [, y, m, d] = match.map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -35,6 +35,12 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
         assertEquals([user.id, (await userFacts(db, user.id, viewer.id)).duplicate], [user.id, false]);
       }
     }
+    // Issue 37: the demo member (a paid annual membership through their own business) is set up in i3, so their
+    // page carries no "Primary business not set up in i3" warning.
+    const demoMember = await db.selectFrom("users").select("id").where("email", "=", "member@apca.local")
+      .executeTakeFirstOrThrow();
+    const anAdmin = everyone.find((u) => u.is_admin)!;
+    assertEquals(Boolean((await userFacts(db, demoMember.id, anAdmin.id)).primary_setup), true);
     const waiting = await db.selectFrom("employee_requests").select([
       "first_name",
       "status",

@@ -226,10 +226,14 @@ export async function seed(
       owner_user_id: der,
     }).execute();
 
+    // Set up in i3 as a paid membership's own business is (issue 37: the demo member's page warned "Primary
+    // business not set up in i3").
     const own = (await tx.insertInto("businesses").values({
       name: "Morgan Lee",
       is_individual: true,
       country: "United States of America",
+      is_i3_setup: true,
+      i3_location_code: "SIM-0003",
     }).returning("id").executeTakeFirstOrThrow()).id;
     await tx.insertInto("business_users").values({
       business_id: own,

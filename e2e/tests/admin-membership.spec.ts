@@ -112,11 +112,11 @@ test("an administrator sets up, pauses, resumes and updates a member's membershi
   const consequence = page.getByTestId("update-consequence");
   await expect(consequence).toContainText("This change ends the membership");
   await expect(consequence).toContainText(
-    "The membership ended on 2020-01-01 (a day in the past) and will not be renewed: autorenewal will be " +
+    "The membership ended on Jan 1, 2020 (a day in the past) and will not be renewed: autorenewal will be " +
       "turned off, so this change charges nothing.",
   );
   await page.getByLabel(/^Expiration Date/).fill("2028-01-31");
-  await expect(consequence).toContainText("The membership will run until 2028-01-31.");
+  await expect(consequence).toContainText("The membership will run until Jan 31, 2028.");
   await expect(consequence).not.toContainText("ends the membership");
   const update = page.waitForRequest((r) =>
     r.url().endsWith(`/api/auth/user/${member!.id}/membership`) && r.method() === "PUT"

@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { DB } from "../db/types.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import type { BusinessChange } from "../notifications/kinds.ts";
@@ -75,7 +75,8 @@ export async function manageBusiness(
         action: "business.update",
         entity: "business",
         entityId: id,
-        detail: { changes, previous },
+        // Before → after for each field it changed (issue 37).
+        detail: { changes: changedFields(previous, changes) },
         ip: actor.ip,
       });
     });
@@ -140,7 +141,8 @@ export async function decideBusinessChange(
   approved: boolean,
 ) {
   const { db } = deps.database;
-  if (!await findLiveBusiness(db, id)) throw notFound("Business");
+  const before = await findLiveBusiness(db, id) as Record<string, unknown> | undefined;
+  if (!before) throw notFound("Business");
   const open = await openChangeOf(db, id);
   if (!open) throw conflict(M.nothingToDecide);
   const at = deps.now();
@@ -155,7 +157,11 @@ export async function decideBusinessChange(
       action: approved ? "business.change_approved" : "business.change_refused",
       entity: "business",
       entityId: id,
-      detail: { notification_id: open.id, changes },
+      // Approved: before → after of what it applied; refused: what was asked (nothing changed).
+      detail: {
+        notification_id: open.id,
+        ...(approved ? { changes: changedFields(before, changes) } : { asked: changes }),
+      },
       ip: actor.ip,
     });
   });

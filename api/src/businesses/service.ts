@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { notify } from "../notifications/notify.ts";
@@ -197,7 +197,13 @@ export async function setBusinessActive(
       action: to.is_active ? "business.activate" : "business.deactivate",
       entity: "business",
       entityId: id,
-      detail: { reason },
+      detail: {
+        reason,
+        changes: changedFields(
+          { is_active: business.is_active, deactivation_reason: business.deactivation_reason },
+          { is_active: to.is_active, deactivation_reason: reason },
+        ),
+      },
       ip: actor.ip,
     });
   });

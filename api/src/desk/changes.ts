@@ -7,6 +7,7 @@
  */
 import type { Selectable, Transaction } from "kysely";
 import type { DB, NotificationsTable } from "../db/types.ts";
+import { changedFields } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
 import { updateBusiness } from "../businesses/desk.ts";
 import { IDENTITY_FIELDS } from "../businesses/changes.ts";
@@ -24,18 +25,44 @@ const VESSEL_FIELDS = ["name", "official_number", "vessel_type", "is_active"];
 
 type Change = Pick<Selectable<NotificationsTable>, "type" | "meta" | "user_id" | "business_id" | "vessel_id">;
 
-/** Applies the change an approved notification waits with; nothing when it applied at once. */
-export async function applyApproved(trx: Transaction<DB>, n: Change): Promise<void> {
-  const meta = n.meta as { changes?: Record<string, unknown>; awaiting_approval?: boolean };
-  if (!meta.awaiting_approval || !meta.changes) return;
+/** What an approval applied, for its audit row on the subject: before → after of each field it changed. */
+export interface Applied {
+  entity: "user" | "business" | "vessel";
+  entityId: number;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+/** Applies the change an approved notification waits with; nothing (null) when it applied at once. */
+export async function applyApproved(trx: Transaction<DB>, n: Change): Promise<Applied | null> {
+  const meta = n.meta as {
+    changes?: Record<string, unknown>;
+    previous?: Record<string, unknown>;
+    awaiting_approval?: boolean;
+  };
+  if (!meta.awaiting_approval || !meta.changes) return null;
+  const applied = (
+    entity: Applied["entity"],
+    entityId: number,
+    fields: Record<string, unknown>,
+  ): Applied => ({
+    entity,
+    entityId,
+    changes: changedFields(meta.previous ?? {}, fields),
+  });
   if (n.type === "UPDATE_BUSINESS" && n.business_id) {
     const changes = pick(meta.changes, IDENTITY_FIELDS);
     if (Object.keys(changes).length) await updateBusiness(trx, n.business_id, changes);
+    return applied("business", n.business_id, changes);
   } else if (n.type === "UPDATE_USER" && n.user_id) {
-    await approveUserChange(trx, n.user_id, pick(meta.changes, USER_FIELDS));
+    const changes = pick(meta.changes, USER_FIELDS);
+    await approveUserChange(trx, n.user_id, changes);
+    return applied("user", n.user_id, changes);
   } else if (n.type === "UPDATE_VESSEL" && n.vessel_id) {
-    await applyVesselChange(trx, n.vessel_id, pick(meta.changes, VESSEL_FIELDS));
+    const changes = pick(meta.changes, VESSEL_FIELDS);
+    await applyVesselChange(trx, n.vessel_id, changes);
+    return applied("vessel", n.vessel_id, changes);
   }
+  return null;
 }
 
 /** UPDATE_USER: the member's waiting details (name, e-mail, date of birth...) apply once still possible. */

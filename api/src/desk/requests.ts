@@ -22,6 +22,7 @@ import {
 
 import { requestedPerson } from "../employees/schemas.ts";
 import type { Actor, Deps } from "../lib/context.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { approveRegistrationBusiness, emailExists, insertUser, memberNumber } from "../registration/desk.ts";
 import { REGISTRATION_MESSAGES } from "../registration/schemas.ts";
@@ -126,6 +127,19 @@ async function settleCompany(
     }
     await approveRegistrationBusiness(trx, request.user_id, businessId, at);
     if (request.notification_id) await archiveNotification(trx, request.notification_id, at);
+    // The company's own History starts with its approval (issue 37), not only the notification's row.
+    await audit(trx, {
+      actor: actor.user.user_id,
+      action: action === "company_link" ? "business.request_linked" : "business.request_approved",
+      entity: "business",
+      entityId: businessId,
+      detail: {
+        notification_id: id,
+        request_user_id: request.user_id,
+        changes: changedFields({ request_status: request.status }, { request_status: "approved" }),
+      },
+      ip: actor.ip,
+    });
     return await findLiveBusiness(trx, businessId);
   });
   const name = settled?.name ?? "the company";

@@ -14,6 +14,7 @@ import { emailLetter } from "../compliance/service.ts";
 import { orderDrugTest, setUpIfOwnBusiness } from "../drug-tests/service.ts";
 import { currentTestBusiness } from "../drug-tests/desk.ts";
 import { resumeMembership } from "../memberships/changes.ts";
+import { orderStateOf } from "../orders/state.ts";
 import { lockRegistration, updateRegistration } from "../registration/desk.ts";
 import {
   archiveNotification,
@@ -60,8 +61,15 @@ function toNotification(r: ListRow) {
   const meta = { ...(r.meta as Record<string, unknown>) };
   // An order's chips follow the order as it is now, not as it was when the notification was written.
   if (r.type === "NEW_ORDER" && r.order_status) {
-    meta.order_completed = r.order_status === "completed";
-    meta.order_cancelled = r.order_status === "cancelled";
+    // The order's one state (orders/state.ts), as the orders list and the header search say it (issue 37).
+    const state = orderStateOf({
+      status: r.order_status,
+      ships: r.order_ships,
+      shipping_status: r.order_shipping_status,
+    });
+    meta.order_state = state;
+    meta.order_completed = state === "completed";
+    meta.order_cancelled = state === "cancelled";
   }
   const requestStatus = r.business_request_status ?? r.employee_request_status;
   // Whom the card is about: the person an employee request names, else the member the notification is about
@@ -282,7 +290,18 @@ export async function decide(deps: Deps, actor: Actor, id: number, approved: boo
     if (n.approved !== null) throw alreadyProcessed();
     const decision = { approved, by: actor.user.user_id, at, reason: approved ? undefined : reason };
     if (!await decideAndArchive(trx, id, decision)) throw alreadyProcessed();
-    if (approved) await applyApproved(trx, n);
+    const applied = approved ? await applyApproved(trx, n) : null;
+    // The subject's History says what the approval changed, before → after (issue 37).
+    if (applied) {
+      await audit(trx, {
+        actor: actor.user.user_id,
+        action: `${applied.entity}.change_approved`,
+        entity: applied.entity,
+        entityId: applied.entityId,
+        detail: { notification_id: id, changes: applied.changes },
+        ip: actor.ip,
+      });
+    }
   });
   await tellRequester(
     deps,

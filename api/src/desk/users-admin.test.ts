@@ -278,6 +278,11 @@ Deno.test("administrators' user actions", async (t) => {
       assertEquals([twoMiB.status, (await twoMiB.json()).message], [201, USER_MESSAGES.letterUploaded]);
       const over = await upload(ctx, member, scan(SAFETY_LETTER_MAX_BYTES + 1));
       assertEquals(await over.json(), { error: USER_MESSAGES.letterTooLarge, code: "PAYLOAD_TOO_LARGE" });
+      // The message says the limit, the same number the route enforces (issue 37).
+      assertOk(
+        USER_MESSAGES.letterTooLarge.includes(`at most ${SAFETY_LETTER_MAX_BYTES / 1024 / 1024} MiB`),
+        USER_MESSAGES.letterTooLarge,
+      );
       const tooLarge = await upload(ctx, member, scan(SAFETY_LETTER_MAX_BYTES + 200 * 1024));
       assertEquals([tooLarge.status, (await tooLarge.json()).code], [413, "PAYLOAD_TOO_LARGE"]);
       const typed = await upload(ctx, member, new File([PDF], "x.pdf", { type: "text/html" }));

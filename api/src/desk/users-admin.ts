@@ -8,7 +8,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessions } from "../auth/sessions.ts";
 import { canDownloadCompliance } from "../compliance/status.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import { addDays, coverageDay, startOfDayIn, termLapsed } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { REGISTRATION_MESSAGES } from "@apca/rules/messages/registration";
@@ -129,17 +129,19 @@ export async function createUser(ctx: Ctx, input: UserProfileInput & { password:
 }
 
 export async function updateUser(ctx: Ctx, id: number, input: UserProfileInput) {
-  await liveDetail(ctx.deps, ctx.actor, id);
+  const current = await liveDetail(ctx.deps, ctx.actor, id);
   const { db } = ctx.deps.database;
   if (await emailInUse(db, input.email, id)) throw emailTaken();
   await db.transaction().execute(async (trx) => {
     await updateProfile(trx, id, { ...input, updated_at: ctx.deps.now() });
+    // Before → after for each field the save changed (issue 37); the SSN is only ever its last 4 digits.
+    const changes = changedFields(current.attributes as Record<string, unknown>, input);
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: "user_updated",
       entity: "user",
       entityId: id,
-      detail: { fields: Object.keys(input) },
+      detail: { fields: Object.keys(changes), changes },
       ip: ctx.ip,
     });
   });
@@ -148,7 +150,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserProfileInput) 
 
 /** Grants or revokes admin rights; an administrator never revokes their own (so never the last one's). */
 export async function setAdminRights(ctx: Ctx, id: number, admin: boolean) {
-  await liveDetail(ctx.deps, ctx.actor, id);
+  const current = await liveDetail(ctx.deps, ctx.actor, id);
   const { db } = ctx.deps.database;
   await db.transaction().execute(async (trx) => {
     if (!admin && id === ctx.actor.user_id) {
@@ -156,11 +158,13 @@ export async function setAdminRights(ctx: Ctx, id: number, admin: boolean) {
       throw new AppError("CONFLICT", others > 0 ? USER_MESSAGES.ownAdmin : USER_MESSAGES.lastAdmin);
     }
     await setAdmin(trx, id, admin, ctx.deps.now());
+    const was = (current.attributes.roles as readonly string[]).includes("admin");
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: admin ? "admin_granted" : "admin_revoked",
       entity: "user",
       entityId: id,
+      detail: { changes: changedFields({ admin: was }, { admin }) },
       ip: ctx.ip,
     });
   });

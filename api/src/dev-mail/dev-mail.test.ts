@@ -76,3 +76,36 @@ Deno.test("dev mail: the outbox as a page and as JSON, outside production only",
     await ctx.close();
   }
 });
+
+Deno.test("dev mail: attachments are listed with a download link (a receipt's PDF, say)", async () => {
+  const ctx = await createTestContext();
+  try {
+    const pdf = new TextEncoder().encode("%PDF-1.4 a receipt");
+    await ctx.deps.mailer.send({
+      to: "payer@test.local",
+      subject: "Your receipt",
+      text: "Attached.",
+      attachments: [{ filename: "receipt-APCA-1.pdf", content_type: "application/pdf", content: pdf }],
+    });
+    const { data } = await (await ctx.request(null, "GET", "/api/dev/mail")).json();
+    const [file] = data[0].attachments;
+    assertEquals([file.filename, file.content_type, file.size], [
+      "receipt-APCA-1.pdf",
+      "application/pdf",
+      pdf.length,
+    ]);
+    const html = await (await ctx.app.request("/dev/mail")).text();
+    assertOk(
+      html.includes(`<a href="/dev/mail/attachments/${file.id}" download="receipt-APCA-1.pdf">`),
+      html,
+    );
+    const res = await ctx.app.request(`/dev/mail/attachments/${file.id}`);
+    assertEquals([res.status, res.headers.get("Content-Type")], [200, "application/pdf"]);
+    assertEquals(new Uint8Array(await res.arrayBuffer()), pdf);
+    const missing = await ctx.app.request("/dev/mail/attachments/999999");
+    assertEquals(missing.status, 404);
+    await missing.body?.cancel();
+  } finally {
+    await ctx.close();
+  }
+});

@@ -14,6 +14,27 @@ export function linkify(text: string): string {
   );
 }
 
+/** "12.3 KB" */
+const size = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(1)} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The message's attachments, each with a download link (issue 37: a receipt's PDF, say). */
+function attachmentList(m: MailRow): string {
+  if (!m.attachments.length) return "";
+  const items = m.attachments.map((a) =>
+    `<li><a href="/dev/mail/attachments/${a.id}" download="${escape(a.filename)}">${
+      escape(a.filename)
+    }</a> (${escape(a.content_type)}, ${size(a.size)})</li>`
+  );
+  return `\n  <h3 id="mail-${m.id}-files">Attachments</h3>\n  <ul aria-labelledby="mail-${m.id}-files">${
+    items.join("")
+  }</ul>`;
+}
+
 function message(m: MailRow): string {
   const when = m.sent_at ?? m.created_at;
   return `<article aria-labelledby="mail-${m.id}">
@@ -23,7 +44,7 @@ function message(m: MailRow): string {
     <dt>Time</dt><dd><time datetime="${when}">${when.replace("T", " ").slice(0, 19)} UTC</time></dd>
     <dt>Status</dt><dd>${escape(m.status)}${m.error ? `: ${escape(m.error)}` : ""}</dd>
   </dl>
-  <pre>${linkify(m.text)}</pre>
+  <pre>${linkify(m.text)}</pre>${attachmentList(m)}
 </article>`;
 }
 
@@ -39,6 +60,7 @@ export function mailboxPage(mail: MailRow[]): string {
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1a1a1a; }
   article { border: 1px solid #767676; border-radius: 6px; padding: 0 1rem 1rem; margin: 1rem 0; }
   h2 { font-size: 1.15rem; }
+  h3 { font-size: 1rem; margin: .75rem 0 .25rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 1rem; margin: 0 0 .5rem; }
   dt { font-weight: 600; }
   dd { margin: 0; }

@@ -9,7 +9,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { describe } from "../lib/route.ts";
 import { mailboxPage } from "./page.ts";
-import { mailbox } from "./service.ts";
+import { attachment, mailbox } from "./service.ts";
 
 const DevMailList = z.object({
   data: z.array(z.object({
@@ -22,6 +22,12 @@ const DevMailList = z.object({
     error: z.string().nullable(),
     created_at: z.string(),
     sent_at: z.string().nullable(),
+    attachments: z.array(z.object({
+      id: z.number().int(),
+      filename: z.string(),
+      content_type: z.string(),
+      size: z.number().int().describe("Bytes"),
+    })).describe("Each downloads from /dev/mail/attachments/{id}"),
   })),
 });
 
@@ -49,4 +55,16 @@ export const devMailPageRoutes = new Hono<AppEnv>()
     if (c.var.deps.config.production) return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");
     return c.html(mailboxPage(await mailbox(c.var.deps)));
+  })
+  .get("/dev/mail/attachments/:id", allow("public"), async (c) => {
+    const id = Number(c.req.param("id"));
+    if (c.var.deps.config.production || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+      return c.text("Not found", 404);
+    }
+    const file = await attachment(c.var.deps, id);
+    if (!file) return c.text("Not found", 404);
+    c.header("Cache-Control", "no-store");
+    c.header("Content-Type", file.content_type);
+    c.header("Content-Disposition", `attachment; filename="${file.filename.replace(/["\\\r\n]/g, "_")}"`);
+    return c.body(new Uint8Array(file.bytes));
   });

@@ -30,3 +30,21 @@ export async function audit(db: Kysely<DB>, e: AuditEntry): Promise<void> {
   }).execute();
   if (request) request.audited++;
 }
+
+/**
+ * The fields that changed between `before` and `after`, as `{ field: [before, after] }`: the `changes` an audit
+ * row's detail carries, which every History and the Audit screen read as before → after (audit/service.ts
+ * changesOf). Only the fields of `after` are compared; undefined counts as null, dates by their instant.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, [unknown, unknown]> {
+  const plain = (v: unknown) => v instanceof Date ? v.toISOString() : v === undefined ? null : v;
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [field, value] of Object.entries(after)) {
+    const from = plain(before[field]), to = plain(value);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [from, to];
+  }
+  return changes;
+}

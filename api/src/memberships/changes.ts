@@ -5,7 +5,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DateString, DB } from "../db/types.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { coverageDay } from "../lib/dates.ts";
 import type { MemberMeta } from "../notifications/kinds.ts";
@@ -88,7 +88,14 @@ export async function pauseMembership(
       entity: "membership",
       entityId: current.id,
       ip: actor.ip,
-      detail: { member_user_id: userId, reason: pause.reason },
+      detail: {
+        member_user_id: userId,
+        reason: pause.reason,
+        changes: changedFields({ paused: false, pause_reason: null }, {
+          paused: true,
+          pause_reason: pause.reason,
+        }),
+      },
     });
   });
 }
@@ -117,7 +124,11 @@ export async function resumeMembership(
       entity: "membership",
       entityId: current.id,
       ip: actor.ip,
-      detail: { member_user_id: userId, pause_ids: pauses },
+      detail: {
+        member_user_id: userId,
+        pause_ids: pauses,
+        changes: changedFields({ paused: true }, { paused: false }),
+      },
     });
   });
 }
@@ -156,7 +167,14 @@ export async function cancelMembership(
       entity: "membership",
       entityId: current.id,
       ip: actor.ip,
-      detail: { member_user_id: userId, membership_ids: ids },
+      detail: {
+        member_user_id: userId,
+        membership_ids: ids,
+        changes: changedFields(
+          { cancelled: false, autorenew: current.autorenew },
+          { cancelled: true, autorenew: false },
+        ),
+      },
     });
     cancelledFor = member;
   });

@@ -7,6 +7,7 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { testClock } from "../testing/clock.ts";
 import { runAutorenew } from "./autorenew.ts";
+import { formatDay } from "../lib/dates.ts";
 import { addDays, cardFor, clearMemberships, count, officeToday, seedMembership } from "./test-helpers.ts";
 
 const NOTHING = { renewed: 0, failed: 0, already_done: 0 };
@@ -41,7 +42,9 @@ Deno.test("memberships: an expiry edit never charges; a real term end does", asy
       );
       assertEquals(
         asked.body.data.message,
-        `The membership ended on ${past} (a day in the past) and will not be renewed: autorenewal will be ` +
+        `The membership ended on ${
+          formatDay(past)
+        } (a day in the past) and will not be renewed: autorenewal will be ` +
           "turned off, so this change charges nothing. The member can start a new membership by hand.",
       );
       assertEquals(await autorenew(), true, "the preview writes nothing");
@@ -76,7 +79,10 @@ Deno.test("memberships: an expiry edit never charges; a real term end does", asy
         clock.set("2026-11-23T05:00:00Z");
         const today = (await preview("date=2026-11-23")).body.data;
         assertEquals([today.ends_now, today.autorenew, today.renewal_charge_on], [true, false, null]);
-        assertOk(today.message.startsWith("The membership ends today (2026-11-23) and will not be renewed"));
+        // The day in the product's one style, not 'YYYY-MM-DD' (issue 37).
+        assertOk(
+          today.message.startsWith("The membership ends today (Nov 23, 2026) and will not be renewed"),
+        );
         assertEquals((await preview("date=2026-11-24")).body.data.renewal_charge_on, "2026-11-24");
 
         // Saved at 05:00 UTC as "ends today": not charged when the coverage day reaches it at 12:00 UTC.

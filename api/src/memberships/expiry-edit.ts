@@ -9,7 +9,7 @@
  * is renewed by the job from that day (decision 0011). No expiry turns autorenew off (nothing to renew).
  */
 import type { DateString } from "../db/types.ts";
-import { officeDay } from "../lib/dates.ts";
+import { formatDay, officeDay } from "../lib/dates.ts";
 
 export interface ExpiryEdit {
   hasExpiration: boolean;
@@ -47,8 +47,10 @@ export function expiryEditOutcome(
     };
   }
   const date = edit.date;
+  // Days in words, in the product's one style ("Dec 7, 2027", issue 37).
+  const day = formatDay(date);
   if (date <= office) {
-    const when = date < office ? `ended on ${date} (a day in the past)` : `ends today (${date})`;
+    const when = date < office ? `ended on ${day} (a day in the past)` : `ends today (${day})`;
     return {
       expire_at: date,
       autorenew: false,
@@ -65,8 +67,8 @@ export function expiryEditOutcome(
     ends_now: false,
     renewal_charge_on: renews ? date : null,
     message: renews
-      ? `The membership will run until ${date}. Autorenewal stays on: when the term ends on ${date}, the ` +
+      ? `The membership will run until ${day}. Autorenewal stays on: when the term ends on ${day}, the ` +
         "member's default card will be charged the renewal price."
-      : `The membership will run until ${date}. Autorenewal is off, so nothing will be charged.`,
+      : `The membership will run until ${day}. Autorenewal is off, so nothing will be charged.`,
   };
 }

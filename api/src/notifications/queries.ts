@@ -180,6 +180,12 @@ export async function listNotifications(
       "n.vessel_id",
       "n.order_id",
       "o.status as order_status",
+      "o.shipping_status as order_shipping_status",
+      (eb) =>
+        eb.exists(
+          eb.selectFrom("order_items as oi").select("oi.id").whereRef("oi.order_id", "=", "o.id")
+            .where("oi.ships", "=", true),
+        ).as("order_ships"),
       "br.id as business_request_id",
       "br.status as business_request_status",
       "er.id as employee_request_id",

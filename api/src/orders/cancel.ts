@@ -6,7 +6,7 @@
  * is audited, in one transaction (decision 0030). A manual payment was taken outside the processor, so nothing
  * is refunded here.
  */
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { markOrderCancelled } from "../notifications/notify.ts";
@@ -51,6 +51,7 @@ export async function cancelOrder(
         amount_cents: order.total_cents,
         user_id: order.user_id,
         completed_at: order.completed_at?.toISOString() ?? null,
+        changes: changedFields({ status: "completed" }, { status: "cancelled" }),
       },
       ip,
     });

@@ -7,6 +7,8 @@ import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
+import { paidWith } from "./paid-with.ts";
+import { shippingStateOf } from "./state.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -17,16 +19,7 @@ const shipsExpr = (eb: ExpressionBuilder<DB & { o: DB["orders"] }, "o">) =>
       .where("si.ships", "=", true),
   ).as("ships");
 
-/**
- * The fulfilment state of an order (decision 0061): null unless it is paid and holds a line that ships;
- * "to ship" is not stored.
- */
-export function shippingStateOf(
-  o: { status: string; ships: boolean | number; shipping_status: string | null },
-) {
-  if (!o.ships || o.status !== "completed") return null;
-  return (o.shipping_status ?? "to_ship") as "to_ship" | "shipped" | "delivered";
-}
+export { orderStateOf, shippingStateOf } from "./state.ts";
 
 /** One order as the API shows it, or undefined; with `ownerId`, only that user's orders are found. */
 export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number) {
@@ -263,20 +256,24 @@ export async function markCancelled(
 
 /** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
 export async function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
-  const query = db.selectFrom("orders").select([
-    "id",
-    "number",
-    "kind",
-    "status",
-    "total_cents",
-    "payment_type",
-    "payment_medium",
-    "created_at",
-  ]).where("user_id", "=", userId);
+  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
+    .select([
+      "o.id",
+      "o.number",
+      "o.kind",
+      "o.status",
+      "o.total_cents",
+      "o.payment_type",
+      "o.payment_medium",
+      "o.manual_charge_date",
+      "o.created_at",
+      "pm.brand",
+      "pm.last4",
+    ]).where("o.user_id", "=", userId);
   const { rows, meta } = await paginate(query, params, {
-    id: "id",
-    created_at: "created_at",
-    total_cents: "total_cents",
+    id: "o.id",
+    created_at: "o.created_at",
+    total_cents: "o.total_cents",
   });
   return {
     data: rows.map((o) =>
@@ -287,6 +284,13 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
         total_cents: o.total_cents,
         payment_type: o.payment_type,
         payment_medium: o.payment_medium,
+        paid_with: paidWith({
+          payment_type: o.payment_type,
+          payment_medium: o.payment_medium,
+          payment_date: o.manual_charge_date,
+          card_brand: o.brand,
+          card_last4: o.last4,
+        }),
         created_at: o.created_at.toISOString(),
       })
     ),
@@ -305,6 +309,35 @@ export async function receiptNote(db: Kysely<DB>, orderId: number): Promise<stri
 export function buyer(db: Kysely<DB>, userId: number) {
   return db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", userId)
     .executeTakeFirst();
+}
+
+/** Who an order was placed for and by: the company that paid (or null) and the user who placed it. */
+export function orderParties(db: Kysely<DB>, orderId: number) {
+  return db.selectFrom("orders").select(["business_id", "created_by_user_id"]).where("id", "=", orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * The company billed for an order (its name and postal address) and who is told of it: the user who placed the
+ * order when they own the company (its DER or an owner), otherwise its DER; undefined for a company gone.
+ */
+export async function billedCompany(db: Kysely<DB>, businessId: number, placedBy: number | null) {
+  const company = await db.selectFrom("businesses").select([
+    "name",
+    "address_one",
+    "address_two",
+    "city",
+    "state",
+    "postal_code",
+    "der_user_id",
+  ]).where("id", "=", businessId).executeTakeFirst();
+  if (!company) return undefined;
+  const placerOwns = placedBy !== null && (company.der_user_id === placedBy ||
+    await db.selectFrom("business_users").select("id").where("business_id", "=", businessId)
+        .where("user_id", "=", placedBy).where("is_owner", "=", true).where("removed_at", "is", null)
+        .executeTakeFirst() !== undefined);
+  const payerId = placerOwns ? placedBy : company.der_user_id;
+  return { company, payer: payerId === null ? undefined : await buyer(db, payerId) };
 }
 
 /**
@@ -334,20 +367,24 @@ export async function untoldOrders(db: Kysely<DB>, since: Date, limit: number): 
 
 /** One page of the orders a company paid for or that were placed for it (the DER's Orders tab). */
 export async function listBusinessOrders(db: Kysely<DB>, businessId: number, params: ListParams) {
-  const query = db.selectFrom("orders").select([
-    "id",
-    "number",
-    "kind",
-    "status",
-    "total_cents",
-    "payment_type",
-    "payment_medium",
-    "created_at",
-  ]).where("business_id", "=", businessId).where("status", "in", ["completed", "cancelled"]);
+  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
+    .select([
+      "o.id",
+      "o.number",
+      "o.kind",
+      "o.status",
+      "o.total_cents",
+      "o.payment_type",
+      "o.payment_medium",
+      "o.manual_charge_date",
+      "o.created_at",
+      "pm.brand",
+      "pm.last4",
+    ]).where("o.business_id", "=", businessId).where("o.status", "in", ["completed", "cancelled"]);
   const { rows, meta } = await paginate(query, params, {
-    id: "id",
-    created_at: "created_at",
-    total_cents: "total_cents",
+    id: "o.id",
+    created_at: "o.created_at",
+    total_cents: "o.total_cents",
   });
   return {
     data: rows.map((o) =>
@@ -358,6 +395,13 @@ export async function listBusinessOrders(db: Kysely<DB>, businessId: number, par
         total_cents: o.total_cents,
         payment_type: o.payment_type,
         payment_medium: o.payment_medium,
+        paid_with: paidWith({
+          payment_type: o.payment_type,
+          payment_medium: o.payment_medium,
+          payment_date: o.manual_charge_date,
+          card_brand: o.brand,
+          card_last4: o.last4,
+        }),
         created_at: o.created_at.toISOString(),
       })
     ),
@@ -540,6 +584,8 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     number: string;
     kind: string;
     status: string;
+    ships: boolean;
+    shipping_status: string | null;
     total_cents: number;
     created_at: Date;
     user_id: number | null;
@@ -547,7 +593,8 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     last_name: string | null;
     business_name: string | null;
     rank: number;
-  }>`select o.id, o.number, o.kind, o.status, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
+  }>`select o.id, o.number, o.kind, o.status, o.shipping_status,
+      exists (select 1 from order_items si where si.order_id = o.id and si.ships) as ships, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
       b.name as business_name,
       case when lower(o.number) = ${t.text} or apca_digits(o.number) = ${digits} then 0
         when lower(o.number) like ${t.prefix} then 1 else 2 end as rank

@@ -13,6 +13,11 @@ export interface ReceiptInput {
   paidOn: string;
   paidAt: Date;
   buyer: { name: string; email: string };
+  /**
+   * A company's charge (an employee's membership on its card, its compliance kit): the company is billed,
+   * `buyer` is whoever paid for it, and `member` whom the membership is for.
+   */
+  company?: { name: string; address: string[]; member: string | null };
   seller: { name: string; address: string[]; email: string; phone: string; site: string };
   lines: { name: string; cost_cents: number; quantity: number }[];
   total_cents: number;
@@ -22,6 +27,19 @@ export interface ReceiptInput {
   cancelled: boolean;
   /** Said after the total (a membership's renewal terms). */
   note?: string | null;
+}
+
+/** The "Billed to" rows: the buyer, or a company with its address, who paid and whom it was for. */
+function billedTo(input: ReceiptInput): [string, string][] {
+  const payer = `${input.buyer.name} <${input.buyer.email}>`;
+  if (!input.company) return [["Billed to", payer]];
+  const c = input.company;
+  return [
+    ["Billed to", c.name],
+    ...c.address.map((line): [string, string] => ["", line]),
+    ["Paid by", payer],
+    ...(c.member ? [["For", c.member] as [string, string]] : []),
+  ];
 }
 
 export const receiptFilename = (number: string) => `receipt-${number}.pdf`;
@@ -82,7 +100,7 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array>
   const rows: [string, string][] = [
     ["Order number", input.number],
     ["Date paid", input.paidOn],
-    ["Billed to", `${input.buyer.name} <${input.buyer.email}>`],
+    ...billedTo(input),
     ["Paid with", input.paidWith],
   ];
   if (input.cancelled) rows.push(["Status", "Cancelled and refunded"]);

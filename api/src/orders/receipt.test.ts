@@ -2,7 +2,7 @@ import { officeDay } from "../lib/dates.ts";
 import type { Mailer } from "../integrations/mail/mailer.ts";
 import { assertEquals, assertOk as assert } from "../testing/assert.ts";
 import { createTestContext, type TestContext } from "../testing/app.ts";
-import { addCard, requestAs } from "../testing/cards.ts";
+import { addCard, addCompanyCard, requestAs } from "../testing/cards.ts";
 import { pdfText } from "../testing/pdf.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { sendDueReceipts, sendReceipt } from "./receipt.ts";
@@ -159,7 +159,9 @@ Deno.test("receipts: one e-mail with the PDF per paid order, the order history, 
       const mine = await ctx.request("member", "GET", "/api/auth/account/orders");
       assertEquals(mine.status, 200);
       const { data } = await mine.json();
-      assert(data.some((o: { id: number }) => o.id === bought.id));
+      const row = data.find((o: { id: number }) => o.id === bought.id);
+      // How it was paid, as the receipt says it (not a bare "Card", issue 37).
+      assertEquals(row?.attributes.paid_with, "Visa ending 4242");
       const other = await ctx.request("otherMember", "GET", "/api/auth/account/orders");
       assertEquals((await other.json()).data.length, 0);
       await assertRoleAnswers(ctx, {
@@ -221,6 +223,65 @@ Deno.test("receipts: one e-mail with the PDF per paid order, the order history, 
       );
       assertEquals(notTheirs.status, 404);
     });
+  } finally {
+    await ctx.close();
+  }
+});
+
+Deno.test("a company's charge: the receipt bills the company, names the card, and is mailed to the DER who paid", async () => {
+  const ctx = await createTestContext();
+  const { db } = ctx.database;
+  try {
+    const { member, der } = ctx.users;
+    const company = der.businessId;
+    await db.updateTable("businesses").set({
+      address_one: "400 Harbor Drive",
+      city: "Houma",
+      state: "LA",
+      postal_code: "70360",
+    }).where("id", "=", company).execute();
+    const { name } = await db.selectFrom("businesses").select("name").where("id", "=", company)
+      .executeTakeFirstOrThrow();
+    const { id: card } = await addCompanyCard(ctx, await ctx.tokenFor("der"), company);
+    const res = await ctx.request(
+      "der",
+      "POST",
+      `/api/auth/business/${company}/employee/${member.id}/membership`,
+      {
+        is_annual: true,
+        payment_method_id: card,
+      },
+    );
+    assertEquals(res.status, 200);
+    const order = await db.selectFrom("orders").select(["id", "number"]).where("business_id", "=", company)
+      .where("kind", "=", "membership").executeTakeFirstOrThrow();
+    const mails = await receipts(ctx, order.number);
+    assertEquals(mails.map((m) => m.to_address), [der.email], "the DER who paid is told, not the employee");
+    const body = mails[0].text_body;
+    for (const want of [name, "Visa ending 4242", `/app/member/businesses/${company}?tab=orders`]) {
+      assert(body.includes(want), `the receipt mail lacks ${want}:\n${body}`);
+    }
+    const text = (await pdfText((await attachmentOf(ctx, mails[0].id)).bytes)).join("\n");
+    const employee = await db.selectFrom("users").select(["first_name", "last_name"])
+      .where("id", "=", member.id).executeTakeFirstOrThrow();
+    for (
+      const want of [
+        `Billed to`,
+        name,
+        "400 Harbor Drive",
+        "Houma, LA 70360",
+        der.email,
+        `${employee.first_name} ${employee.last_name}`,
+        "Visa ending 4242",
+      ]
+    ) assert(text.includes(want), `the receipt PDF lacks ${want}:\n${text}`);
+    // The same PDF from the company's Orders tab; the company is billed, not the employee.
+    const pdf = await ctx.request("der", "GET", `/api/auth/business/${company}/orders/${order.id}/receipt`);
+    const again = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join("\n");
+    assert(again.includes(name) && !again.includes(`<${member.email}>`), again);
+    // The company's list says how it was paid, as the receipt does.
+    const list = await (await ctx.request("der", "GET", `/api/auth/business/${company}/orders`)).json();
+    assertEquals(list.data[0].attributes.paid_with, "Visa ending 4242");
   } finally {
     await ctx.close();
   }

@@ -15,14 +15,17 @@ import { notFound } from "../lib/errors.ts";
 import { requireOwnedCompany } from "../payment-methods/company.ts";
 import { DAY, type JobHandler } from "../lib/jobs.ts";
 import {
+  billedCompany,
   buyer,
   claimReceipt,
   findOrder,
   orderBusinessId,
+  orderParties,
   receiptNote,
   releaseReceipt,
   untoldOrders,
 } from "./queries.ts";
+import { paidWith } from "./paid-with.ts";
 import { dollars, receiptFilename, renderReceiptPdf } from "./receipt-pdf.ts";
 
 export const RECEIPTS_QUEUE = "orders.receipts";
@@ -38,31 +41,37 @@ const KIND_WORDS: Record<Order["kind"], string> = {
   compliance_kit: "compliance kit",
 };
 
-/** How it was paid, as the receipt says it. */
-export function paidWith(
-  order: Pick<Order, "payment_type" | "payment_medium" | "payment_date" | "card_brand" | "card_last4">,
-) {
-  if (order.payment_type === "manual") {
-    return `${order.payment_medium ?? "Manual payment"}${
-      order.payment_date ? ` on ${order.payment_date}` : ""
-    }`;
-  }
-  if (order.card_last4) return `${order.card_brand ?? "Card"} ending ${order.card_last4}`;
-  return "Card";
-}
-
+/**
+ * The receipt of one order and whom it is mailed to: the member who bought it, or, for a company's charge (an
+ * employee's membership on the company's card, its compliance kit), the company billed, and the mail goes to
+ * whoever paid for it (the DER, issue 37).
+ */
 async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: OrderRecord) {
+  const { db } = deps.database;
   const order = found.attributes;
   const userId = found.relationships.user.data?.id;
-  const who = userId === undefined ? undefined : await buyer(deps.database.db, userId);
+  const member = userId === undefined ? undefined : await buyer(db, userId);
+  const parties = await orderParties(db, found.id);
+  const billed = parties?.business_id
+    ? await billedCompany(db, parties.business_id, parties.created_by_user_id)
+    : undefined;
+  const who = billed?.payer ?? member;
   if (!who) return undefined;
   const paidAt = new Date(order.completed_at ?? order.created_at);
-  const note = await receiptNote(deps.database.db, found.id);
+  const note = await receiptNote(db, found.id);
+  const company = billed && {
+    id: parties!.business_id!,
+    name: billed.company.name,
+    address: companyAddress(billed.company),
+    // Whom a membership is for (an employee); a compliance kit is the company's own.
+    member: member && order.kind === "membership" ? `${member.first_name} ${member.last_name}` : null,
+  };
   const pdf = await renderReceiptPdf({
     number: order.number,
     paidOn: officeDay(paidAt, deps.config.officeTimeZone),
     paidAt,
     buyer: { name: `${who.first_name} ${who.last_name}`, email: who.email },
+    company,
     seller: seller(deps.config),
     lines: order.items.map((l) => ({ name: l.name, cost_cents: l.cost, quantity: l.quantity })),
     total_cents: order.total_cents,
@@ -70,7 +79,21 @@ async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: O
     cancelled: order.status === "cancelled",
     note,
   });
-  return { pdf, who, note };
+  return { pdf, who, note, company };
+}
+
+/** A company's postal address as receipt lines ("400 Harbor Drive", "Houma, LA 70360"). */
+function companyAddress(
+  c: {
+    address_one: string | null;
+    address_two: string | null;
+    city: string | null;
+    state: string | null;
+    postal_code: string | null;
+  },
+): string[] {
+  const place = [c.city, [c.state, c.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [c.address_one, c.address_two, place].filter((line): line is string => Boolean(line));
 }
 
 const seller = (config: Pick<Config, "sellerAddress" | "officeEmail" | "officePhone" | "publicUrl">) => ({
@@ -102,18 +125,26 @@ export async function sendReceipt(
     const lines = order.items.map((l) =>
       `  ${l.name}${l.quantity > 1 ? ` x ${l.quantity}` : ""}: ${dollars(l.cost * l.quantity)}`
     );
+    const company = doc.company;
+    const whose = company
+      ? `${company.name}'s receipt for ${KIND_WORDS[order.kind]} order ${order.number}${
+        company.member ? ` (for ${company.member})` : ""
+      }`
+      : `your receipt for ${KIND_WORDS[order.kind]} order ${order.number}`;
+    const where = company
+      ? `The company's orders and their receipts are at ${url}/app/member/businesses/${company.id}?tab=orders.`
+      : `Your orders and their receipts are at ${url}/app/account/orders.`;
     await deps.mailer.send({
       to: doc.who.email,
       subject: `Your APCA receipt for order ${order.number}`,
       text: `Hello ${doc.who.first_name},\n\n` +
-        `Thank you for your payment. This is your receipt for ${
-          KIND_WORDS[order.kind]
-        } order ${order.number}.\n\n` +
+        `Thank you for your payment. This is ${whose}.\n\n` +
+        (company ? `  Billed to: ${company.name}\n` : "") +
         `${lines.join("\n")}\n  Total paid: ${dollars(order.total_cents)}\n  Paid with: ${
           paidWith(order)
         }\n\n` +
         (doc.note ? `${doc.note}\n\n` : "") +
-        `The receipt is attached as a PDF. Your orders and their receipts are at ${url}/app/account/orders.\n\n` +
+        `The receipt is attached as a PDF. ${where}\n\n` +
         "APCA",
       attachments: [{
         filename: receiptFilename(order.number),

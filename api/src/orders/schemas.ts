@@ -175,6 +175,9 @@ export const UserOrderList = listOf(recordSchema(
     total_cents: z.number().int(),
     payment_type: z.enum(["card", "manual"]),
     payment_medium: z.enum(PAYMENT_MEDIUMS).nullable(),
+    paid_with: z.string().describe(
+      'How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01"',
+    ),
     created_at: z.string(),
   }),
 ));

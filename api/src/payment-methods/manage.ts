@@ -4,7 +4,7 @@
  * lock saving a card takes, so concurrent changes to one user's cards queue instead of racing. Removing is a
  * soft delete (orders keep pointing at the card); the card is then detached at the processor.
  */
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import {
@@ -33,7 +33,10 @@ export async function makeDefaultCard(
       action: "payment_method_made_default",
       entity: "payment_method",
       entityId: card.id,
-      detail: input.actorId === input.userId ? {} : { user_id: input.userId },
+      detail: {
+        ...(input.actorId === input.userId ? {} : { user_id: input.userId }),
+        changes: changedFields({ default: false }, { default: true }),
+      },
     });
     return updated;
   });

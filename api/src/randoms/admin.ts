@@ -4,7 +4,7 @@
  * zip, and the yearly rate. Each route handler calls one of these (decision 0052).
  */
 import { syncI3Results } from "../drug-tests/service.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay, officeMonth } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -214,13 +214,17 @@ export async function setYearRate(
   ratePercent: number,
 ) {
   await deps.database.db.transaction().execute(async (trx) => {
+    const before = await rateOf(trx, year);
     await setRate(trx, year, ratePercent);
     await audit(trx, {
       actor: actor.user.user_id,
       action: "random_rate.set",
       entity: "random_rate",
       entityId: year,
-      detail: { rate_percent: ratePercent },
+      detail: {
+        rate_percent: ratePercent,
+        changes: changedFields({ rate_percent: before }, { rate_percent: ratePercent }),
+      },
       ip: actor.ip,
     });
   });

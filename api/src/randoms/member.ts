@@ -8,11 +8,12 @@ import type { Deps, SessionUser } from "../lib/context.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 import { notFound } from "../lib/errors.ts";
 import { memberSelections } from "./queries.ts";
+import { nearestSite } from "./sites.ts";
 import type { SelectionNotice } from "./schemas.ts";
 
 type Row = Awaited<ReturnType<typeof memberSelections>>[number];
 
-function noticeOf(r: Row, timeZone: string): SelectionNotice {
+function noticeOf(r: Row, timeZone: string, siteAddress: string | null): SelectionNotice {
   const orderedOn = r.ordered_at ? officeDay(new Date(r.ordered_at), timeZone) : null;
   return {
     id: r.id,
@@ -22,6 +23,8 @@ function noticeOf(r: Row, timeZone: string): SelectionNotice {
     released_at: new Date(r.released_at!).toISOString(),
     i3_order_ref: r.i3_order_ref,
     collection_site: r.i3_location_code,
+    // The address to go to, as the release e-mail gives it (issue 37), not only i3's location code.
+    collection_site_address: siteAddress,
     ordered_on: orderedOn,
     // As the e-mail and the DER's notice say: immediately, and no later than the day after the order.
     report_by: orderedOn ? addDays(orderedOn, 1) : null,
@@ -31,16 +34,17 @@ function noticeOf(r: Row, timeZone: string): SelectionNotice {
 
 /** The signed-in member's open selection notices, newest first (usually none, at most one a pool). */
 export async function selectionNoticesOf(
-  deps: Pick<Deps, "database" | "config">,
+  deps: Pick<Deps, "database" | "config" | "i3">,
   viewer: SessionUser,
 ): Promise<SelectionNotice[]> {
   const rows = await memberSelections(deps.database.db, viewer.user_id);
-  return rows.map((r) => noticeOf(r, deps.config.officeTimeZone));
+  const site = rows.length ? await nearestSite(deps, rows[0].postal_code) : null;
+  return rows.map((r) => noticeOf(r, deps.config.officeTimeZone, site));
 }
 
 /** One of the member's open notices; 404 for another's, a withdrawn one, or one whose test was collected. */
 export async function selectionNoticeOf(
-  deps: Pick<Deps, "database" | "config">,
+  deps: Pick<Deps, "database" | "config" | "i3">,
   viewer: SessionUser,
   id: number,
 ): Promise<SelectionNotice> {

@@ -508,6 +508,7 @@ export async function releaseRecipients(db: Kysely<DB>, poolId: number, candidat
       "d.email as der_email",
       "u.email",
       "u.first_name",
+      "u.postal_code",
       "t.i3_order_ref",
       "t.i3_location_code",
       "t.ordered_at",

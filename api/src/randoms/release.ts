@@ -16,7 +16,8 @@
  */
 import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
-import { addDays, officeDay } from "../lib/dates.ts";
+import { addDays, formatDay, officeDay } from "../lib/dates.ts";
+import { nearestSite } from "./sites.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { lockPool, releaseRecipients, updatePool } from "./queries.ts";
 import type { Actor, PoolDeps } from "./service.ts";
@@ -29,7 +30,7 @@ export const RELEASE_MESSAGES = {
 
 /** Releases an ordered pool to the DERs; answers whether this call released it (false: it already was). */
 export async function releasePool(
-  deps: Pick<PoolDeps, "database" | "now" | "config"> & Pick<Deps, "mailer">,
+  deps: Pick<PoolDeps, "database" | "now" | "config" | "i3"> & Pick<Deps, "mailer">,
   actor: Actor,
   id: number,
 ): Promise<boolean> {
@@ -63,7 +64,7 @@ export async function releasePool(
  * for `candidateIds` just placed; the pool is released whether or not they are sent.
  */
 export async function tellSelected(
-  deps: Pick<PoolDeps, "database" | "config"> & Pick<Deps, "mailer">,
+  deps: Pick<PoolDeps, "database" | "config" | "i3"> & Pick<Deps, "mailer">,
   poolId: number,
   candidateIds?: number[],
 ) {
@@ -74,14 +75,20 @@ export async function tellSelected(
     if (r.business_id === null) continue;
     if (r.is_individual) {
       const orderedOn = r.ordered_at ? officeDay(new Date(r.ordered_at), officeTimeZone) : null;
-      const reportBy = orderedOn ? addDays(orderedOn, 1) : "as soon as you can";
+      const reportBy = orderedOn ? formatDay(addDays(orderedOn, 1)) : "as soon as you can";
       await deps.mailer.send({
         to: r.email,
         subject: "You have been selected for a random drug test",
         text: `Hello ${r.first_name},\n\n` +
           "You have been selected for a DOT random drug test (46 CFR 16.230). Report to the collection site " +
           `immediately, and no later than ${reportBy}.\n\n` +
-          `Collection site: ${r.i3_location_code ?? "see your selection notice"}\n` +
+          `Collection site: ${
+            (await nearestSite(deps, r.postal_code)) ?? "the nearest one on the collection-site finder"
+          }\n` +
+          (r.i3_location_code ? `i3 location code: ${r.i3_location_code}\n` : "") +
+          `Other collection sites near you: ${publicUrl}/collection-sites${
+            r.postal_code ? `?zip=${encodeURIComponent(r.postal_code.slice(0, 5))}` : ""
+          }\n` +
           `i3 order reference: ${r.i3_order_ref ?? "see your selection notice"}\n\n` +
           "Show this order reference at the collection site. Your selection notice, with the order as a QR code " +
           `(it opens without a signal once you have opened it): ${publicUrl}/app/account/selection-notice\n\nAPCA`,

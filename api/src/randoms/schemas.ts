@@ -243,6 +243,9 @@ export const SelectionNoticeRecord = z.object({
   released_at: z.string().describe("ISO timestamp"),
   i3_order_ref: z.string().nullable().describe("The order reference the collection site asks for"),
   collection_site: z.string().nullable().describe("i3's collection site (location) code"),
+  collection_site_address: z.string().nullable().describe(
+    "The collection site nearest the member's ZIP code: name, address and telephone; null when unknown",
+  ),
   ordered_on: z.string().nullable().describe("YYYY-MM-DD, the office's day the test was ordered"),
   report_by: z.string().nullable().describe("YYYY-MM-DD: immediately, and no later than this day"),
   zip: z.string().nullable().describe("The member's ZIP code, for the collection site finder"),

@@ -76,6 +76,11 @@ Deno.test("random pools: an independent mariner's selection notice", async (t) =
         assertEquals(notice.collection_site, test.i3_location_code);
         assertOk(notice.ordered_on && notice.report_by && notice.report_by > notice.ordered_on);
         assertEquals(notice.zip, "70130");
+        // Where to go, as an address near the member's ZIP code, not only i3's location code (issue 37).
+        assertOk(
+          /, [A-Z]{2} \d{5}/.test(notice.collection_site_address ?? ""),
+          String(notice.collection_site_address),
+        );
         const one = await get(m, `/api/auth/account/selection-notices/${notice.id}`);
         assertEquals(one.status, 200);
         assertEquals(SelectionNoticeAnswer.parse(await one.json()).data, notice);

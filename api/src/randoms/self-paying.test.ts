@@ -137,6 +137,9 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
     );
 
     await t.step("the release e-mails each independent their selection, and the DER a count", async () => {
+      // One mariner with a ZIP code in Houma: their mail names the nearest collection site's address.
+      await db.updateTable("users").set({ postal_code: "70360" }).where("email", "=", "mariner1@test.local")
+        .execute();
       const res = await ctx.request("admin", "POST", `/api/auth/randoms/${first}/release`, {});
       assertEquals(res.status, 200);
       await res.body?.cancel();
@@ -154,7 +157,15 @@ Deno.test("random pools: independents, self-paying and company-paid members are 
       for (const n of notices) {
         const ref = tests.find((x) => x.email === n.to_address)!.i3_order_ref!;
         assertOk(n.text_body.includes(`i3 order reference: ${ref}`), n.text_body);
-        assertOk(n.text_body.includes("no later than"), n.text_body);
+        // The day in the product's one style ("Dec 7, 2027"), and a site's address, not only a code (issue 37).
+        assertOk(/no later than [A-Z][a-z]{2} \d{1,2}, \d{4}\./.test(n.text_body), n.text_body);
+        assertOk(
+          n.to_address === "mariner1@test.local"
+            ? /Collection site: [^\n]+, [A-Z]{2} \d{5}/.test(n.text_body) &&
+              n.text_body.includes("/collection-sites?zip=70360")
+            : n.text_body.includes("Collection site: the nearest one on the collection-site finder"),
+          n.text_body,
+        );
         assertOk(n.text_body.includes("http://localhost:8000/app/account/selection-notice"), n.text_body);
       }
       const der = mail.filter((m) => m.subject === "Random selections released for your company");

@@ -44,6 +44,10 @@ const OrderHit = z.object({
   number: z.string(),
   kind: z.string(),
   status: z.string(),
+  state: z.enum(["pending", "completed", "failed", "cancelled", "to_ship", "shipped", "delivered"])
+    .describe(
+      "The order's one state, as the orders list shows it: its status, or to_ship, shipped, delivered",
+    ),
   total_cents: z.number().int(),
   created_at: z.string(),
   for_name: z.string().nullable().describe("The member (or company) the order is for"),

@@ -54,7 +54,8 @@ export async function updateSettings(
       action: "settings_updated",
       entity: "settings",
       entityId: null,
-      detail: Object.fromEntries(changed.map((key) => [key, [before[key], input[key]]])),
+      // { changes: { field: [before, after] } }: what the History and the Audit screen show (issue 37).
+      detail: { changes: Object.fromEntries(changed.map((key) => [key, [before[key], input[key]]])) },
     });
     return "updated";
   });

@@ -90,7 +90,9 @@ Deno.test("settings: the administrators read and change the prices and the renew
           .where("action", "=", "settings_updated").executeTakeFirstOrThrow();
         assertEquals(row.actor_user_id, ctx.users.admin.id);
         assertEquals(row.entity, "settings");
-        assertEquals(row.detail, { annual_new_cents: [10500, 11000], renewal_notice_days: [30, 21] });
+        assertEquals(row.detail, {
+          changes: { annual_new_cents: [10500, 11000], renewal_notice_days: [30, 21] },
+        });
       },
     );
 

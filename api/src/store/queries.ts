@@ -1,7 +1,7 @@
 /** Store items: what members may buy (active ones, in the operator's order) and the administrators' list. */
 import type { Kysely, Selectable } from "kysely";
 import type { DB, StoreItemsTable } from "../db/types.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, changedFields } from "../lib/audit.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
 import type { ItemInput } from "./schemas.ts";
 
@@ -59,10 +59,13 @@ export async function createItem(db: Kysely<DB>, input: ItemInput, actor: number
   });
 }
 
+const pickFields = (o: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]]));
+
 /** Replaces an item's fields; undefined when there is no such item. Past orders keep their snapshots. */
 export async function updateItem(db: Kysely<DB>, id: number, input: ItemInput, actor: number) {
   return await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("store_items").select(["cost_cents", "active", "ships"]).where(
+    const before = await trx.selectFrom("store_items").selectAll().where(
       "id",
       "=",
       id,
@@ -76,11 +79,8 @@ export async function updateItem(db: Kysely<DB>, id: number, input: ItemInput, a
       action: "store_item_updated",
       entity: "store_item",
       entityId: id,
-      detail: {
-        cost_cents: [before.cost_cents, item.cost_cents],
-        active: [before.active, item.active],
-        ships: [before.ships, item.ships],
-      },
+      // Before → after of each field it changed (issue 37).
+      detail: { changes: changedFields(before, pickFields(item, Object.keys(input))) },
     });
     return item;
   });

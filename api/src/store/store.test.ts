@@ -107,10 +107,15 @@ Deno.test("store items: the members' catalogue and the administrators' item form
         "store_item_updated",
       )
         .where("entity_id", "=", String(created)).executeTakeFirstOrThrow();
+      // Before → after of each field the save changed, and only those (issue 37: the name was left out).
       assertEquals(audited.detail, {
-        cost_cents: [6000, 6500],
-        active: [true, false],
-        ships: [false, false],
+        changes: {
+          name: ["Post-Accident Test Charge", "Post-Accident Test"],
+          cost_cents: [6000, 6500],
+          description: [null, "Each."],
+          active: [true, false],
+          sort_order: [0, 5],
+        },
       });
       const missing = await ctx.request("admin", "PUT", "/api/auth/items/999999", {
         name: "X",

@@ -71,7 +71,8 @@ export const USER_MESSAGES = {
   letterRemoved: "Has Been Removed",
   letterRequired: "Choose a PDF file to upload (form field 'document').",
   letterNotPdf: "The safety concern letter must be a PDF file.",
-  letterTooLarge: "The safety concern letter is too large.",
+  /** Says the limit (issue 37): SAFETY_LETTER_MAX_BYTES, 5 MiB. */
+  letterTooLarge: "The safety concern letter is too large: a PDF of at most 5 MiB.",
   noLetter: "This user has no safety concern letter.",
   attachedNew: "User attached to new business",
   attached: "User attached to business",

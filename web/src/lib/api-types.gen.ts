@@ -21128,6 +21128,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
@@ -21282,6 +21284,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
@@ -21928,6 +21932,8 @@ export interface operations {
                                 /** @enum {string} */
                                 payment_type: "card" | "manual";
                                 payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                paid_with: string;
                                 created_at: string;
                             };
                             relationships: Record<string, never>;
@@ -28729,6 +28735,8 @@ export interface operations {
                             i3_order_ref: string | null;
                             /** @description i3's collection site (location) code */
                             collection_site: string | null;
+                            /** @description The collection site nearest the member's ZIP code: name, address and telephone; null when unknown */
+                            collection_site_address: string | null;
                             /** @description YYYY-MM-DD, the office's day the test was ordered */
                             ordered_on: string | null;
                             /** @description YYYY-MM-DD: immediately, and no later than this day */
@@ -28806,6 +28814,8 @@ export interface operations {
                             i3_order_ref: string | null;
                             /** @description i3's collection site (location) code */
                             collection_site: string | null;
+                            /** @description The collection site nearest the member's ZIP code: name, address and telephone; null when unknown */
+                            collection_site_address: string | null;
                             /** @description YYYY-MM-DD, the office's day the test was ordered */
                             ordered_on: string | null;
                             /** @description YYYY-MM-DD: immediately, and no later than this day */
@@ -29429,6 +29439,11 @@ export interface operations {
                             number: string;
                             kind: string;
                             status: string;
+                            /**
+                             * @description The order's one state, as the orders list shows it: its status, or to_ship, shipped, delivered
+                             * @enum {string}
+                             */
+                            state: "pending" | "completed" | "failed" | "cancelled" | "to_ship" | "shipped" | "delivered";
                             total_cents: number;
                             created_at: string;
                             /** @description The member (or company) the order is for */
@@ -29511,6 +29526,14 @@ export interface operations {
                             error: string | null;
                             created_at: string;
                             sent_at: string | null;
+                            /** @description Each downloads from /dev/mail/attachments/{id} */
+                            attachments: {
+                                id: number;
+                                filename: string;
+                                content_type: string;
+                                /** @description Bytes */
+                                size: number;
+                            }[];
                         }[];
                     };
                 };

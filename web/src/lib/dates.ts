@@ -9,6 +9,8 @@
 import { type DateString, DEFAULT_OFFICE_TIME_ZONE, officeDay as officeDayIn } from "@apca/rules/dates";
 
 export { addYears, coverageDay, type DateString, termLapsed } from "@apca/rules/dates";
+/** 'YYYY-MM-DD' → "Nov 25, 2026": the one style, shared with the server's sentences (issue 37). */
+export { formatDay } from "@apca/rules/dates";
 
 /** The reader's own calendar date of `now` ('YYYY-MM-DD'). */
 export function localDay(now: Date): DateString {
@@ -17,14 +19,6 @@ export function localDay(now: Date): DateString {
 }
 
 const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
-
-/** 'YYYY-MM-DD' → "Nov 25, 2026" (that very calendar day, never shifted); anything unreadable is returned as given. */
-export function formatDay(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const [, y, m, d] = match.map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { ...DAY, timeZone: "UTC" });
-}
 
 /** An ISO timestamp → its office calendar day, "Nov 25, 2026" (where only the day matters). */
 export function formatInstantDay(iso: string, timeZone: string = OFFICE_TIME_ZONE): string {

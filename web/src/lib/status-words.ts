@@ -22,6 +22,10 @@ const WORDS: Record<string, StatusWord> = {
   // Orders and payments.
   completed: { label: "Completed", tone: "success" },
   refunded: { label: "Refunded", tone: "warning" },
+  // A paid order that ships: its fulfilment is its state (api/src/orders/state.ts), as the orders list says.
+  "to ship": { label: "To ship", tone: "warning" },
+  shipped: { label: "Shipped", tone: "success" },
+  delivered: { label: "Delivered", tone: "success" },
   // Drug tests: the outcome in words, never the laboratory's code.
   passed: { label: "Passed", tone: "success" },
   "not passed": { label: "Not passed", tone: "danger" },

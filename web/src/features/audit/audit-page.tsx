@@ -1,6 +1,6 @@
 /**
- * /app/admin/audit (issue 24 item 6, decision 0062): every recorded action, newest first, filtered by actor,
- * action, subject and days, with the filtered record as CSV. The filter lives in the address. Administrators'
+ * /app/admin/audit (issue 24 item 6, decision 0062): every recorded action, newest first, filtered by a person
+ * (picked by name or e-mail, issue 37), action, subject and days, with the filtered record as CSV. The filter lives in the address. Administrators'
  * reads (admin.request) are left out unless "Show administrators' reads" is ticked or an action is typed.
  */
 import type { FormEvent } from "react";
@@ -11,12 +11,13 @@ import { useAction } from "../../lib/use-action.ts";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { useResource } from "../../lib/use-resource.ts";
 import { AUDIT_KEY, type AuditFilter, downloadAuditCsv, fetchAudit } from "./api.ts";
+import { ActorPicker } from "./actor-picker.tsx";
 import { AuditTable } from "./audit-table.tsx";
 import "./audit.css";
 
 const FIELDS = ["actor", "action", "entity", "entity_id", "from", "to"] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
-  actor: "Actor (user id)",
+  actor: "Person",
   action: "Action",
   entity: "Subject",
   entity_id: "Subject id",
@@ -68,28 +69,29 @@ export default function AuditPage() {
   return (
     <>
       <form role="search" aria-label="Audit" className="audit-filter" onSubmit={onSubmit}>
-        {FIELDS.map((f) => (
-          <div className="field" key={f}>
-            <label htmlFor={`audit-${f}`}>{LABELS[f]}</label>
-            {f === "entity"
-              ? (
-                <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity}>
-                  <option value="">Any</option>
-                  {SUBJECTS.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
-                </select>
-              )
-              : (
-                <input
-                  id={`audit-${f}`}
-                  name={f}
-                  type={f === "from" || f === "to" ? "date" : "text"}
-                  inputMode={f === "actor" ? "numeric" : undefined}
-                  defaultValue={filter[f]}
-                  key={filter[f]}
-                />
-              )}
-          </div>
-        ))}
+        {FIELDS.map((f) =>
+          f === "actor" ? <ActorPicker key={f} actor={filter.actor} /> : (
+            <div className="field" key={f}>
+              <label htmlFor={`audit-${f}`}>{LABELS[f]}</label>
+              {f === "entity"
+                ? (
+                  <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity}>
+                    <option value="">Any</option>
+                    {SUBJECTS.map((s) => <option key={s} value={s}>{s.replace("_", " ")}</option>)}
+                  </select>
+                )
+                : (
+                  <input
+                    id={`audit-${f}`}
+                    name={f}
+                    type={f === "from" || f === "to" ? "date" : "text"}
+                    defaultValue={filter[f]}
+                    key={filter[f]}
+                  />
+                )}
+            </div>
+          )
+        )}
         <CheckboxField
           name="reads"
           value="include"

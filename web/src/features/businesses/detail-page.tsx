@@ -22,6 +22,7 @@ import { businessKey, fetchBusiness } from "./businesses.ts";
 import { fetchMembership, membershipKey } from "../memberships/api.ts";
 import { SELF } from "../payments/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
+import { useCachedResource } from "../../offline/use-cached.ts";
 import { BusinessTests } from "./business-tests.tsx";
 import { RandomSelections } from "./random-selections.tsx";
 import { ComplianceOverview } from "./compliance-overview.tsx";
@@ -33,7 +34,8 @@ import "./businesses.css";
 
 export default function BusinessDetailPage({ params }: PageProps) {
   const id = Number(params.id);
-  const business = useResource(businessKey(id), (signal) => fetchBusiness(id, signal));
+  // Kept on the device, so its Orders tab opens offline (issue 37, decision 0014).
+  const business = useCachedResource(businessKey(id), (signal) => fetchBusiness(id, signal));
   useSubjectName(`/app/member/businesses/${id}`, business.data?.attributes.name);
   const membership = useResource(membershipKey(SELF), (signal) => fetchMembership(SELF, signal));
   if (business.error) {

@@ -9,6 +9,7 @@ import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { formatInstant, formatInstantDay } from "../../lib/dates.ts";
+import { statusWord } from "../../lib/status-words.ts";
 import { call } from "../../lib/typed-api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import type { NotificationItem, PausedItem, RegistrationItem } from "@api/contract";
@@ -325,12 +326,9 @@ function GeneralCard({ n, open, chosen, onChoose }: { n: NotificationItem; open:
     title = a.trigger_user_id !== null && a.trigger_user_id !== a.user_id && a.subject_name
       ? `Order ${m.order_number} for ${a.subject_name} (placed by ${who})`
       : `${subject} placed order ${m.order_number}`;
-    chips = (
-      <>
-        {m.order_completed && <Chip tone="success">Completed</Chip>}
-        {m.order_cancelled && <Chip tone="danger">Cancelled</Chip>}
-      </>
-    );
+    // The order's one state, as the orders list and the header search show it (issue 37).
+    const state = typeof m.order_state === "string" ? statusWord(m.order_state) : null;
+    chips = state && <Chip tone={state.tone}>{state.label}</Chip>;
     review = { href: `/app/admin/orders/${m.order_id}`, label: "View order" };
   } else if (a.type === "MEMBERSHIP_CANCELLED") {
     title = `${m.member_first_name} ${m.member_last_name} cancelled their membership`;

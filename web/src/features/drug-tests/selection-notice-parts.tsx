@@ -26,7 +26,12 @@ export function SelectionNoticeDetails({ notice }: { notice: SelectionNotice }) 
         </div>
         <div>
           <dt>Collection site</dt>
-          <dd>{notice.collection_site ?? "Any collection site in the i3 network"}</dd>
+          <dd>
+            {notice.collection_site_address ?? "Any collection site in the i3 network"}
+            {notice.collection_site && (
+              <span className="field-hint">i3 location {notice.collection_site}</span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>i3 order reference</dt>

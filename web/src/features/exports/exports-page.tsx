@@ -18,6 +18,7 @@ import { formatInstant } from "../../lib/dates.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { downloadExport, fetchExports, runAgain } from "./api.ts";
+import { rowsWord } from "./filters.ts";
 
 const POLL_MS = 2000;
 
@@ -126,7 +127,7 @@ function Status({ row: e }: { row: Export["attributes"] }) {
           <>
             <progress max={Math.max(total, 1)} value={e.rows_written} aria-label={`Export progress`} />{" "}
             <span>
-              {`${formatCount(e.rows_written)} of ${formatCount(total)} rows`}
+              {`${formatCount(e.rows_written)} of ${rowsWord(total)}`}
             </span>
           </>
         )}
@@ -142,8 +143,7 @@ function Status({ row: e }: { row: Export["attributes"] }) {
   }
   return (
     <>
-      <StatusBadge status={e.expired ? "expired" : "built"} />{" "}
-      <span>{`${formatCount(e.row_count ?? 0)} rows`}</span>
+      <StatusBadge status={e.expired ? "expired" : "built"} /> <span>{rowsWord(e.row_count ?? 0)}</span>
     </>
   );
 }

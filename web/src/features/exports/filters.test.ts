@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { nextMisReport } from "../../lib/dates.ts";
-import { filtersError, newExportFilters, wizardFromSearch, wizardSearch } from "./filters.ts";
+import { filtersError, newExportFilters, rowsWord, wizardFromSearch, wizardSearch } from "./filters.ts";
 
 Deno.test("a new export's MIS year is the report due next, by the office's day, as the Analytics banner says", () => {
   const year = (iso: string) => newExportFilters(new Date(iso)).year;
@@ -62,4 +62,13 @@ Deno.test("export filters: the checks that hold the wizard on its filters step",
     "The start date must be on or before the end date",
   );
   assert.equal(filtersError("users", range), undefined);
+});
+
+Deno.test("a built export's size: one row, many rows (never '1 rows')", () => {
+  assert.deepEqual([rowsWord(0), rowsWord(1), rowsWord(2), rowsWord(1234)], [
+    "0 rows",
+    "1 row",
+    "2 rows",
+    "1,234 rows",
+  ]);
 });

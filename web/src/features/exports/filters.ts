@@ -8,6 +8,7 @@
  */
 import type { ExportTypeName } from "@api/contract";
 import { nextMisReport } from "../../lib/dates.ts";
+import { formatCount } from "../../lib/money.ts";
 
 export interface ExportFilters {
   reason: string;
@@ -72,3 +73,6 @@ export function wizardFromSearch(
   else if (step === "confirm" && filtersError(type, filters)) step = "filters";
   return { step, type, filters };
 }
+
+/** "1 row", "1,234 rows": a built export's size in words (issue 37: never "1 rows"). */
+export const rowsWord = (n: number): string => `${formatCount(n)} ${n === 1 ? "row" : "rows"}`;

@@ -1,7 +1,8 @@
 /**
  * The business page's Orders tab for its DER (issue 25, decision 0063): the company's paid orders (employee
- * memberships on its cards, its compliance kit), each with its receipt PDF. Online only: the device keeps the
- * member's own orders, not a company's.
+ * memberships on its cards, its compliance kit), each with how it was paid and its receipt PDF. Like the
+ * member's own orders, the list and the newest receipts are kept on the device, so the tab opens offline
+ * (decision 0014, issue 37).
  */
 import type { UserOrderSummary } from "@api/contract";
 import { Button } from "../../components/button.tsx";
@@ -11,7 +12,8 @@ import { formatInstant } from "../../lib/dates.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { useResource } from "../../lib/use-resource.ts";
+import { OfflineNotice } from "../../offline/offline-ui.tsx";
+import { useCachedResource } from "../../offline/use-cached.ts";
 import {
   companyOrdersKey,
   fetchCompanyOrders,
@@ -19,11 +21,19 @@ import {
   KIND_WORDS,
   STATUS_WORDS,
 } from "./history.ts";
+import { openReceipt, useReceiptsSavedAhead } from "./receipts-ahead.ts";
 import "./orders.css";
 
 export function CompanyOrders({ businessId }: { businessId: number }) {
   const id = String(businessId);
-  const orders = useResource(companyOrdersKey(id), (signal) => fetchCompanyOrders(id, signal));
+  const orders = useCachedResource(companyOrdersKey(id), (signal) => fetchCompanyOrders(id, signal));
+  const offline = orders.savedAt !== null;
+  const fetchReceipt = (orderId: number) => fetchCompanyReceipt(id, orderId);
+  const saved = useReceiptsSavedAhead(
+    orders.data?.data,
+    !offline && !orders.loading && !orders.error,
+    fetchReceipt,
+  );
   if (orders.loading) return <Skeleton lines={3} label="Loading the company's orders…" />;
   if (orders.error || !orders.data) {
     return (
@@ -35,26 +45,44 @@ export function CompanyOrders({ businessId }: { businessId: number }) {
     );
   }
   const list = orders.data.data;
-  if (list.length === 0) {
-    return (
-      <p className="empty-state">No orders yet. Memberships paid with the company's cards show up here.</p>
-    );
-  }
   return (
-    <ul className="order-history" aria-label="The company's orders">
-      {list.map((o) => <CompanyOrderRow key={o.id} businessId={id} order={o} />)}
-    </ul>
+    <>
+      <OfflineNotice savedAt={orders.savedAt} />
+      {list.length === 0
+        ? (
+          <p className="empty-state">
+            No orders yet. Memberships paid with the company's cards show up here.
+          </p>
+        )
+        : (
+          <ul className="order-history" aria-label="The company's orders">
+            {list.map((o) => (
+              <CompanyOrderRow
+                key={o.id}
+                order={o}
+                offline={offline}
+                saved={saved.has(o.id)}
+                fetchReceipt={fetchReceipt}
+              />
+            ))}
+          </ul>
+        )}
+    </>
   );
 }
 
-function CompanyOrderRow({ businessId, order }: { businessId: string; order: UserOrderSummary }) {
+function CompanyOrderRow(
+  { order, offline, saved, fetchReceipt }: {
+    order: UserOrderSummary;
+    offline: boolean;
+    saved: boolean;
+    fetchReceipt: (orderId: number) => Promise<{ blob: Blob; filename: string }>;
+  },
+) {
   const o = order.attributes;
-  const receipt = useAction(async () => {
-    const file = await fetchCompanyReceipt(businessId, order.id);
-    saveFile(file.blob, file.filename);
-  });
+  const receipt = useAction(() => openReceipt(order.id, offline, fetchReceipt, saveFile));
   return (
-    <li className="order-history-item">
+    <li className="order-history-item" data-testid={`order-${o.number}`}>
       <div className="order-history-head">
         <strong>{o.number}</strong>
         <span>{STATUS_WORDS[o.status]}</span>
@@ -72,6 +100,10 @@ function CompanyOrderRow({ businessId, order }: { businessId: string; order: Use
           <dt>Amount</dt>
           <dd>{formatMoney(o.total_cents, { cents: true })}</dd>
         </div>
+        <div>
+          <dt>Paid with</dt>
+          <dd>{o.paid_with}</dd>
+        </div>
       </dl>
       <div className="order-history-actions">
         <Button
@@ -83,6 +115,7 @@ function CompanyOrderRow({ businessId, order }: { businessId: string; order: Use
         >
           Receipt (PDF)
         </Button>
+        {offline && !saved && <span className="field-hint">Not saved on this device</span>}
       </div>
     </li>
   );

@@ -3,7 +3,6 @@
  * each paid one with its receipt PDF. The list and the receipts are kept on the device when it is online, so
  * both open offline like the Letter of Compliance (decision 0014).
  */
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { UserOrderSummary } from "@api/contract";
 import { Button } from "../../components/button.tsx";
@@ -14,21 +13,20 @@ import { formatInstant } from "../../lib/dates.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { savedReceipt, saveReceipt } from "../../offline/cache.ts";
 import { OfflineNotice } from "../../offline/offline-ui.tsx";
 import { useCachedResource } from "../../offline/use-cached.ts";
 import { fetchMyOrders, fetchMyReceipt, KIND_WORDS, MY_ORDERS_KEY, STATUS_WORDS } from "./history.ts";
+import { hasReceipt, openReceipt, useReceiptsSavedAhead } from "./receipts-ahead.ts";
 import "./orders.css";
-
-const hasReceipt = (o: UserOrderSummary) =>
-  o.attributes.status === "completed" || o.attributes.status === "cancelled";
-/** At most this many receipts are kept on the device (the newest). */
-const KEPT_RECEIPTS = 20;
 
 export default function OrderHistoryPage() {
   const orders = useCachedResource(MY_ORDERS_KEY, fetchMyOrders);
   const offline = orders.savedAt !== null;
-  const saved = useReceiptsSavedAhead(orders.data?.data, !offline && !orders.loading && !orders.error);
+  const saved = useReceiptsSavedAhead(
+    orders.data?.data,
+    !offline && !orders.loading && !orders.error,
+    fetchMyReceipt,
+  );
 
   if (orders.loading) return <Skeleton lines={4} label="Loading your orders…" />;
   if (orders.error || !orders.data) {
@@ -63,17 +61,8 @@ export default function OrderHistoryPage() {
 
 function OrderRow({ order, offline, saved }: { order: UserOrderSummary; offline: boolean; saved: boolean }) {
   const o = order.attributes;
-  const receipt = useAction(async () => {
-    // Offline, the saved copy; online, the server's (and it is kept for next time).
-    const kept = offline ? await savedReceipt(order.id) : null;
-    if (kept) return saveFile(kept.blob, kept.filename);
-    if (offline) {
-      throw new Error("This receipt was not saved on this device. Open it once with a connection.");
-    }
-    const file = await fetchMyReceipt(order.id);
-    saveFile(file.blob, file.filename);
-    await saveReceipt(order.id, file.blob, file.filename);
-  });
+  // Offline, the saved copy; online, the server's (and it is kept for next time).
+  const receipt = useAction(() => openReceipt(order.id, offline, fetchMyReceipt, saveFile));
   const tone = o.status === "completed" ? "success" : o.status === "failed" ? "danger" : "neutral";
   return (
     <li className="order-history-item" data-testid={`order-${o.number}`}>
@@ -96,7 +85,7 @@ function OrderRow({ order, offline, saved }: { order: UserOrderSummary; offline:
         </div>
         <div>
           <dt>Paid with</dt>
-          <dd>{o.payment_type === "manual" ? o.payment_medium ?? "Manual payment" : "Card"}</dd>
+          <dd>{o.paid_with}</dd>
         </div>
       </dl>
       {hasReceipt(order) && (
@@ -115,36 +104,4 @@ function OrderRow({ order, offline, saved }: { order: UserOrderSummary; offline:
       )}
     </li>
   );
-}
-
-/**
- * Online, the receipts of the newest paid orders are fetched once and kept on the device (a receipt states a
- * payment only, decision 0063); answers the ids kept, so the offline screen says which ones open.
- */
-function useReceiptsSavedAhead(list: UserOrderSummary[] | undefined, online: boolean): Set<number> {
-  const [saved, setSaved] = useState<Set<number>>(new Set());
-  const ids = (list ?? []).filter(hasReceipt).slice(0, KEPT_RECEIPTS).map((o) => o.id);
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const kept = new Set<number>();
-      for (const id of ids) {
-        if (await savedReceipt(id)) {
-          kept.add(id);
-          continue;
-        }
-        if (!online) continue;
-        const file = await fetchMyReceipt(id).catch(() => null);
-        if (file) {
-          await saveReceipt(id, file.blob, file.filename);
-          kept.add(id);
-        }
-      }
-      if (live) setSaved(kept);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [ids.join(","), online]);
-  return saved;
 }

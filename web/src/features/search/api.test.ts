@@ -27,6 +27,7 @@ Deno.test("hitsOf: one ordered list of options, users, companies then orders, ea
       number: "APCA-1072",
       kind: "membership",
       status: "completed",
+      state: "to_ship",
       total_cents: 100,
       created_at: "2026-11-01T00:00:00Z",
       for_name: "Morgan Lee",
@@ -39,4 +40,6 @@ Deno.test("hitsOf: one ordered list of options, users, companies then orders, ea
   ]);
   assertEquals(hits[0].detail, "M-100072 · morgan@example.com · matched member number");
   assertEquals(hits[1].detail, "EIN 72-1 · Inactive · matched EIN");
+  // A paid order that ships reads as the orders list says it, not "Completed" (issue 37).
+  assertEquals(hits[2].detail, "Morgan Lee · To ship");
 });

@@ -63,7 +63,7 @@ export function hitsOf(result: SearchResult): Hit[] {
       key: `search-order-${o.id}`,
       group: "Orders",
       title: `Order ${o.number}`,
-      detail: join([o.for_name, statusWord(o.status).label]),
+      detail: join([o.for_name, statusWord(o.state).label]),
       href: `/app/admin/orders/${o.id}`,
     })),
   ];
