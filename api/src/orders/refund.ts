@@ -20,7 +20,7 @@ import {
   releaseRefundReceipt,
 } from "./queries.ts";
 import { dollars } from "./receipt-pdf.ts";
-import { paidWith } from "./receipt.ts";
+import { paidWith } from "./paid-with.ts";
 import { renderRefundPdf } from "./refund-pdf.ts";
 
 export { insertRefund };
