@@ -403,3 +403,19 @@ export async function moveUnplacedTests(db: Kysely<DB>, userId: number, from: nu
     .orderBy("id").execute();
   return { moved: moved.map((r) => r.id), placed: placed.map((r) => r.i3_order_ref ?? String(r.id)) };
 }
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedTest(db: Kysely<DB>, test: Insertable<DB["drug_tests"]>) {
+  const { id } = await db.insertInto("drug_tests").values(test).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateImportedTest(db: Kysely<DB>, id: number, change: Updateable<DB["drug_tests"]>) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("drug_tests").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedTest(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("drug_tests").where("id", "=", id).execute();
+}

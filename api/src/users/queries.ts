@@ -440,3 +440,23 @@ export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number)
     limit ${limit}`.execute(db);
   return result.rows;
 }
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedUserRow(db: Kysely<DB>, user: Insertable<DB["users"]>): Promise<number> {
+  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setImportedMemberNumber(db: Kysely<DB>, id: number, memberNumber: string) {
+  await db.updateTable("users").set({ member_number: memberNumber }).where("id", "=", id).execute();
+}
+
+export async function updateImportedUser(db: Kysely<DB>, id: number, change: Updateable<DB["users"]>) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("users").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedUser(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("users").where("id", "=", id).execute();
+}

@@ -1,0 +1,234 @@
+/** The import's own tables (sql/0046) and the reads it makes of the records it compares with. */
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import type { DB, ImportKind } from "../db/types.ts";
+
+export const insertBatch = (db: Kysely<DB>, row: Insertable<DB["import_batches"]>) =>
+  db.insertInto("import_batches").values(row).returningAll().executeTakeFirstOrThrow();
+
+export const findBatch = (db: Kysely<DB>, id: number) =>
+  db.selectFrom("import_batches").selectAll().where("id", "=", id).executeTakeFirst();
+
+export const lockBatch = (db: Kysely<DB>, id: number) =>
+  db.selectFrom("import_batches").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+
+export const updateBatch = (db: Kysely<DB>, id: number, change: Updateable<DB["import_batches"]>) =>
+  db.updateTable("import_batches").set(change).where("id", "=", id).execute();
+
+export const listBatches = (db: Kysely<DB>, limit: number) =>
+  db.selectFrom("import_batches").selectAll().orderBy("id", "desc").limit(limit).execute();
+
+export const deleteRows = (db: Kysely<DB>, batchId: number) =>
+  db.deleteFrom("import_rows").where("batch_id", "=", batchId).execute();
+
+export async function insertRows(db: Kysely<DB>, rows: Insertable<DB["import_rows"]>[]) {
+  if (rows.length) await db.insertInto("import_rows").values(rows).execute();
+}
+
+export const pendingRows = (db: Kysely<DB>, batchId: number, limit: number) =>
+  db.selectFrom("import_rows").selectAll().where("batch_id", "=", batchId).where(
+    "applied_outcome",
+    "is",
+    null,
+  )
+    .orderBy("row_number").limit(limit).execute();
+
+export const rowsPage = (
+  db: Kysely<DB>,
+  batchId: number,
+  filter: { outcome?: string; after: number; limit: number },
+) => {
+  let q = db.selectFrom("import_rows").select([
+    "row_number",
+    "natural_key",
+    "raw",
+    "outcome",
+    "reason",
+    "warnings",
+    "applied_outcome",
+    "target_id",
+  ]).where("batch_id", "=", batchId).where("row_number", ">", filter.after);
+  if (filter.outcome) q = q.where("outcome", "=", filter.outcome as "error");
+  return q.orderBy("row_number").limit(filter.limit).execute();
+};
+
+export const appliedRows = (db: Kysely<DB>, batchId: number) =>
+  db.selectFrom("import_rows").selectAll().where("batch_id", "=", batchId)
+    .where("applied_outcome", "in", ["create", "update"]).orderBy("row_number", "desc").execute();
+
+export const setRowApplied = (
+  db: Kysely<DB>,
+  batchId: number,
+  rowNumber: number,
+  change: Updateable<DB["import_rows"]>,
+) =>
+  db.updateTable("import_rows").set(change).where("batch_id", "=", batchId).where(
+    "row_number",
+    "=",
+    rowNumber,
+  )
+    .execute();
+
+/** After the apply: each written record's updated_at, the mark a later change moves (rollback's test). */
+export async function stampRows(db: Kysely<DB>, batchId: number, kind: ImportKind) {
+  const table =
+    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
+      kind
+    ];
+  await sql`update import_rows r set stamp = t.updated_at from ${sql.table(table)} t
+    where r.batch_id = ${batchId} and r.target_id = t.id and r.applied_outcome in ('create', 'update')`
+    .execute(db);
+}
+
+export async function countOutcomes(db: Kysely<DB>, batchId: number, column: "outcome" | "applied_outcome") {
+  const rows = await db.selectFrom("import_rows").select([column, (eb) => eb.fn.countAll<string>().as("n")])
+    .where("batch_id", "=", batchId).groupBy(column).execute();
+  const warn = await db.selectFrom("import_rows").select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("batch_id", "=", batchId).where("warnings", "is not", null).executeTakeFirstOrThrow();
+  const out = { create: 0, update: 0, unchanged: 0, error: 0, warnings: Number(warn.n) };
+  for (const r of rows) {
+    const k = (r as Record<string, string | null>)[column];
+    if (k) out[k as "create"] = Number(r.n);
+  }
+  return out;
+}
+
+export const findMapping = (db: Kysely<DB>, kind: ImportKind, shape: string) =>
+  db.selectFrom("import_mappings").selectAll().where("kind", "=", kind).where("header_shape", "=", shape)
+    .executeTakeFirst();
+
+export const saveMapping = (db: Kysely<DB>, row: Insertable<DB["import_mappings"]>) =>
+  db.insertInto("import_mappings").values(row).onConflict((oc) =>
+    oc.columns(["kind", "header_shape"]).doUpdateSet({
+      columns: row.columns,
+      date_format: row.date_format,
+      phone_format: row.phone_format,
+      updated_by_user_id: row.updated_by_user_id,
+      updated_at: row.updated_at,
+    })
+  ).execute();
+
+// ---- Reads of the records an import compares with ----
+
+const USER_COLUMNS = [
+  "id",
+  "email",
+  "member_number",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "phone",
+  "address_one",
+  "address_two",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+  "uscg_cred",
+  "ssn_last4",
+  "is_der",
+  "updated_at",
+] as const;
+
+export const usersByEmail = (db: Kysely<DB>, emails: string[]) =>
+  emails.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(USER_COLUMNS)
+    .where(sql<string>`lower(email)`, "in", emails).where("deleted_at", "is", null).execute();
+
+export const usersByMemberNumber = (db: Kysely<DB>, numbers: string[]) =>
+  numbers.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom("users").select(["id", "member_number", "email"]).where("member_number", "in", numbers)
+      .execute();
+
+export const businessesByEin = (db: Kysely<DB>, digits: string[]) =>
+  digits.length === 0 ? Promise.resolve([]) : db.selectFrom("businesses").select([
+    "id",
+    "name",
+    "dba_name",
+    "email",
+    "phone",
+    "tax_id",
+    "address_one",
+    "address_two",
+    "city",
+    "state",
+    "postal_code",
+    "country",
+    "der_user_id",
+    sql<string>`regexp_replace(tax_id, '[^0-9]', '', 'g')`.as("ein"),
+  ]).where(sql<string>`regexp_replace(tax_id, '[^0-9]', '', 'g')`, "in", digits).where(
+    "deleted_at",
+    "is",
+    null,
+  )
+    .where("is_individual", "=", false).execute();
+
+export const activeLinks = (db: Kysely<DB>, userIds: number[]) =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom("business_users").select(["id", "user_id", "business_id", "is_owner", "is_employee"])
+      .where("user_id", "in", userIds).where("removed_at", "is", null).execute();
+
+export const testsByRef = (db: Kysely<DB>, refs: string[]) =>
+  refs.length === 0 ? Promise.resolve([]) : db.selectFrom("drug_tests").select([
+    "id",
+    "i3_order_ref",
+    "user_id",
+    "business_id",
+    "reason",
+    "result",
+    "status",
+    "collected_at",
+    "resulted_at",
+  ]).where("i3_order_ref", "in", refs).execute();
+
+/** Records made since a batch that refer to a user it created (they would go with it). */
+export async function userDependents(db: Kysely<DB>, userId: number, ownLinks: number[]) {
+  const r = await sql<{ what: string }>`
+    select 'membership' as what from memberships where user_id = ${userId}
+    union all select 'drug test' from drug_tests where user_id = ${userId}
+    union all select 'order' from orders where user_id = ${userId}
+    union all select 'sign-in' from sessions where user_id = ${userId}
+    union all select 'company link' from business_users
+      where user_id = ${userId} and not (id = any(${sql.val(ownLinks.length ? ownLinks : [0])}::int[]))
+    union all select 'company' from businesses where der_user_id = ${userId}
+    limit 1`.execute(db);
+  return r.rows[0]?.what ?? null;
+}
+
+/** Records made since a batch that refer to a company it created. */
+export async function businessDependents(db: Kysely<DB>, businessId: number, ownLinks: number[]) {
+  const r = await sql<{ what: string }>`
+    select 'membership' as what from memberships where business_id = ${businessId}
+    union all select 'drug test' from drug_tests where business_id = ${businessId}
+    union all select 'order' from orders where business_id = ${businessId}
+    union all select 'vessel' from vessels where business_id = ${businessId}
+    union all select 'employee' from business_users
+      where business_id = ${businessId} and not (id = any(${
+    sql.val(ownLinks.length ? ownLinks : [0])
+  }::int[]))
+    limit 1`.execute(db);
+  return r.rows[0]?.what ?? null;
+}
+
+export const currentStamp = async (db: Kysely<DB>, kind: ImportKind, id: number) => {
+  const table =
+    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
+      kind
+    ];
+  const r = await sql<{ updated_at: Date }>`select updated_at from ${sql.table(table)} where id = ${id}`
+    .execute(
+      db,
+    );
+  return r.rows[0]?.updated_at ?? null;
+};
+
+export async function doneCount(db: Kysely<DB>, batchId: number) {
+  const r = await db.selectFrom("import_rows").select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("batch_id", "=", batchId).where("applied_outcome", "is not", null).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export const usersById = (db: Kysely<DB>, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom("users").select(["id", "email", "first_name"]).where("id", "in", ids).execute();
