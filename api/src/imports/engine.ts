@@ -13,7 +13,16 @@ import {
   updateImportedBusiness,
 } from "../businesses/imported.ts";
 import { insertImportedTest, updateImportedTest } from "../drug-tests/imported.ts";
-import { activeLinks, businessesByEin, testsByRef, usersByEmail, usersByMemberNumber } from "./queries.ts";
+import { insertImportedMembership, updateImportedMembership } from "../memberships/imported.ts";
+import { insertImportedOrder, updateImportedOrder } from "../orders/imported.ts";
+import {
+  activeLinks,
+  businessesByEin,
+  membershipsOf,
+  testsByRef,
+  usersByEmail,
+  usersByMemberNumber,
+} from "./queries.ts";
 
 type Values = Record<string, string | number | null>;
 
@@ -104,7 +113,7 @@ export async function decide(
   if (kind === "members") return await decideMembers(db, rows, seen);
   if (kind === "companies") return await decideCompanies(db, rows, seen);
   if (kind === "drug_tests") return await decideTests(db, rows, seen);
-  return rows.map(() => error("Membership terms cannot be imported yet."));
+  return await decideMemberships(db, rows, seen);
 }
 
 async function decideMembers(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
@@ -314,6 +323,110 @@ async function decideTests(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null):
       write: async (trx) => {
         await updateImportedTest(trx, existing.id, row(change));
         return { target_id: existing.id, extra: null, before: row(before) as JsonObject };
+      },
+    };
+  });
+}
+
+async function decideMemberships(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
+  const emails = rows.map((r) => String(r.data.member_email));
+  const users = new Map((await usersByEmail(db, emails)).map((u) => [u.email.toLowerCase(), u]));
+  const eins = rows.map((r) => digits(r.data.paid_by_ein)).filter((e): e is string => e !== null);
+  const companies = new Map((await businessesByEin(db, eins)).map((b) => [b.ein, b]));
+  const terms = await membershipsOf(db, [...users.values()].map((u) => u.id));
+  return rows.map((r): Verdict => {
+    const dup = repeated(seen, "membership", r.key, r.number);
+    if (dup) return dup;
+    const member = users.get(String(r.data.member_email));
+    if (!member) return error(`member_email: no member with the e-mail ${r.data.member_email}`);
+    const ein = digits(r.data.paid_by_ein);
+    const payer = ein ? companies.get(ein) : undefined;
+    if (ein && !payer) return error(`paid_by_ein: no company with EIN ${r.data.paid_by_ein}`);
+    const type = r.data.type as "annual" | "one_time";
+    const startsOn = String(r.data.starts_on);
+    const endsOn = "ends_on" in r.data ? (r.data.ends_on as string | null) : undefined;
+    const paidOn = "paid_on" in r.data ? (r.data.paid_on as string | null) : undefined;
+    const amount = Number(r.data.amount);
+    const businessId = "paid_by_ein" in r.data ? payer?.id ?? null : undefined;
+    const order = (day: string) => ({
+      kind: "membership" as const,
+      user_id: member.id,
+      business_id: businessId ?? null,
+      total_cents: amount,
+      status: "completed" as const,
+      payment_type: "manual" as const,
+      payment_medium: "Check Received" as const,
+      manual_charge_date: day,
+      completed_at: noon(day),
+      receipt_sent_at: noon(day),
+    });
+    const existing = terms.find((t) =>
+      t.user_id === member.id && t.type === type && dayOf(t.starts_at) === startsOn
+    );
+    if (!existing) {
+      return {
+        outcome: "create",
+        reason: null,
+        write: async (trx) => {
+          const orderId = paidOn ? await insertImportedOrder(trx, order(paidOn)) : null;
+          const id = await insertImportedMembership(trx, {
+            user_id: member.id,
+            business_id: businessId ?? null,
+            type,
+            starts_at: noon(startsOn),
+            created_at: noon(startsOn),
+            expire_at: endsOn ?? null,
+            has_expiration: (endsOn ?? null) !== null,
+            autorenew: false,
+            price_cents: amount,
+            order_id: orderId,
+            order_test: false,
+          });
+          return { target_id: id, extra: { order_id: orderId }, before: null };
+        },
+      };
+    }
+    const current = {
+      expire_at: existing.expire_at,
+      price_cents: existing.price_cents,
+      business_id: existing.business_id,
+      paid_on: existing.manual_charge_date,
+    };
+    const wanted: Values = { price_cents: amount };
+    if (endsOn !== undefined) wanted.expire_at = endsOn;
+    if (businessId !== undefined) wanted.business_id = businessId;
+    if (paidOn !== undefined && paidOn !== null) wanted.paid_on = paidOn;
+    const { change, before, changed } = differences(wanted, current, Object.keys(wanted));
+    if (!changed) return { outcome: "unchanged", reason: null };
+    return {
+      outcome: "update",
+      reason: null,
+      write: async (trx) => {
+        const { paid_on: newPaidOn, ...termChange } = change;
+        const { paid_on: oldPaidOn, ...termBefore } = before;
+        const extra: JsonObject = {};
+        const term: Record<string, unknown> = { ...termChange };
+        const old: Record<string, unknown> = { ...termBefore };
+        if ("expire_at" in term) {
+          term.has_expiration = term.expire_at !== null;
+          old.has_expiration = old.expire_at !== null;
+        }
+        if (newPaidOn !== undefined) {
+          if (existing.order_id) {
+            await updateImportedOrder(trx, existing.order_id, {
+              manual_charge_date: String(newPaidOn),
+              completed_at: noon(String(newPaidOn)),
+            });
+            extra.order_paid_before = oldPaidOn ?? null;
+            extra.order_id_updated = existing.order_id;
+          } else {
+            term.order_id = await insertImportedOrder(trx, order(String(newPaidOn)));
+            old.order_id = null;
+            extra.order_id = term.order_id as number;
+          }
+        }
+        await updateImportedMembership(trx, existing.id, term);
+        return { target_id: existing.id, extra, before: old };
       },
     };
   });

@@ -8,7 +8,8 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { testClock } from "../testing/clock.ts";
 import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
 import { createJobRunner } from "../lib/jobs.ts";
-import { APPLY_QUEUE, applyImport, CHECK_QUEUE, checkImport } from "./jobs.ts";
+import { APPLY_QUEUE, applyChunk, applyImport, CHECK_QUEUE, checkImport } from "./jobs.ts";
+import { findBatch } from "./queries.ts";
 import { NOT_CSV } from "./csv.ts";
 import { SSN_CUT_WARNING } from "./fields.ts";
 
@@ -294,6 +295,72 @@ Deno.test("imports: members and companies from legacy files, dry run, apply, aga
         await db.selectFrom("drug_tests").select("id").where("i3_order_ref", "=", "I3-1").executeTakeFirst(),
         undefined,
       );
+    });
+
+    await t.step(
+      "memberships: terms with their manual payment, autorenew off, again 0 changes, rollback",
+      async () => {
+        const text = "member_email,type,starts_on,ends_on,paid_on,amount,paid_by_ein\r\n" +
+          "zoe@example.com,Annual,2026-01-15,2027-01-14,2026-01-15,150.00,12-3456789\r\n" +
+          "al@example.com,one_time,2026-03-02,,2026-03-02,$75,\r\n" +
+          "ghost@example.com,annual,2026-01-01,2026-12-31,,150,\r\n" +
+          "al@example.com,annual,2026-05-01,2026-04-01,,150,\r\n" +
+          "al@example.com,annual,2026-06-01,,,150,\r\n";
+        const { id } = await dryRun(ctx, "memberships", text);
+        const r = await rows(ctx, id);
+        assertEquals(r.map((x) => x.outcome), ["create", "create", "error", "error", "error"]);
+        assertEquals(r[3].reason, "ends_on: before starts_on");
+        assertEquals(r[4].reason, "ends_on: required for an annual membership");
+        const done = await apply(ctx, id);
+        assertEquals([done.status, done.created], ["applied", 2]);
+        const zoe = await db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+          .innerJoin("orders as o", "o.id", "m.order_id")
+          .select([
+            "m.autorenew",
+            "m.price_cents",
+            "m.expire_at",
+            "o.manual_charge_date",
+            "o.status",
+            "o.total_cents",
+          ])
+          .where("u.email", "=", "zoe@example.com").executeTakeFirstOrThrow();
+        assertEquals(zoe, {
+          autorenew: false,
+          price_cents: 15000,
+          expire_at: "2027-01-14",
+          manual_charge_date: "2026-01-15",
+          status: "completed",
+          total_cents: 15000,
+        });
+        const again = await dryRun(ctx, "memberships", text);
+        assertEquals((await batch(ctx, again.id)).unchanged, 2);
+        // The members batch now has memberships made since on its people: its rollback is blocked.
+        const blocked = await ctx.request("admin", "POST", `/api/auth/import/${membersBatch}/rollback`);
+        assertEquals(blocked.status, 409);
+        const back = await ctx.request("admin", "POST", `/api/auth/import/${id}/rollback`);
+        assertEquals(back.status, 200, await back.clone().text());
+        const left = await db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+          .select("m.id").where("u.email", "in", ["zoe@example.com", "al@example.com"]).execute();
+        assertEquals(left.length, 0);
+      },
+    );
+
+    await t.step("an apply cut off after its first chunk resumes without doing a row twice", async () => {
+      const text = "email,first_name,last_name\r\n" +
+        "r1@example.com,R,One\r\nr2@example.com,R,Two\r\nr3@example.com,R,Three\r\n";
+      const { id } = await dryRun(ctx, "members", text);
+      const res = await ctx.request("admin", "POST", `/api/auth/import/${id}/apply`);
+      assertEquals(res.status, 200);
+      // One chunk of one row commits, then the process "dies" before the job finishes.
+      const b = (await findBatch(db, id))!;
+      await db.transaction().execute((trx) => applyChunk(trx, b, 1));
+      assertEquals((await batch(ctx, id)).rows_done, 1);
+      await drain(ctx);
+      const done = await batch(ctx, id);
+      assertEquals([done.status, done.created, done.rows_done], ["applied", 3, 3]);
+      const made = await db.selectFrom("users").select("email").where("email", "like", "r_@example.com")
+        .execute();
+      assertEquals(made.length, 3);
     });
   } finally {
     await ctx.close();

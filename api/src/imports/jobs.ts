@@ -150,9 +150,9 @@ export const applyImport: JobHandler<Deps> = async (payload, { deps }) => {
   });
 };
 
-/** Applies the next chunk of rows; answers true when none was left. */
-async function applyChunk(trx: Kysely<DB>, batch: Batch): Promise<boolean> {
-  const rows = await pendingRows(trx, batch.id, IMPORT_CHUNK);
+/** Applies the next chunk of rows in its own transaction; answers true when none was left. */
+export async function applyChunk(trx: Kysely<DB>, batch: Batch, size = IMPORT_CHUNK): Promise<boolean> {
+  const rows = await pendingRows(trx, batch.id, size);
   if (rows.length === 0) return true;
   const live = rows.filter((r) => r.outcome !== "error" && r.data);
   const verdicts = await decide(

@@ -232,3 +232,19 @@ export const usersById = (db: Kysely<DB>, ids: number[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db.selectFrom("users").select(["id", "email", "first_name"]).where("id", "in", ids).execute();
+
+/** The terms of these members, with the day their manual order was paid (the import's comparison). */
+export const membershipsOf = (db: Kysely<DB>, userIds: number[]) =>
+  userIds.length === 0 ? Promise.resolve([]) : db.selectFrom("memberships as m")
+    .leftJoin("orders as o", "o.id", "m.order_id")
+    .select([
+      "m.id",
+      "m.user_id",
+      "m.type",
+      "m.starts_at",
+      "m.expire_at",
+      "m.price_cents",
+      "m.business_id",
+      "m.order_id",
+      "o.manual_charge_date",
+    ]).where("m.user_id", "in", userIds).execute();

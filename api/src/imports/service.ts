@@ -18,6 +18,8 @@ import {
   updateImportedBusiness,
 } from "../businesses/imported.ts";
 import { deleteImportedTest, updateImportedTest } from "../drug-tests/imported.ts";
+import { deleteImportedMembership, updateImportedMembership } from "../memberships/imported.ts";
+import { deleteImportedOrder, updateImportedOrder } from "../orders/imported.ts";
 import { csvRow, decode, headOf, inspector, looksLikeCsv, NOT_CSV, records, sniffSeparator } from "./csv.ts";
 import { suggestMapping, TEMPLATES } from "./fields.ts";
 import { APPLY_QUEUE, CHECK_QUEUE } from "./jobs.ts";
@@ -378,6 +380,17 @@ async function undo(trx: Kysely<DB>, kind: ImportKind, r: Applied) {
   } else if (kind === "drug_tests") {
     if (r.applied_outcome === "create") await deleteImportedTest(trx, id);
     else await updateImportedTest(trx, id, before);
+  } else {
+    if (r.applied_outcome === "create") await deleteImportedMembership(trx, id);
+    else await updateImportedMembership(trx, id, before);
+    if (extra.order_id) await deleteImportedOrder(trx, Number(extra.order_id));
+    if (extra.order_id_updated) {
+      const day = extra.order_paid_before as string | null;
+      await updateImportedOrder(trx, Number(extra.order_id_updated), {
+        manual_charge_date: day,
+        completed_at: day === null ? null : `${day}T12:00:00.000Z`,
+      });
+    }
   }
 }
 

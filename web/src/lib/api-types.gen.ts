@@ -24555,7 +24555,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -24649,7 +24649,7 @@ export interface operations {
     postAuthImports: {
         parameters: {
             query: {
-                kind: "companies" | "members" | "drug_tests";
+                kind: "companies" | "members" | "memberships" | "drug_tests";
                 file_name: string;
             };
             header?: never;
@@ -24671,7 +24671,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -24806,7 +24806,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -24960,7 +24960,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -25280,7 +25280,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -25413,7 +25413,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -25547,7 +25547,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
