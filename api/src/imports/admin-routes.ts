@@ -11,6 +11,7 @@ import { IdParam } from "../lib/params.ts";
 import { bodyLimitOf, describe, validate } from "../lib/route.ts";
 import {
   CheckBody,
+  ExportParam,
   IMPORT_MESSAGES as M,
   ImportAnswer,
   ImportList,
@@ -24,6 +25,7 @@ import {
   applyImport,
   checkImport,
   errorsFile,
+  exportTemplate,
   importList,
   importRows,
   rollbackImport,
@@ -64,6 +66,29 @@ export const adminImportRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({ summary: "The latest import batches, newest first", tags: TAGS, response: ImportList }),
     async (c) => c.json(await importList(c.var.deps), 200),
+  )
+  .get(
+    "/auth/imports/export/:kind",
+    allow("admin"),
+    describe({
+      summary: "Everything of a kind in its import template (the same columns, words and formats); audited",
+      description: "An export is an import file: imported into an empty database, it exports the same bytes.",
+      tags: TAGS,
+      produces: "text/csv",
+      errors: { 422: "Unknown kind" },
+    }),
+    validate("param", ExportParam),
+    async (c) => {
+      const actor = { user: caller(c), ip: clientIp(c) };
+      const { body, filename } = await exportTemplate(c.var.deps, actor, c.req.valid("param").kind);
+      return new Response(body, {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${filename}"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
   )
   .get(
     "/auth/import/:id",

@@ -91,6 +91,23 @@ Deno.test("imports: members and companies from legacy files, dry run, apply, aga
         expect: adminOnly(201),
       });
       await assertRoleAnswers(ctx, {
+        method: "GET",
+        path: "/api/auth/imports/export/members",
+        expect: adminOnly(200),
+      });
+      for (const path of ["/api/auth/import/1", "/api/auth/import/1/rows", "/api/auth/import/1/errors"]) {
+        await assertRoleAnswers(ctx, { method: "GET", path, expect: adminOnly(200) });
+      }
+      for (const path of ["/api/auth/import/1/rollback", "/api/auth/import/1/claim"]) {
+        await assertRoleAnswers(ctx, { method: "POST", path, expect: adminOnly(409) });
+      }
+      await assertRoleAnswers(ctx, {
+        method: "POST",
+        path: "/api/auth/import/1/check",
+        body: () => ({ mapping: { email: 0, first_name: 1, last_name: 2 } }),
+        expect: adminOnly(200),
+      });
+      await assertRoleAnswers(ctx, {
         method: "POST",
         path: "/api/auth/import/1/apply",
         expect: adminOnly(409),

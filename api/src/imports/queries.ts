@@ -248,3 +248,95 @@ export const membershipsOf = (db: Kysely<DB>, userIds: number[]) =>
       "m.order_id",
       "o.manual_charge_date",
     ]).where("m.user_id", "in", userIds).execute();
+
+// ---- The export in the import's templates (decision 0084, issue 36 item 4), in key order, page by page ----
+
+export const exportCompanies = (db: Kysely<DB>, after: string, limit: number) =>
+  db.selectFrom("businesses as b").leftJoin("users as d", "d.id", "b.der_user_id").select([
+    sql<string>`regexp_replace(b.tax_id, '[^0-9]', '', 'g')`.as("k"),
+    "b.tax_id",
+    "b.name",
+    "b.dba_name",
+    "b.email",
+    "b.phone",
+    "b.address_one",
+    "b.address_two",
+    "b.city",
+    "b.state",
+    "b.postal_code",
+    "b.country",
+    "d.email as der_email",
+    "d.first_name as der_first_name",
+    "d.last_name as der_last_name",
+  ]).where("b.deleted_at", "is", null).where("b.is_individual", "=", false).where("b.tax_id", "is not", null)
+    .where(sql<string>`regexp_replace(b.tax_id, '[^0-9]', '', 'g')`, ">", after)
+    .orderBy(sql`regexp_replace(b.tax_id, '[^0-9]', '', 'g')`).limit(limit).execute();
+
+export const exportMembers = (db: Kysely<DB>, after: string, limit: number) =>
+  db.selectFrom("users as u").select([
+    sql<string>`lower(u.email)`.as("k"),
+    "u.member_number",
+    "u.first_name",
+    "u.middle_name",
+    "u.last_name",
+    "u.phone",
+    "u.address_one",
+    "u.address_two",
+    "u.city",
+    "u.state",
+    "u.postal_code",
+    "u.country",
+    "u.uscg_cred",
+    "u.ssn_last4",
+    (eb) =>
+      eb.selectFrom("business_users as bu").innerJoin("businesses as b", "b.id", "bu.business_id")
+        .select("b.tax_id").whereRef("bu.user_id", "=", "u.id").where("bu.removed_at", "is", null)
+        .where("bu.is_employee", "=", true).where("b.is_individual", "=", false).where(
+          "b.tax_id",
+          "is not",
+          null,
+        )
+        .orderBy("bu.id").limit(1).as("employer_ein"),
+  ]).where("u.deleted_at", "is", null).where("u.is_admin", "=", false)
+    .where(sql<string>`lower(u.email)`, ">", after).orderBy(sql`lower(u.email)`).limit(limit).execute();
+
+export const exportMemberships = (db: Kysely<DB>, after: string, limit: number) =>
+  db.selectFrom("memberships as m").innerJoin("users as u", "u.id", "m.user_id")
+    .leftJoin("orders as o", "o.id", "m.order_id").leftJoin("businesses as b", "b.id", "m.business_id")
+    .select([
+      sql<
+        string
+      >`lower(u.email) || '|' || m.type || '|' || to_char(m.starts_at at time zone 'UTC', 'YYYY-MM-DD')`
+        .as("k"),
+      "m.type",
+      sql<string>`to_char(m.starts_at at time zone 'UTC', 'YYYY-MM-DD')`.as("starts_on"),
+      "m.expire_at",
+      "o.manual_charge_date",
+      "m.price_cents",
+      "b.tax_id as paid_by_ein",
+    ]).where("u.deleted_at", "is", null).where("m.failed", "=", false)
+    .where(
+      sql<
+        string
+      >`lower(u.email) || '|' || m.type || '|' || to_char(m.starts_at at time zone 'UTC', 'YYYY-MM-DD')`,
+      ">",
+      after,
+    )
+    .orderBy(sql`1`).limit(limit).execute();
+
+export const exportTests = (db: Kysely<DB>, after: string, limit: number) =>
+  db.selectFrom("drug_tests as t").innerJoin("users as u", "u.id", "t.user_id")
+    .leftJoin("businesses as b", "b.id", "t.business_id").select([
+      "t.i3_order_ref as k",
+      sql<string>`lower(u.email)`.as("member_email"),
+      "b.tax_id as employer_ein",
+      "t.reason",
+      "t.collected_at",
+      "t.result",
+      "t.resulted_at",
+    ]).where("t.i3_order_ref", "is not", null).where("t.result", "is not", null).where(
+      "t.i3_order_ref",
+      ">",
+      after,
+    )
+    .orderBy("t.i3_order_ref").limit(limit).execute();

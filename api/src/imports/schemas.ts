@@ -27,6 +27,8 @@ export const UploadQuery = z.object({
   file_name: z.string({ error: M.fileNameRequired }).trim().min(1, M.fileNameRequired).max(255),
 });
 
+export const ExportParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: M.kindInvalid }) });
+
 export const CheckBody = z.object({
   mapping: z.record(z.string(), z.number().int().min(0).max(999)).describe(
     "Product field → the file's column index (0-based)",

@@ -22,6 +22,7 @@ import { deleteImportedMembership, updateImportedMembership } from "../membershi
 import { deleteImportedOrder, updateImportedOrder } from "../orders/imported.ts";
 import { csvRow, decode, headOf, inspector, looksLikeCsv, NOT_CSV, records, sniffSeparator } from "./csv.ts";
 import { suggestMapping, TEMPLATES } from "./fields.ts";
+import { exportStream } from "./export.ts";
 import { APPLY_QUEUE, CHECK_QUEUE } from "./jobs.ts";
 import {
   appliedRows,
@@ -439,4 +440,17 @@ export async function sendClaimMails(
     });
   });
   return { message: M.claimSent(sent), data: toImportRecord((await findBatch(db, id))!, now) };
+}
+
+/** Everything of a kind in its import template, streamed; the download is audited first. */
+export async function exportTemplate(deps: Pick<Deps, "database">, actor: Actor, kind: ImportKind) {
+  await audit(deps.database.db, {
+    actor: actor.user.user_id,
+    action: "import.export",
+    entity: "import",
+    entityId: null,
+    detail: { kind },
+    ip: actor.ip,
+  });
+  return { body: exportStream(deps.database.db, kind), filename: `${kind}.csv` };
 }

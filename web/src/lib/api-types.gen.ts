@@ -3345,6 +3345,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/imports/export/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything of a kind in its import template (the same columns, words and formats); audited
+         * @description An export is an import file: imported into an empty database, it exports the same bytes.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthImportsExportByKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/import/{id}": {
         parameters: {
             query?: never;
@@ -24754,6 +24776,73 @@ export interface operations {
                 };
             };
             /** @description Unknown kind, empty file, or not a CSV file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImportsExportByKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "companies" | "members" | "memberships" | "drug_tests";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown kind */
             422: {
                 headers: {
                     [name: string]: unknown;
