@@ -93,6 +93,7 @@ export const ADMIN_ROUTES: AppRoute[] = [
   page("/app/admin/items/:id/manage", "Edit Item", () => import("../../features/items/manage-page.tsx")),
   page("/app/admin/audit", "Audit", () => import("../../features/audit/audit-page.tsx")),
   page("/app/admin/settings", "Settings", () => import("../../features/settings/settings-page.tsx")),
+  page("/app/admin/imports", "Imports", () => import("../../features/imports/imports-page.tsx")),
   page("/app/admin/orders", "Orders", () => import("../../features/orders/list-page.tsx")),
   page("/app/admin/orders/:id", "Order Details", () => import("../../features/orders/detail-page.tsx")),
   page("/app/admin/randoms/:id", "Random Pool", () => import("../../features/randoms/pool-page.tsx")),
