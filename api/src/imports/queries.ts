@@ -131,12 +131,15 @@ const USER_COLUMNS = [
 
 export const usersByEmail = (db: Kysely<DB>, emails: string[]) =>
   emails.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(USER_COLUMNS)
-    .where(sql<string>`lower(email)`, "in", emails).where("deleted_at", "is", null).execute();
+    .where(sql<boolean>`lower(email) = any(${sql.val(emails)}::text[])`).where("deleted_at", "is", null)
+    .execute();
 
 export const usersByMemberNumber = (db: Kysely<DB>, numbers: string[]) =>
   numbers.length === 0
     ? Promise.resolve([])
-    : db.selectFrom("users").select(["id", "member_number", "email"]).where("member_number", "in", numbers)
+    : db.selectFrom("users").select(["id", "member_number", "email"]).where(
+      sql<boolean>`member_number = any(${sql.val(numbers)}::text[])`,
+    )
       .execute();
 
 export const businessesByEin = (db: Kysely<DB>, digits: string[]) =>
@@ -155,7 +158,7 @@ export const businessesByEin = (db: Kysely<DB>, digits: string[]) =>
     "country",
     "der_user_id",
     sql<string>`regexp_replace(tax_id, '[^0-9]', '', 'g')`.as("ein"),
-  ]).where(sql<string>`regexp_replace(tax_id, '[^0-9]', '', 'g')`, "in", digits).where(
+  ]).where(sql<boolean>`regexp_replace(tax_id, '[^0-9]', '', 'g') = any(${sql.val(digits)}::text[])`).where(
     "deleted_at",
     "is",
     null,
@@ -166,7 +169,8 @@ export const activeLinks = (db: Kysely<DB>, userIds: number[]) =>
   userIds.length === 0
     ? Promise.resolve([])
     : db.selectFrom("business_users").select(["id", "user_id", "business_id", "is_owner", "is_employee"])
-      .where("user_id", "in", userIds).where("removed_at", "is", null).execute();
+      .where(sql<boolean>`user_id = any(${sql.val(userIds)}::int[])`).where("removed_at", "is", null)
+      .execute();
 
 export const testsByRef = (db: Kysely<DB>, refs: string[]) =>
   refs.length === 0 ? Promise.resolve([]) : db.selectFrom("drug_tests").select([
@@ -179,7 +183,7 @@ export const testsByRef = (db: Kysely<DB>, refs: string[]) =>
     "status",
     "collected_at",
     "resulted_at",
-  ]).where("i3_order_ref", "in", refs).execute();
+  ]).where(sql<boolean>`i3_order_ref = any(${sql.val(refs)}::text[])`).execute();
 
 /** Records made since a batch that refer to a user it created (they would go with it). */
 export async function userDependents(db: Kysely<DB>, userId: number, ownLinks: number[]) {
@@ -229,9 +233,9 @@ export async function doneCount(db: Kysely<DB>, batchId: number) {
 }
 
 export const usersById = (db: Kysely<DB>, ids: number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom("users").select(["id", "email", "first_name"]).where("id", "in", ids).execute();
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(["id", "email", "first_name"]).where(
+    sql<boolean>`id = any(${sql.val(ids)}::int[])`,
+  ).execute();
 
 /** The terms of these members, with the day their manual order was paid (the import's comparison). */
 export const membershipsOf = (db: Kysely<DB>, userIds: number[]) =>
@@ -247,7 +251,7 @@ export const membershipsOf = (db: Kysely<DB>, userIds: number[]) =>
       "m.business_id",
       "m.order_id",
       "o.manual_charge_date",
-    ]).where("m.user_id", "in", userIds).execute();
+    ]).where(sql<boolean>`m.user_id = any(${sql.val(userIds)}::int[])`).execute();
 
 // ---- The export in the import's templates (decision 0084, issue 36 item 4), in key order, page by page ----
 
