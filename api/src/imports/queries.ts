@@ -1,5 +1,5 @@
 /** The import's own tables (sql/0046) and the reads it makes of the records it compares with. */
-import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { DB, ImportKind } from "../db/types.ts";
 
 export const insertBatch = (db: Kysely<DB>, row: Insertable<DB["import_batches"]>) =>
@@ -129,18 +129,33 @@ const USER_COLUMNS = [
   "updated_at",
 ] as const;
 
-export const usersByEmail = (db: Kysely<DB>, emails: string[]) =>
-  emails.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(USER_COLUMNS)
-    .where(sql<boolean>`lower(email) = any(${sql.val(emails)}::text[])`).where("deleted_at", "is", null)
-    .execute();
+type UserRow = Pick<Selectable<DB["users"]>, (typeof USER_COLUMNS)[number]>;
 
-export const usersByMemberNumber = (db: Kysely<DB>, numbers: string[]) =>
-  numbers.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom("users").select(["id", "member_number", "email"]).where(
-      sql<boolean>`member_number = any(${sql.val(numbers)}::text[])`,
-    )
-      .execute();
+/**
+ * The users with these e-mails. A join with the keys' unnest, not `lower(email) in (...)`: right after a large
+ * apply the table's statistics are stale, and a planner that believes it small compares every key with every
+ * row; a hash join reads each side once whatever the statistics say.
+ */
+export async function usersByEmail(db: Kysely<DB>, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  const r = await sql<
+    UserRow
+  >`select u.id, u.email, u.member_number, u.first_name, u.middle_name, u.last_name,
+    u.phone, u.address_one, u.address_two, u.city, u.state, u.postal_code, u.country, u.uscg_cred, u.ssn_last4,
+    u.is_der, u.updated_at
+    from (select distinct k from unnest(${sql.val([...new Set(emails)])}::text[]) k) keys
+    join users u on lower(u.email) = keys.k where u.deleted_at is null`.execute(db);
+  return r.rows;
+}
+
+export async function usersByMemberNumber(db: Kysely<DB>, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  const r = await sql<{ id: number; member_number: string | null; email: string }>`
+    select u.id, u.member_number, u.email
+    from (select distinct k from unnest(${sql.val([...new Set(numbers)])}::text[]) k) keys
+    join users u on u.member_number = keys.k`.execute(db);
+  return r.rows;
+}
 
 export const businessesByEin = (db: Kysely<DB>, digits: string[]) =>
   digits.length === 0 ? Promise.resolve([]) : db.selectFrom("businesses").select([
@@ -172,18 +187,27 @@ export const activeLinks = (db: Kysely<DB>, userIds: number[]) =>
       .where(sql<boolean>`user_id = any(${sql.val(userIds)}::int[])`).where("removed_at", "is", null)
       .execute();
 
-export const testsByRef = (db: Kysely<DB>, refs: string[]) =>
-  refs.length === 0 ? Promise.resolve([]) : db.selectFrom("drug_tests").select([
-    "id",
-    "i3_order_ref",
-    "user_id",
-    "business_id",
-    "reason",
-    "result",
-    "status",
-    "collected_at",
-    "resulted_at",
-  ]).where(sql<boolean>`i3_order_ref = any(${sql.val(refs)}::text[])`).execute();
+export async function testsByRef(db: Kysely<DB>, refs: string[]) {
+  if (refs.length === 0) return [];
+  const r = await sql<
+    Pick<
+      Selectable<DB["drug_tests"]>,
+      | "id"
+      | "i3_order_ref"
+      | "user_id"
+      | "business_id"
+      | "reason"
+      | "result"
+      | "status"
+      | "collected_at"
+      | "resulted_at"
+    >
+  >`select t.id, t.i3_order_ref, t.user_id, t.business_id, t.reason, t.result, t.status, t.collected_at,
+      t.resulted_at
+    from (select distinct k from unnest(${sql.val([...new Set(refs)])}::text[]) k) keys
+    join drug_tests t on t.i3_order_ref = keys.k`.execute(db);
+  return r.rows;
+}
 
 /** Records made since a batch that refer to a user it created (they would go with it). */
 export async function userDependents(db: Kysely<DB>, userId: number, ownLinks: number[]) {
