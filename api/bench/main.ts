@@ -15,6 +15,7 @@
  *  10. the administrator's day on the scale data set (bench/admin-search.ts): the header search over 250,000
  *      users and 20,000 companies, the notification center with a filter, a user's History over 1,000,000
  *      audit rows,
+ *  11. the administrators' import of 250,000 members and 1,000,000 test rows (bench/imports.ts),
  * then prints a table, the ratios and the targets. The seeded database is vacuumed and analyzed before the
  * windows that read it. Targets are reported, never asserted: the exit code is 0
  * whenever the run itself worked. Subprocesses and the bench databases are removed on every way out.
@@ -55,6 +56,7 @@ import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
 import { benchRandoms, printRandoms, RANDOMS_FULL } from "./randoms.ts";
 import { benchExports, EXPORT_USERS_FULL } from "./exports.ts";
 import { ADMIN_DAY_FULL, benchAdminDay } from "./admin-search.ts";
+import { benchImports, IMPORT_FULL } from "./imports.ts";
 
 const SMOKE = Deno.args.includes("--smoke");
 /** Only the HTTP reads and their SQL baselines (steps 1 to 6), with their targets: no desk, randoms, exports. */
@@ -766,6 +768,9 @@ async function afterHttp() {
   // The administrator's day on the scale data set (api/bench/admin-search.ts): its own database, in process.
   console.log("");
   await benchAdminDay(ADMIN_URL, SMOKE ? { members: 500, requests: 2 } : ADMIN_DAY_FULL, !SMOKE);
+  // The administrators' import (api/bench/imports.ts): members and test history, streamed, on its own database.
+  console.log("");
+  await benchImports(SMOKE ? { members: 200, tests: 400 } : IMPORT_FULL, !SMOKE);
   console.log(SMOKE ? "\nbench --smoke: every step ran" : "\nbench: every step ran");
 }
 

@@ -51,6 +51,7 @@ import { auditRoutes } from "./audit/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 import { notificationsRoutes } from "./desk/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
+import { importsRoutes } from "./imports/routes.ts";
 import { misRoutes } from "./mis/routes.ts";
 import { randomsRoutes } from "./randoms/routes.ts";
 import { statsRoutes } from "./stats/routes.ts";
@@ -145,6 +146,7 @@ export function createApp(deps: Deps) {
   app.route("/api", auditRoutes);
   app.route("/api", notificationsRoutes);
   app.route("/api", exportsRoutes);
+  app.route("/api", importsRoutes);
   app.route("/api", misRoutes);
   app.route("/api", randomsRoutes);
   app.route("/api", statsRoutes);

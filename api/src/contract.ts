@@ -190,6 +190,12 @@ export type {
   ExportPageAnswer,
   ExportTypeName,
 } from "./exports/schemas.ts";
+// Imports (issue 36, decision 0084)
+export type {
+  ImportRecordT as ImportBatch,
+  ImportRowT as ImportRow,
+  UploadAnswerT as ImportUpload,
+} from "./imports/schemas.ts";
 // The DER's compliance overview (issue 25, decision 0065)
 export type { ComplianceOverviewAnswer, ComplianceRow } from "./exports/schemas.ts";
 

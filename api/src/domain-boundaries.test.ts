@@ -30,6 +30,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   employee_request_batches: "employees",
   roster_confirmations: "rosters",
   exports: "exports",
+  import_batches: "imports",
+  import_mappings: "imports",
+  import_rows: "imports",
   membership_pauses: "memberships",
   memberships: "memberships",
   new_business_requests: "businesses",
@@ -99,6 +102,7 @@ export const LAYERS: string[][] = [
   ["registration"],
   ["exports", "stats"],
   ["desk", "search"],
+  ["imports"],
 ];
 
 /** Today's import edges that do not go down the layers (`from -> to`); only shrinks, ends empty. */

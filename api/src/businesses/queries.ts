@@ -590,3 +590,33 @@ export async function moveBusinessLinksOfUser(db: Kysely<DB>, from: number, to: 
   await db.updateTable("new_business_requests").set({ user_id: to }).where("user_id", "=", from).execute();
   return { links, represented: represented.length };
 }
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedBusiness(db: Kysely<DB>, business: Insertable<DB["businesses"]>) {
+  const { id } = await db.insertInto("businesses").values(business).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateImportedBusiness(
+  db: Kysely<DB>,
+  id: number,
+  change: Updateable<DB["businesses"]>,
+) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("businesses").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedBusiness(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("businesses").where("id", "=", id).execute();
+}
+
+/** Links a person to a company (employee, or owner for a DER); answers the link's id. */
+export async function insertImportedLink(db: Kysely<DB>, link: Insertable<DB["business_users"]>) {
+  const { id } = await db.insertInto("business_users").values(link).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteImportedLink(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("business_users").where("id", "=", id).execute();
+}

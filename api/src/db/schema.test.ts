@@ -248,6 +248,24 @@ const COLUMNS_FILE: ColumnList = {
     key: true, content_type: true, byte_size: true, complete: true, created_at: true, written_at: true,
   },
   stored_file_chunks: { key: true, seq: true, bytes: true },
+  import_batches: {
+    id: true, kind: true, status: true, file_name: true, file_sha256: true, byte_size: true, storage_key: true,
+    encoding: true, separator: true, header: true, mapping: true, date_format: true, phone_format: true,
+    rows_total: true, rows_checked: true, rows_done: true, created: true, updated: true, unchanged: true,
+    errors: true, warnings: true, runs: true, error: true, created_by_user_id: true, created_at: true,
+    checked_at: true, applied_by_user_id: true, apply_started_at: true, applied_at: true,
+    rolled_back_by_user_id: true, rolled_back_at: true, claim_sent_by_user_id: true, claim_sent_at: true,
+    claim_sent_count: true,
+  },
+  import_rows: {
+    batch_id: true, row_number: true, natural_key: true, raw: true, data: true, outcome: true, reason: true,
+    warnings: true, applied_outcome: true, target_id: true, extra: true, before: true, stamp: true,
+    claim_sent_at: true,
+  },
+  import_mappings: {
+    kind: true, header_shape: true, columns: true, date_format: true, phone_format: true,
+    updated_by_user_id: true, updated_at: true,
+  },
   safety_concern_letters: {
     id: true, user_id: true, storage_key: true, filename: true, byte_size: true, uploaded_by_user_id: true,
     created_at: true,

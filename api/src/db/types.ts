@@ -885,6 +885,88 @@ export interface SandboxRefundsTable {
   created_at: DefaultTimestamp;
 }
 
+// 0046_imports.sql (decision 0084)
+
+export type ImportKind = "companies" | "members" | "memberships" | "drug_tests";
+export type ImportStatus =
+  | "uploaded"
+  | "checking"
+  | "checked"
+  | "applying"
+  | "applied"
+  | "rolled_back"
+  | "failed";
+export type ImportOutcome = "create" | "update" | "unchanged" | "error";
+
+export interface ImportBatchesTable {
+  id: Generated<number>;
+  kind: ImportKind;
+  status: Generated<ImportStatus>;
+  file_name: string;
+  file_sha256: string;
+  byte_size: number;
+  storage_key: string;
+  encoding: "utf-8" | "windows-1252";
+  separator: "," | ";" | "\t";
+  /** The file's column names, in order. */
+  header: string[];
+  /** Product field → column index in the file. */
+  mapping: Record<string, number> | null;
+  date_format: string | null;
+  phone_format: string | null;
+  rows_total: number | null;
+  rows_checked: Generated<number>;
+  rows_done: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  errors: Generated<number>;
+  warnings: Generated<number>;
+  runs: Generated<number>;
+  error: string | null;
+  created_by_user_id: number;
+  created_at: Timestamp;
+  checked_at: NullableTimestamp;
+  applied_by_user_id: number | null;
+  apply_started_at: NullableTimestamp;
+  applied_at: NullableTimestamp;
+  rolled_back_by_user_id: number | null;
+  rolled_back_at: NullableTimestamp;
+  claim_sent_by_user_id: number | null;
+  claim_sent_at: NullableTimestamp;
+  claim_sent_count: Generated<number>;
+}
+
+export interface ImportRowsTable {
+  batch_id: number;
+  /** The record's number in the file, header = 1. */
+  row_number: number;
+  natural_key: string | null;
+  /** The cells as read (a full SSN already cut to its last four). */
+  raw: string[];
+  /** The row in the product's field names, parsed. */
+  data: JsonObject | null;
+  outcome: ImportOutcome;
+  reason: string | null;
+  warnings: string[] | null;
+  applied_outcome: ImportOutcome | null;
+  target_id: number | null;
+  extra: JsonObject | null;
+  before: JsonObject | null;
+  stamp: NullableTimestamp;
+  claim_sent_at: NullableTimestamp;
+}
+
+export interface ImportMappingsTable {
+  kind: ImportKind;
+  header_shape: string;
+  columns: Record<string, number>;
+  date_format: string;
+  phone_format: string;
+  updated_by_user_id: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   order_refunds: OrderRefundsTable;
   sandbox_refunds: SandboxRefundsTable;
@@ -940,4 +1022,7 @@ export interface DB {
   payment_webhook_events: PaymentWebhookEventsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
+  import_batches: ImportBatchesTable;
+  import_rows: ImportRowsTable;
+  import_mappings: ImportMappingsTable;
 }

@@ -417,3 +417,19 @@ export async function moveDrugTestsOfUser(db: Kysely<DB>, from: number, to: numb
     .returning("id").execute();
   return moved.length;
 }
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedTest(db: Kysely<DB>, test: Insertable<DB["drug_tests"]>) {
+  const { id } = await db.insertInto("drug_tests").values(test).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateImportedTest(db: Kysely<DB>, id: number, change: Updateable<DB["drug_tests"]>) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("drug_tests").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedTest(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("drug_tests").where("id", "=", id).execute();
+}

@@ -5,6 +5,8 @@ import { AppError } from "./errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const ACCEPTED_BODIES = /^(application\/([\w.-]+\+)?json|multipart\/form-data)\b/i;
+/** The one route that takes a raw file as its body, streamed to storage (imports, decision 0084). */
+const RAW_CSV_PATHS = new Set(["/api/auth/imports"]);
 
 /** A request with a body must say it is JSON (or a multipart upload); anything else is 415, not a guess. */
 export const requireKnownBody: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -15,7 +17,8 @@ export const requireKnownBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     const length = c.req.header("Content-Length");
     const declaresBody = (length !== undefined && length !== "0") ||
       c.req.header("Transfer-Encoding") !== undefined;
-    if (type ? !ACCEPTED_BODIES.test(type) : declaresBody) {
+    const rawCsv = type !== undefined && /^text\/csv\b/i.test(type) && RAW_CSV_PATHS.has(c.req.path);
+    if (type ? !ACCEPTED_BODIES.test(type) && !rawCsv : declaresBody) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
     }
   }

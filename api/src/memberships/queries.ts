@@ -1,5 +1,5 @@
 /** Reads and writes of memberships and their pauses. Every query names the member it is about. */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DateString, DB, MembershipType } from "../db/types.ts";
 import { compiledRead } from "../db/compiled-query.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
@@ -456,4 +456,24 @@ export async function runningMembershipsOn(db: Kysely<DB>, userId: number, today
     .where("user_id", "=", userId).where("failed", "=", false).where("cancelled_at", "is", null)
     .where((eb) => eb.or([eb("expire_at", "is", null), eb("expire_at", ">=", today)]))
     .orderBy("id", "desc").execute();
+}
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedMembership(db: Kysely<DB>, m: Insertable<DB["memberships"]>) {
+  const { id } = await db.insertInto("memberships").values(m).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateImportedMembership(
+  db: Kysely<DB>,
+  id: number,
+  change: Updateable<DB["memberships"]>,
+) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("memberships").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedMembership(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("memberships").where("id", "=", id).execute();
 }

@@ -2,7 +2,14 @@
  * Orders' SQL: reading them as records (ownership is a filter: a buyer's lookups take their user id), and the
  * writes of the money path (pay.ts): the pending order, its settlement, and what reconciliation looks for.
  */
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
@@ -676,4 +683,21 @@ export async function claimRefundReceipt(db: Kysely<DB>, refundId: number, now: 
 export async function releaseRefundReceipt(db: Kysely<DB>, refundId: number, claimedAt: Date): Promise<void> {
   await db.updateTable("order_refunds").set({ receipt_sent_at: null }).where("id", "=", refundId)
     .where("receipt_sent_at", "=", claimedAt).execute();
+}
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+/** A past payment: a completed manual order, its receipt marked sent so that nobody is mailed. */
+export async function insertImportedOrder(db: Kysely<DB>, order: Insertable<DB["orders"]>) {
+  const { id } = await db.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateImportedOrder(db: Kysely<DB>, id: number, change: Updateable<DB["orders"]>) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("orders").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedOrder(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("orders").where("id", "=", id).execute();
 }

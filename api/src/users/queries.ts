@@ -561,3 +561,23 @@ export async function adoptMergedAccount(
     .where("user_id", "=", closed.id).returning("id").execute();
   return { changes, letterMoved: letter.length };
 }
+
+// ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+export async function insertImportedUserRow(db: Kysely<DB>, user: Insertable<DB["users"]>): Promise<number> {
+  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setImportedMemberNumber(db: Kysely<DB>, id: number, memberNumber: string) {
+  await db.updateTable("users").set({ member_number: memberNumber }).where("id", "=", id).execute();
+}
+
+export async function updateImportedUser(db: Kysely<DB>, id: number, change: Updateable<DB["users"]>) {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable("users").set(change).where("id", "=", id).execute();
+}
+
+export async function deleteImportedUser(db: Kysely<DB>, id: number) {
+  await db.deleteFrom("users").where("id", "=", id).execute();
+}

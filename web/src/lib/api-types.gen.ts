@@ -3619,6 +3619,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest import batches, newest first
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthImports"];
+        put?: never;
+        /**
+         * Upload a CSV file to import (the request body is the file; not in the specification)
+         * @description The body is the file's bytes (text/csv), at most 200 MB, streamed to storage. Answers the batch with the file's header, a suggested mapping (the one saved for this header, else from the column names) and the first rows. A file that is not a CSV answers 422 on `file`.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/imports/export/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything of a kind in its import template (the same columns, words and formats); audited
+         * @description An export is an import file: imported into an empty database, it exports the same bytes.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthImportsExportByKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import batch with its mapping (or the suggested one) and sample rows
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthImportById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the column mapping and formats, and queue the dry run (changes nothing)
+         * @description Access: Signed-in admin.
+         */
+        post: operations["postAuthImportByIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dry run's rows: row → will create / will update / unchanged / error with the reason
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthImportByIdRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The error rows as CSV: row number, reason, then the original row; audited
+         * @description Access: Signed-in admin.
+         */
+        get: operations["getAuthImportByIdErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a checked batch (a job; progress in rows_done of rows_total)
+         * @description Access: Signed-in admin.
+         */
+        post: operations["postAuthImportByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an applied batch back, while nothing it wrote changed since
+         * @description Access: Signed-in admin.
+         */
+        post: operations["postAuthImportByIdRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/import/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the people this batch created a 'claim your account' e-mail (a password-set link), once
+         * @description Access: Signed-in admin.
+         */
+        post: operations["postAuthImportByIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/mis/{year}": {
         parameters: {
             query?: never;
@@ -26465,6 +26653,1196 @@ export interface operations {
                 };
             };
             /** @description This export is not built yet. / This export has expired; create it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthImports: {
+        parameters: {
+            query: {
+                kind: "companies" | "members" | "memberships" | "drug_tests";
+                file_name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        fields: {
+                            name: string;
+                            required: boolean;
+                        }[];
+                        suggested_mapping: {
+                            [key: string]: number;
+                        };
+                        /** @description The suggestion is the mapping last used for a file with this header */
+                        mapping_saved: boolean;
+                        /** @description The first rows, to show under each field */
+                        sample: string[][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Larger than 200 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown kind, empty file, or not a CSV file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImportsExportByKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "companies" | "members" | "memberships" | "drug_tests";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImportById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                        fields: {
+                            name: string;
+                            required: boolean;
+                        }[];
+                        suggested_mapping: {
+                            [key: string]: number;
+                        };
+                        /** @description The suggestion is the mapping last used for a file with this header */
+                        mapping_saved: boolean;
+                        /** @description The first rows, to show under each field */
+                        sample: string[][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthImportByIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Product field → the file's column index (0-based) */
+                    mapping: {
+                        [key: string]: number;
+                    };
+                    /**
+                     * @default YYYY-MM-DD
+                     * @enum {string}
+                     */
+                    date_format?: "YYYY-MM-DD" | "MM/DD/YYYY" | "DD/MM/YYYY" | "M/D/YY";
+                    /**
+                     * @default as_written
+                     * @enum {string}
+                     */
+                    phone_format?: "as_written" | "us_digits";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The columns can be mapped again only before the batch is applied. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A required field not mapped, a column twice */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImportByIdRows: {
+        parameters: {
+            query?: {
+                outcome?: "create" | "update" | "unchanged" | "error";
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            row_number: number;
+                            key: string | null;
+                            cells: string[];
+                            /** @enum {string} */
+                            outcome: "create" | "update" | "unchanged" | "error";
+                            reason: string | null;
+                            warnings: string[];
+                            applied_outcome: ("create" | "update" | "unchanged" | "error") | null;
+                            target_id: number | null;
+                        }[];
+                        next_after: number | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthImportByIdErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthImportByIdApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Run the dry run before applying. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthImportByIdRollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only an applied batch can be rolled back. / This batch cannot be rolled back: records it wrote were changed since. (issues name the records) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthImportByIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "import";
+                            attributes: {
+                                /** @enum {string} */
+                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                /** @enum {string} */
+                                status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
+                                file_name: string;
+                                file_sha256: string;
+                                byte_size: number;
+                                encoding: string;
+                                separator: string;
+                                header: string[];
+                                mapping: {
+                                    [key: string]: number;
+                                } | null;
+                                date_format: string | null;
+                                phone_format: string | null;
+                                rows_total: number | null;
+                                rows_checked: number;
+                                rows_done: number;
+                                /** @description While applying: from the pace so far */
+                                seconds_left: number | null;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                errors: number;
+                                warnings: number;
+                                error: string | null;
+                                created_at: string;
+                                checked_at: string | null;
+                                applied_at: string | null;
+                                rolled_back_at: string | null;
+                                claim_sent_at: string | null;
+                                claim_sent_count: number;
+                            };
+                            relationships: {
+                                created_by: {
+                                    data: {
+                                        id: number;
+                                        type: string;
+                                    } | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Claim e-mails go out once the batch is applied. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,183 @@
+/**
+ * The import's two jobs (decision 0084, the job queue of decision 0009).
+ *
+ * `imports.check` (the dry run) reads the stored file as a stream, stages every row in `import_rows` with its
+ * verdict, and writes nothing else; run again, it starts over (its staging rows are replaced).
+ *
+ * `imports.apply` walks the staged rows not yet applied, IMPORT_CHUNK per transaction: each chunk is decided
+ * again against the database, written through the owning domains, marked applied and counted in `rows_done`
+ * in the same transaction, so a job that dies half-way is claimed again and resumes at the first row left,
+ * never doing one twice.
+ */
+import type { Kysely } from "kysely";
+import type { DB } from "../db/types.ts";
+import { audit } from "../lib/audit.ts";
+import type { Deps } from "../lib/context.ts";
+import type { JobHandler } from "../lib/jobs.ts";
+import { records } from "./csv.ts";
+import { type ChunkRow, decide, type Seen } from "./engine.ts";
+import { type DateFormat, parseRow, type PhoneFormat } from "./fields.ts";
+import {
+  countOutcomes,
+  deleteRows,
+  doneCount,
+  findBatch,
+  insertRows,
+  pendingRows,
+  setRowApplied,
+  stampRows,
+  updateBatch,
+} from "./queries.ts";
+
+export const CHECK_QUEUE = "imports.check";
+export const APPLY_QUEUE = "imports.apply";
+/** Rows staged per insert in the dry run. */
+export const CHECK_CHUNK = 1000;
+/** Rows applied per transaction. */
+export const IMPORT_CHUNK = 500;
+
+type Batch = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+type Staged = Parameters<typeof insertRows>[1][number];
+
+const message = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split("\n")[0].slice(0, 500);
+
+export const checkImport: JobHandler<Deps> = async (payload, { deps }) => {
+  const { db } = deps.database;
+  const id = Number(payload.batch_id), run = Number(payload.run);
+  const batch = await findBatch(db, id);
+  if (!batch || batch.status !== "checking" || batch.runs !== run) return;
+  try {
+    await dryRun(deps, batch);
+  } catch (error) {
+    await updateBatch(db, id, { status: "failed", error: message(error) });
+    deps.log({ level: "warn", event: "import_check_failed", batch: id, error: message(error) });
+  }
+};
+
+async function dryRun(deps: Deps, batch: Batch) {
+  const { db } = deps.database;
+  await deleteRows(db, batch.id);
+  const file = await deps.storage.get(batch.storage_key);
+  if (!file) throw new Error("The uploaded file is gone; upload it again.");
+  const formats = { date: batch.date_format as DateFormat, phone: batch.phone_format as PhoneFormat };
+  const mapping = batch.mapping!;
+  const seen: Seen = new Map();
+  let chunk: { number: number; staged: Staged; row: ChunkRow | null }[] = [];
+  let total = 0;
+  const flush = async () => {
+    const rows = chunk.filter((c) => c.row !== null);
+    const verdicts = await decide(db, batch.kind, rows.map((c) => c.row!), seen);
+    rows.forEach((c, i) => {
+      c.staged.outcome = verdicts[i].outcome;
+      c.staged.reason = verdicts[i].reason;
+    });
+    await insertRows(db, chunk.map((c) => c.staged));
+    await updateBatch(db, batch.id, { rows_checked: total });
+    chunk = [];
+  };
+  for await (const record of records(file.body, batch.encoding, batch.separator)) {
+    if (record.number === 1) continue;
+    total++;
+    const parsed = parseRow(batch.kind, record.cells, mapping, formats);
+    const staged: Staged = {
+      batch_id: batch.id,
+      row_number: record.number,
+      natural_key: parsed.key,
+      raw: parsed.raw,
+      data: parsed.error ? null : parsed.data,
+      outcome: parsed.error ? "error" : "create",
+      reason: parsed.error,
+      warnings: parsed.warnings.length ? parsed.warnings : null,
+    };
+    chunk.push({
+      number: record.number,
+      staged,
+      row: parsed.error ? null : { number: record.number, data: parsed.data, key: parsed.key! },
+    });
+    if (chunk.length >= CHECK_CHUNK) await flush();
+  }
+  await flush();
+  const counts = await countOutcomes(db, batch.id, "outcome");
+  await updateBatch(db, batch.id, {
+    status: "checked",
+    rows_total: total,
+    rows_checked: total,
+    created: counts.create,
+    updated: counts.update,
+    unchanged: counts.unchanged,
+    errors: counts.error,
+    warnings: counts.warnings,
+    checked_at: deps.now(),
+    error: null,
+  });
+}
+
+export const applyImport: JobHandler<Deps> = async (payload, { deps }) => {
+  const { db } = deps.database;
+  const id = Number(payload.batch_id);
+  const batch = await findBatch(db, id);
+  if (!batch || batch.status !== "applying") return;
+  try {
+    for (;;) {
+      const done = await db.transaction().execute((trx) => applyChunk(trx, batch));
+      if (done) break;
+    }
+  } catch (error) {
+    // The chunk that failed was rolled back whole; Apply again resumes at its first row.
+    await updateBatch(db, id, { status: "failed", error: message(error) });
+    deps.log({ level: "warn", event: "import_apply_failed", batch: id, error: message(error) });
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await stampRows(trx, id, batch.kind);
+    const counts = await countOutcomes(trx, id, "applied_outcome");
+    await updateBatch(trx, id, {
+      status: "applied",
+      applied_at: deps.now(),
+      created: counts.create,
+      updated: counts.update,
+      unchanged: counts.unchanged,
+      errors: counts.error,
+    });
+    await audit(trx, {
+      actor: batch.applied_by_user_id,
+      action: "import.applied",
+      entity: "import",
+      entityId: id,
+      detail: { kind: batch.kind, file_name: batch.file_name, ...counts },
+    });
+  });
+};
+
+/** Applies the next chunk of rows in its own transaction; answers true when none was left. */
+export async function applyChunk(trx: Kysely<DB>, batch: Batch, size = IMPORT_CHUNK): Promise<boolean> {
+  const rows = await pendingRows(trx, batch.id, size);
+  if (rows.length === 0) return true;
+  const live = rows.filter((r) => r.outcome !== "error" && r.data);
+  const verdicts = await decide(
+    trx,
+    batch.kind,
+    live.map((r) => ({ number: r.row_number, data: r.data as ChunkRow["data"], key: r.natural_key! })),
+    null,
+  );
+  const byNumber = new Map(live.map((r, i) => [r.row_number, verdicts[i]]));
+  for (const r of rows) {
+    const verdict = byNumber.get(r.row_number);
+    if (!verdict) {
+      await setRowApplied(trx, batch.id, r.row_number, { applied_outcome: "error" });
+      continue;
+    }
+    if (!verdict.write) {
+      await setRowApplied(trx, batch.id, r.row_number, {
+        applied_outcome: verdict.outcome,
+        ...(verdict.reason ? { reason: verdict.reason } : {}),
+      });
+      continue;
+    }
+    const written = await verdict.write(trx);
+    await setRowApplied(trx, batch.id, r.row_number, { applied_outcome: verdict.outcome, ...written });
+  }
+  await updateBatch(trx, batch.id, { rows_done: await doneCount(trx, batch.id) });
+  return false;
+}

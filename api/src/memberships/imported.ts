@@ -1,0 +1,2 @@
+/** The writes of the administrators' import (decision 0084) to `memberships`: past terms, autorenew off. */
+export { deleteImportedMembership, insertImportedMembership, updateImportedMembership } from "./queries.ts";
