@@ -40,6 +40,7 @@ const DELETES = "deletes or closes a record: its row names it";
 const SENDS = "sends or runs something (mail, i3, a job): nothing of a record is edited";
 const DESK = "a desk decision on a notification: its row names the decision and the notification";
 const SECRET = "sets a secret: the row says it was set, never the values";
+const MERGES = "moves one account's records to another and closes it: its rows name both and what moved";
 
 /** Every other administrator change, with why it has no before → after. */
 const NOT_EDITS: Record<string, string> = {
@@ -86,6 +87,18 @@ const NOT_EDITS: Record<string, string> = {
   "POST /api/auth/randoms/:id/pdfs": SENDS,
   "POST /api/auth/randoms/:id/candidates/:candidateId/exempt": CREATES,
   "POST /api/auth/randoms/:id/candidates/:candidateId/substitute": CREATES,
+  "POST /api/auth/user/:id/merge": MERGES,
+  "POST /api/auth/user/:id/membership/refund": CREATES,
+  "PUT /api/auth/notification/:id/reopen": DESK,
+  "POST /api/auth/employee-request-batches/:id/approve": DESK,
+  "POST /api/auth/employee-request-batches/:id/decline": DESK,
+  "POST /api/auth/roster-confirmations/:id/remind": SENDS,
+  "POST /api/auth/roster-confirmations/send": SENDS,
+  "POST /api/auth/imports": CREATES,
+  "POST /api/auth/import/:id/check": SENDS,
+  "POST /api/auth/import/:id/apply": SENDS,
+  "POST /api/auth/import/:id/rollback": DELETES,
+  "POST /api/auth/import/:id/claim": SENDS,
 };
 
 const GUARD_ROWS = new Set<string>(Object.values(GUARD_ACTIONS));
