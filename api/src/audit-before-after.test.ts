@@ -12,6 +12,7 @@ import { describeRoutes } from "./lib/openapi.ts";
 import { assertEquals, assertOk } from "./testing/assert.ts";
 import { createTestContext, type TestContext } from "./testing/app.ts";
 import { confirmCard } from "./testing/cards.ts";
+import { addDays, addYears, officeDay } from "./lib/dates.ts";
 
 /** Edits of a record: the field each must show before → after when called below. */
 const EDITS: Record<string, string> = {
@@ -107,6 +108,11 @@ Deno.test("audit: every administrator edit writes before → after for the field
   const ctx = await createTestContext();
   const { db } = ctx.database;
   const admin = ctx.users.admin.id;
+  // Dates from the context's clock, so the calls hold on whatever day the suite runs (decision 0088): a
+  // payment a week ago in the office, and a new expiry a year and two months ahead.
+  const today = officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone);
+  const paidOn = addDays(today, -7);
+  const laterExpiry = addDays(addYears(today, 1), 60);
   try {
     const routes = describeRoutes(ctx.app).filter((r) =>
       r.path.startsWith("/api/") && r.method !== "GET" && !!r.access?.length &&
@@ -204,7 +210,7 @@ Deno.test("audit: every administrator edit writes before → after for the field
         (await (await ctx.request("admin", "POST", `/api/auth/user/${member}/order/purchase`, {
           payment_type: "manual",
           payment_medium: "Cash Received",
-          payment_date: "2026-01-05",
+          payment_date: paidOn,
           items: [{ id: item.id, quantity: 1 }],
         })).json()).data;
       await edit("POST /api/auth/orders/:id/cancel", `/api/auth/orders/${(await purchase()).id}/cancel`);
@@ -220,7 +226,7 @@ Deno.test("audit: every administrator edit writes before → after for the field
       const started = await ctx.request("admin", "POST", `/api/auth/user/${member}/membership`, {
         type: "manual",
         payment_medium: "Check Received",
-        payment_date: "2026-01-05",
+        payment_date: paidOn,
         membership_type: "annual",
       });
       assertEquals(started.status < 300, true, await started.clone().text());
@@ -240,7 +246,7 @@ Deno.test("audit: every administrator edit writes before → after for the field
       await pause();
       await edit("POST /api/auth/user/:id/membership/resume", `/api/auth/user/${member}/membership/resume`);
       await edit("PUT /api/auth/user/:id/membership", `/api/auth/user/${member}/membership`, {
-        date: "2028-01-31",
+        date: laterExpiry,
         has_expiration: true,
       });
       await edit("DELETE /api/auth/user/:id/membership/cancel", `/api/auth/user/${member}/membership/cancel`);
