@@ -183,6 +183,12 @@ async function decideCompanies(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | nu
   const derEmails = rows.map((r) => r.data.der_email).filter((e): e is string => typeof e === "string");
   const users = new Map((await usersByEmail(db, derEmails)).map((u) => [u.email.toLowerCase(), u]));
   const links = await activeLinks(db, [...users.values()].map((u) => u.id));
+  const derNumbers = new Map(
+    (await usersByMemberNumber(
+      db,
+      rows.map((r) => r.data.der_member_number).filter((n): n is string => typeof n === "string"),
+    )).map((u) => [u.member_number!, u]),
+  );
   return rows.map((r): Verdict => {
     const dup = repeated(seen, "ein", String(r.data.ein), r.number);
     if (dup) return dup;
@@ -193,6 +199,15 @@ async function decideCompanies(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | nu
       return error(
         `der_first_name: required with der_last_name for a new DER (${derEmail} is not in the portal)`,
       );
+    }
+    // A new DER keeps the member number the file gives (an export of ours carries it), so the members file
+    // that follows finds the number on its own holder; an existing DER's number changes only in that file.
+    const derNumber = typeof r.data.der_member_number === "string" ? r.data.der_member_number : null;
+    if (derEmail && !der && derNumber) {
+      const holder = derNumbers.get(derNumber);
+      if (holder && holder.email.toLowerCase() !== derEmail) {
+        return error(`der_member_number: ${derNumber} belongs to another member`);
+      }
     }
     const values: Values = {};
     for (const n of COMPANY) if (n in r.data) values[n] = r.data[n];
@@ -207,6 +222,7 @@ async function decideCompanies(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | nu
           first_name: String(r.data.der_first_name),
           last_name: String(r.data.der_last_name),
           is_der: true,
+          ...(derNumber ? { member_number: derNumber } : {}),
         });
         extra.der_created = id;
       } else if (!der!.is_der) {

@@ -50,6 +50,7 @@ async function page(
         r.der_email?.toLowerCase() ?? null,
         r.der_first_name,
         r.der_last_name,
+        r.der_member_number,
       ]),
       last: rows.at(-1)?.k ?? "",
     };

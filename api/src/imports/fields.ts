@@ -32,6 +32,7 @@ export const TEMPLATES: Record<ImportKind, Field[]> = {
     f("der_email", false, "deremail", "deremailaddress", "contactemail"),
     f("der_first_name", false, "derfirstname", "contactfirstname"),
     f("der_last_name", false, "derlastname", "contactlastname"),
+    f("der_member_number", false, "dermembernumber", "dermemberno"),
   ],
   members: [
     f("email", true, "emailaddress", "mail", "memberemail"),
@@ -244,7 +245,14 @@ export function parseRow(
   }
   if (kind === "companies") {
     if (!ein("ein")) return fail(`ein: ${data.ein} is not an EIN (9 digits)`);
-    const { ein: taxId, der_email: _e, der_first_name: _f, der_last_name: _l, ...business } = data;
+    const {
+      ein: taxId,
+      der_email: _e,
+      der_first_name: _f,
+      der_last_name: _l,
+      der_member_number: _n,
+      ...business
+    } = data;
     const checked = BusinessFields.safeParse({ ...business, tax_id: taxId });
     if (!checked.success) return fail(firstIssue(checked));
     if (typeof data.der_email === "string") {

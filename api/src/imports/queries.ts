@@ -296,6 +296,7 @@ export const exportCompanies = (db: Kysely<DB>, after: string, limit: number) =>
     "d.email as der_email",
     "d.first_name as der_first_name",
     "d.last_name as der_last_name",
+    "d.member_number as der_member_number",
   ]).where("b.deleted_at", "is", null).where("b.is_individual", "=", false).where("b.tax_id", "is not", null)
     .where(sql<string>`regexp_replace(b.tax_id, '[^0-9]', '', 'g')`, ">", after)
     .orderBy(sql`regexp_replace(b.tax_id, '[^0-9]', '', 'g')`).limit(limit).execute();
