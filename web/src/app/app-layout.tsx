@@ -51,9 +51,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
     ["/app/admin/randoms", "Random Pools"],
     ["/app/admin/analytics", "Analytics"],
     ["/app/admin/export", "Exports"],
-    ["/app/admin/imports", "Imports"],
     ["/app/admin/audit", "Audit"],
-    ["/app/admin/rosters", "Crew Lists"],
     ["/app/admin/settings", "Settings"],
   ],
   der: [
