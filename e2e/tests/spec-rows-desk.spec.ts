@@ -314,7 +314,13 @@ test("the user page warns of a pending company request, lists duplicates and war
 
   await visit(`/app/admin/users/${first.userId}`);
   const duplicates = page.getByRole("table", { name: "Possible duplicates" });
-  await expect(duplicates.getByRole("columnheader")).toHaveText(["Name", "Email", "Phone", "User ID", "Merge"]);
+  await expect(duplicates.getByRole("columnheader")).toHaveText([
+    "Name",
+    "Email",
+    "Phone",
+    "User ID",
+    "Merge",
+  ]);
   const row = duplicates.getByRole("row").filter({ hasText: second.email });
   await expect(row.getByRole("cell")).toHaveText([
     second.name,
