@@ -327,6 +327,7 @@ test("the user page warns of a pending company request, lists duplicates and war
     second.email,
     "(504) 555-0911",
     String(second.userId),
+    "Merge into this account",
   ]);
   await row.getByRole("link", { name: second.name }).click();
   await arrive(`/app/admin/users/${second.userId}`);
