@@ -329,7 +329,7 @@ test("the user page warns of a pending company request, lists duplicates and war
     String(second.userId),
     "Merge into this account",
   ]);
-  await row.getByRole("link", { name: second.name }).click();
+  await row.getByRole("link", { name: second.name, exact: true }).click();
   await arrive(`/app/admin/users/${second.userId}`);
   await expect(
     page.getByRole("table", { name: "Possible duplicates" }).getByRole("row").filter({
