@@ -261,9 +261,9 @@ export async function markCancelled(
   return row !== undefined;
 }
 
-/** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
-export async function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
-  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
+/** Order summaries with how each was paid; the caller picks which orders with `.where`. */
+function orderSummaries(db: Kysely<DB>) {
+  return db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
     .select([
       "o.id",
       "o.number",
@@ -276,7 +276,11 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
       "o.created_at",
       "pm.brand",
       "pm.last4",
-    ]).where("o.user_id", "=", userId);
+    ]);
+}
+
+/** One page of `orderSummaries`, newest first by default, as records. */
+async function orderSummaryPage(query: ReturnType<typeof orderSummaries>, params: ListParams) {
   const { rows, meta } = await paginate(query, params, {
     id: "o.id",
     created_at: "o.created_at",
@@ -303,6 +307,11 @@ export async function listUserOrders(db: Kysely<DB>, userId: number, params: Lis
     ),
     meta,
   };
+}
+
+/** One page of a user's orders, newest first by default (the administrators' Transactions tab). */
+export function listUserOrders(db: Kysely<DB>, userId: number, params: ListParams) {
+  return orderSummaryPage(orderSummaries(db).where("o.user_id", "=", userId), params);
 }
 
 /** The note an order's receipt carries (orders.fulfilment.receipt_note), if any. */
@@ -373,47 +382,14 @@ export async function untoldOrders(db: Kysely<DB>, since: Date, limit: number): 
 }
 
 /** One page of the orders a company paid for or that were placed for it (the DER's Orders tab). */
-export async function listBusinessOrders(db: Kysely<DB>, businessId: number, params: ListParams) {
-  const query = db.selectFrom("orders as o").leftJoin("payment_methods as pm", "pm.id", "o.payment_method_id")
-    .select([
-      "o.id",
-      "o.number",
-      "o.kind",
-      "o.status",
-      "o.total_cents",
-      "o.payment_type",
-      "o.payment_medium",
-      "o.manual_charge_date",
-      "o.created_at",
-      "pm.brand",
-      "pm.last4",
-    ]).where("o.business_id", "=", businessId).where("o.status", "in", ["completed", "cancelled"]);
-  const { rows, meta } = await paginate(query, params, {
-    id: "o.id",
-    created_at: "o.created_at",
-    total_cents: "o.total_cents",
-  });
-  return {
-    data: rows.map((o) =>
-      record("order_summary", o.id, {
-        number: o.number,
-        kind: o.kind,
-        status: o.status,
-        total_cents: o.total_cents,
-        payment_type: o.payment_type,
-        payment_medium: o.payment_medium,
-        paid_with: paidWith({
-          payment_type: o.payment_type,
-          payment_medium: o.payment_medium,
-          payment_date: o.manual_charge_date,
-          card_brand: o.brand,
-          card_last4: o.last4,
-        }),
-        created_at: o.created_at.toISOString(),
-      })
-    ),
-    meta,
-  };
+export function listBusinessOrders(db: Kysely<DB>, businessId: number, params: ListParams) {
+  return orderSummaryPage(
+    orderSummaries(db).where("o.business_id", "=", businessId).where("o.status", "in", [
+      "completed",
+      "cancelled",
+    ]),
+    params,
+  );
 }
 
 /** The company an order was placed for, or null. */

@@ -4,7 +4,7 @@
  * the order number, what was bought, the amount, and how it was paid (card brand and last 4, or the manual
  * medium and date). It holds no test result and nothing about a drug test.
  */
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { printable, wrap } from "../lib/pdf-text.ts";
 
 export interface ReceiptInput {
@@ -48,10 +48,45 @@ export const receiptFilename = (number: string) => `receipt-${number}.pdf`;
 export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const NAVY = rgb(0.06, 0.18, 0.36);
-const GREY = rgb(0.35, 0.35, 0.35);
-const MARGIN = 64;
-const PAGE: [number, number] = [612, 792]; // US Letter
+export const NAVY = rgb(0.06, 0.18, 0.36);
+export const GREY = rgb(0.35, 0.35, 0.35);
+export const MARGIN = 64;
+export const PAGE: [number, number] = [612, 792]; // US Letter
+
+/**
+ * The heading every receipt opens with (this one and the refund's, refund-pdf.ts): APCA and the title on one
+ * line, the seller's name, address and contacts in grey, and a rule. Answers the y to write on below it.
+ */
+export function drawSellerHeading(
+  page: PDFPage,
+  fonts: { regular: PDFFont; bold: PDFFont },
+  seller: ReceiptInput["seller"],
+  title: string,
+  top: number,
+): number {
+  const right = PAGE[0] - MARGIN;
+  let y = top;
+  const grey = (value: string, size = 9) => {
+    page.drawText(printable(value), { x: MARGIN, y, size, font: fonts.regular, color: GREY });
+    y -= size * 1.5;
+  };
+  page.drawText("APCA", { x: MARGIN, y, size: 26, font: fonts.bold, color: NAVY });
+  const t = printable(title);
+  page.drawText(t, {
+    x: right - fonts.bold.widthOfTextAtSize(t, 20),
+    y,
+    size: 20,
+    font: fonts.bold,
+    color: rgb(0, 0, 0),
+  });
+  y -= 18;
+  grey(seller.name, 10);
+  for (const line of seller.address) grey(line);
+  grey(`${seller.site} - ${seller.email} - ${seller.phone}`);
+  y -= 6;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 1.5, color: NAVY });
+  return y - 28;
+}
 
 export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -86,16 +121,7 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array>
     }
   };
 
-  // The seller.
-  page.drawText("APCA", { x: MARGIN, y, size: 26, font: bold, color: NAVY });
-  text("Receipt", { size: 20, font: bold, alignRight: true });
-  y -= 18;
-  grey(input.seller.name, 10);
-  for (const line of input.seller.address) grey(line);
-  grey(`${input.seller.site} - ${input.seller.email} - ${input.seller.phone}`);
-  y -= 6;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 1.5, color: NAVY });
-  y -= 28;
+  y = drawSellerHeading(page, { regular, bold }, input.seller, "Receipt", y);
 
   const rows: [string, string][] = [
     ["Order number", input.number],

@@ -4,9 +4,9 @@
  * goes back to, and what became of the membership's term (decision 0081). Pure: the same refund gives the same
  * document. It holds nothing about a drug test.
  */
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { printable, wrap } from "../lib/pdf-text.ts";
-import { dollars } from "./receipt-pdf.ts";
+import { dollars, drawSellerHeading, GREY, MARGIN, PAGE } from "./receipt-pdf.ts";
 
 export interface RefundReceiptInput {
   number: string;
@@ -25,11 +25,6 @@ export interface RefundReceiptInput {
   term: string;
 }
 
-const NAVY = rgb(0.06, 0.18, 0.36);
-const GREY = rgb(0.35, 0.35, 0.35);
-const MARGIN = 64;
-const PAGE: [number, number] = [612, 792];
-
 export async function renderRefundPdf(input: RefundReceiptInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Refund receipt ${input.number}`);
@@ -47,16 +42,7 @@ export async function renderRefundPdf(input: RefundReceiptInput): Promise<Uint8A
     y -= size * 1.5;
   };
 
-  page.drawText("APCA", { x: MARGIN, y, size: 26, font: bold, color: NAVY });
-  const title = "Refund receipt";
-  page.drawText(title, { x: right - bold.widthOfTextAtSize(title, 20), y, size: 20, font: bold });
-  y -= 18;
-  grey(input.seller.name, 10);
-  for (const line of input.seller.address) grey(line);
-  grey(`${input.seller.site} - ${input.seller.email} - ${input.seller.phone}`);
-  y -= 6;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 1.5, color: NAVY });
-  y -= 28;
+  y = drawSellerHeading(page, { regular, bold }, input.seller, "Refund receipt", y);
   const rows: [string, string][] = [
     ["Order number", input.number],
     ["Date refunded", input.refundedOn],
