@@ -9,18 +9,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { expectToast } from "../support/toasts.ts";
 import { registerMemberThroughApi, uniqueEmail } from "../support/members.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
-
-async function expectToast(page: Page, text: string) {
-  const shown = page.locator(".toasts .toast").filter({ hasText: text });
-  await expect(shown.first()).toBeVisible();
-  await shown.first().locator(".toast-close").click();
-  await expect(shown).toHaveCount(0);
-}
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 

@@ -6,30 +6,15 @@
  * sandbox cannot produce on demand is made with page.route on the one call; a card decline is the sandbox's
  * own test number. Every member here is the test's own, registered through the API.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { toast } from "../support/toasts.ts";
+import { expectToast, toast } from "../support/toasts.ts";
+import { refuse } from "../support/refuse.ts";
 import { registerMemberThroughApi, SANDBOX_CARDS } from "../support/members.ts";
 import { userIdByEmail } from "../support/notifications.ts";
 import { createDerWithCompany } from "../support/companies.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Checks a toast and closes it, so a later toast of the same words is a new one. */
-async function expectToast(page: Page, text: string | RegExp) {
-  const shown = toast(page, text);
-  await expect(shown.first()).toBeVisible();
-  await shown.first().locator(".toast-close").click();
-  await expect(shown).toHaveCount(0);
-}
-
-/** Answers one call with the error model's body, as the server refuses. */
-const refuse = (status: number, error: string) => (route: Route) =>
-  route.fulfill({
-    status,
-    contentType: "application/json",
-    body: JSON.stringify({ error, code: "CONFLICT" }),
-  });
 
 const membershipCard = (page: Page) => page.getByRole("region", { name: "Membership", exact: true });
 

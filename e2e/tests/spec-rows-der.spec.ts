@@ -11,7 +11,8 @@ import type { Page, Route } from "@playwright/test";
 import postgres from "postgres";
 import process from "node:process";
 import { expect, test } from "../support/fixtures.ts";
-import { toast } from "../support/toasts.ts";
+import { expectToast, toast } from "../support/toasts.ts";
+import { refuse } from "../support/refuse.ts";
 import { addEmployee, createDerWithCompany, giveCompanyMembership } from "../support/companies.ts";
 import { uniqueEmail } from "../support/members.ts";
 import { databaseUrl } from "../support/database.ts";
@@ -21,20 +22,6 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The sandbox's card that is saved but declined when charged (Stripe's 4000 0000 0000 0341). */
 const DECLINED_ON_CHARGE = "4000000000000341";
-
-async function expectToast(page: Page, text: string) {
-  const shown = toast(page, text);
-  await expect(shown.first()).toBeVisible();
-  await shown.first().locator(".toast-close").click();
-  await expect(shown).toHaveCount(0);
-}
-
-const refuse = (status: number, error: string) => (route: Route) =>
-  route.fulfill({
-    status,
-    contentType: "application/json",
-    body: JSON.stringify({ error, code: "CONFLICT" }),
-  });
 
 const serverFailure = (route: Route) =>
   route.fulfill({

@@ -10,11 +10,12 @@
  * Where the server cannot be made to fail or to stop in a passing state on demand, page.route answers the one
  * call; everything else is real. Every person is the test's own, with a unique name.
  */
-import type { APIRequestContext, Page, Route } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import postgres from "postgres";
 import process from "node:process";
 import { expect, test } from "../support/fixtures.ts";
-import { toast } from "../support/toasts.ts";
+import { expectToast } from "../support/toasts.ts";
+import { refuse } from "../support/refuse.ts";
 import { addCardThroughApi, SANDBOX_CARDS, uniqueEmail } from "../support/members.ts";
 import { createDerWithCompany } from "../support/companies.ts";
 import { databaseUrl } from "../support/database.ts";
@@ -122,21 +123,6 @@ async function openCategory(page: Page, category: string, search: string) {
 
 const card = (page: Page, category: string, title: string | RegExp) =>
   listOf(page, category).getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
-
-/** Checks a toast and closes it. */
-async function expectToast(page: Page, text: string) {
-  const shown = toast(page, text);
-  await expect(shown.first()).toBeVisible();
-  await shown.first().locator(".toast-close").click();
-  await expect(shown).toHaveCount(0);
-}
-
-const refuse = (status: number, error: string) => (route: Route) =>
-  route.fulfill({
-    status,
-    contentType: "application/json",
-    body: JSON.stringify({ error, code: "CONFLICT" }),
-  });
 
 test("the notification list shows its loading state, an error alert with a retry, an empty state, at most 800px high", async ({ page, logInAs, checkA11y }) => {
   await logInAs("admin");

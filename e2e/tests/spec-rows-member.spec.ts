@@ -6,26 +6,13 @@
  * shows a refusal at once) and a payment-intent answer without its secret (§8 'No payment intent secret
  * received'). A refusal is made with page.route on the one call. Each test registers its own member.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
-import { toast } from "../support/toasts.ts";
+import { expectToast, toast } from "../support/toasts.ts";
+import { refuse } from "../support/refuse.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-async function expectToast(page: Page, text: string) {
-  const shown = toast(page, text);
-  await expect(shown.first()).toBeVisible();
-  await shown.first().locator(".toast-close").click();
-  await expect(shown).toHaveCount(0);
-}
-
-const refuse = (status: number, error: string) => (route: Route) =>
-  route.fulfill({
-    status,
-    contentType: "application/json",
-    body: JSON.stringify({ error, code: "CONFLICT" }),
-  });
 
 const membershipCard = (page: Page) => page.getByRole("region", { name: "Your membership" });
 
