@@ -116,14 +116,22 @@ export async function decide(
   return await decideMemberships(db, rows, seen);
 }
 
+/** The live users with these e-mails, by lower-cased e-mail. */
+async function usersKeyedByEmail(db: Kysely<DB>, emails: string[]) {
+  return new Map((await usersByEmail(db, emails)).map((u) => [u.email.toLowerCase(), u]));
+}
+
+/** The companies the rows name in `column` (an EIN), by its digits. */
+async function companiesNamedIn(db: Kysely<DB>, rows: ChunkRow[], column: string) {
+  const eins = rows.map((r) => digits(r.data[column])).filter((e): e is string => e !== null);
+  return new Map((await businessesByEin(db, eins)).map((b) => [b.ein, b]));
+}
+
 async function decideMembers(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
-  const users = new Map(
-    (await usersByEmail(db, rows.map((r) => r.key))).map((u) => [u.email.toLowerCase(), u]),
-  );
+  const users = await usersKeyedByEmail(db, rows.map((r) => r.key));
   const numbers = rows.map((r) => r.data.member_number).filter((n): n is string => typeof n === "string");
   const byNumber = new Map((await usersByMemberNumber(db, numbers)).map((u) => [u.member_number!, u]));
-  const eins = rows.map((r) => digits(r.data.employer_ein)).filter((e): e is string => e !== null);
-  const companies = new Map((await businessesByEin(db, eins)).map((b) => [b.ein, b]));
+  const companies = await companiesNamedIn(db, rows, "employer_ein");
   const links = await activeLinks(db, [...users.values()].map((u) => u.id));
   return rows.map((r): Verdict => {
     const dup = repeated(seen, "email", r.key, r.number) ??
@@ -181,7 +189,7 @@ async function decideMembers(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null
 async function decideCompanies(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
   const companies = new Map((await businessesByEin(db, rows.map((r) => r.key))).map((b) => [b.ein, b]));
   const derEmails = rows.map((r) => r.data.der_email).filter((e): e is string => typeof e === "string");
-  const users = new Map((await usersByEmail(db, derEmails)).map((u) => [u.email.toLowerCase(), u]));
+  const users = await usersKeyedByEmail(db, derEmails);
   const links = await activeLinks(db, [...users.values()].map((u) => u.id));
   const derNumbers = new Map(
     (await usersByMemberNumber(
@@ -273,10 +281,8 @@ async function decideCompanies(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | nu
 
 async function decideTests(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
   const tests = new Map((await testsByRef(db, rows.map((r) => r.key))).map((t) => [t.i3_order_ref!, t]));
-  const emails = rows.map((r) => String(r.data.member_email));
-  const users = new Map((await usersByEmail(db, emails)).map((u) => [u.email.toLowerCase(), u]));
-  const eins = rows.map((r) => digits(r.data.employer_ein)).filter((e): e is string => e !== null);
-  const companies = new Map((await businessesByEin(db, eins)).map((b) => [b.ein, b]));
+  const users = await usersKeyedByEmail(db, rows.map((r) => String(r.data.member_email)));
+  const companies = await companiesNamedIn(db, rows, "employer_ein");
   return rows.map((r): Verdict => {
     const dup = repeated(seen, "i3_reference", r.key, r.number);
     if (dup) return dup;
@@ -345,10 +351,8 @@ async function decideTests(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null):
 }
 
 async function decideMemberships(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict[]> {
-  const emails = rows.map((r) => String(r.data.member_email));
-  const users = new Map((await usersByEmail(db, emails)).map((u) => [u.email.toLowerCase(), u]));
-  const eins = rows.map((r) => digits(r.data.paid_by_ein)).filter((e): e is string => e !== null);
-  const companies = new Map((await businessesByEin(db, eins)).map((b) => [b.ein, b]));
+  const users = await usersKeyedByEmail(db, rows.map((r) => String(r.data.member_email)));
+  const companies = await companiesNamedIn(db, rows, "paid_by_ein");
   const terms = await membershipsOf(db, [...users.values()].map((u) => u.id));
   return rows.map((r): Verdict => {
     const dup = repeated(seen, "membership", r.key, r.number);
