@@ -27,21 +27,8 @@ import {
 } from "./queries.ts";
 import { EMPLOYEE_MESSAGES as M, EmployeeRequestBody } from "./schemas.ts";
 
-const FIELDS = [
-  "first_name",
-  "middle_name",
-  "last_name",
-  "email",
-  "phone",
-  "address_one",
-  "address_two",
-  "city",
-  "state",
-  "postal_code",
-  "country",
-  "uscg_cred",
-  "ssn",
-] as const;
+/** A crew list row's fields: Add Employee's, in its order (the same schema checks them). */
+const FIELDS = Object.keys(EmployeeRequestBody.shape) as (keyof typeof EmployeeRequestBody.shape)[];
 
 /** The company checks of Add Employee, for its DER (administrators are not held by them). */
 async function companyFor(db: Kysely<DB>, user: SessionUser, businessId: number) {
