@@ -55,6 +55,20 @@ function stateOf(r: Row, today: DateString) {
   return { status: "waiting" as const, overdue_since: null };
 }
 
+/** What the DER's task and the administrators' list both say of a request: its company, period, state. */
+function requestAttributes(r: Row, today: DateString) {
+  return {
+    business_id: r.business_id,
+    business_name: r.business_name,
+    period_start: r.period_start,
+    due_on: r.due_on,
+    sent_at: new Date(r.sent_at).toISOString(),
+    ...stateOf(r, today),
+    confirmed_at: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+    confirmed_by: r.confirmed_first ? `${r.confirmed_first} ${r.confirmed_last}` : null,
+  };
+}
+
 const longDate = (date: DateString) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
     year: "numeric",
@@ -135,14 +149,7 @@ async function toTask(db: Kysely<DB>, r: Row, today: DateString) {
     id: r.id,
     type: "roster_confirmation" as const,
     attributes: {
-      business_id: r.business_id,
-      business_name: r.business_name,
-      period_start: r.period_start,
-      due_on: r.due_on,
-      sent_at: new Date(r.sent_at).toISOString(),
-      ...stateOf(r, today),
-      confirmed_at: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
-      confirmed_by: r.confirmed_first ? `${r.confirmed_first} ${r.confirmed_last}` : null,
+      ...requestAttributes(r, today),
       employees: crew.map((p) => ({
         user_id: p.user_id,
         name: `${p.first_name} ${p.last_name}`,
@@ -203,16 +210,9 @@ export async function rosterOverview(
     id: r.id,
     type: "roster_confirmation" as const,
     attributes: {
-      business_id: r.business_id,
-      business_name: r.business_name,
+      ...requestAttributes(r, today),
       der_name: r.der_first ? `${r.der_first} ${r.der_last}` : null,
       der_email: r.der_email,
-      period_start: r.period_start,
-      due_on: r.due_on,
-      sent_at: new Date(r.sent_at).toISOString(),
-      ...stateOf(r, today),
-      confirmed_at: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
-      confirmed_by: r.confirmed_first ? `${r.confirmed_first} ${r.confirmed_last}` : null,
       reminded_at: r.reminded_at ? new Date(r.reminded_at).toISOString() : null,
       reminder_count: r.reminder_count,
     },
