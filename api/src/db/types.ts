@@ -327,6 +327,8 @@ export interface OrdersTable {
   shipped_by_user_id: number | null;
   delivered_at: NullableTimestamp;
   delivered_by_user_id: number | null;
+  /** sql/0052: the old system's order reference of an order made by an import (decision 0084); unique. */
+  import_reference: string | null;
 }
 
 export interface OrderItemsTable {
@@ -887,7 +889,7 @@ export interface SandboxRefundsTable {
 
 // 0046_imports.sql (decision 0084)
 
-export type ImportKind = "companies" | "members" | "memberships" | "drug_tests";
+export type ImportKind = "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
 export type ImportStatus =
   | "uploaded"
   | "checking"

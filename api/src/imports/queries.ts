@@ -68,12 +68,18 @@ export const setRowApplied = (
   )
     .execute();
 
+/** The table each kind's rows write (its records' `target_id`). */
+const TABLES: Record<ImportKind, string> = {
+  companies: "businesses",
+  members: "users",
+  memberships: "memberships",
+  drug_tests: "drug_tests",
+  store_orders: "orders",
+};
+
 /** After the apply: each written record's updated_at, the mark a later change moves (rollback's test). */
 export async function stampRows(db: Kysely<DB>, batchId: number, kind: ImportKind) {
-  const table =
-    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
-      kind
-    ];
+  const table = TABLES[kind];
   await sql`update import_rows r set stamp = t.updated_at from ${sql.table(table)} t
     where r.batch_id = ${batchId} and r.target_id = t.id and r.applied_outcome in ('create', 'update')`
     .execute(db);
@@ -239,10 +245,7 @@ export async function businessDependents(db: Kysely<DB>, businessId: number, own
 }
 
 export const currentStamp = async (db: Kysely<DB>, kind: ImportKind, id: number) => {
-  const table =
-    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
-      kind
-    ];
+  const table = TABLES[kind];
   const r = await sql<{ updated_at: Date }>`select updated_at from ${sql.table(table)} where id = ${id}`
     .execute(
       db,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { recordSchema } from "../lib/list.ts";
 import { DATE_FORMATS, PHONE_FORMATS } from "./fields.ts";
 
-export const IMPORT_KINDS = ["companies", "members", "memberships", "drug_tests"] as const;
+export const IMPORT_KINDS = ["companies", "members", "memberships", "drug_tests", "store_orders"] as const;
 
 export const IMPORT_MESSAGES = {
   kindInvalid: `kind must be one of: ${IMPORT_KINDS.join(", ")}`,

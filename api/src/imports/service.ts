@@ -23,6 +23,7 @@ import { deleteImportedOrder, updateImportedOrder } from "../orders/imported.ts"
 import { csvRow, decode, headOf, inspector, looksLikeCsv, NOT_CSV, records, sniffSeparator } from "./csv.ts";
 import { suggestMapping, TEMPLATES } from "./fields.ts";
 import { exportStream } from "./export.ts";
+import { storeOrderDependents, undoStoreOrder } from "./store-orders/kind.ts";
 import { APPLY_QUEUE, CHECK_QUEUE } from "./jobs.ts";
 import {
   appliedRows,
@@ -313,7 +314,13 @@ export async function errorsFile(deps: Pick<Deps, "database">, actor: Actor, id:
   return { body, filename: `import-${id}-errors.csv` };
 }
 
-const TARGET = { companies: "business", members: "user", memberships: "membership", drug_tests: "drug test" };
+const TARGET = {
+  companies: "business",
+  members: "user",
+  memberships: "membership",
+  drug_tests: "drug test",
+  store_orders: "order",
+};
 
 /**
  * Undoes an applied batch in one transaction, when nothing it wrote changed since and nothing made since
@@ -339,6 +346,8 @@ export async function rollbackImport(deps: Pick<Deps, "database" | "now">, actor
           ? await userDependents(trx, r.target_id!, links)
           : b.kind === "companies"
           ? await businessDependents(trx, r.target_id!, links)
+          : b.kind === "store_orders"
+          ? await storeOrderDependents(trx, r.target_id!)
           : null;
         if (dep) blockers.push({ path: `row ${r.row_number}`, message: `${what} has a ${dep} made since` });
       }
@@ -381,6 +390,8 @@ async function undo(trx: Kysely<DB>, kind: ImportKind, r: Applied) {
   } else if (kind === "drug_tests") {
     if (r.applied_outcome === "create") await deleteImportedTest(trx, id);
     else await updateImportedTest(trx, id, before);
+  } else if (kind === "store_orders") {
+    await undoStoreOrder(trx, r.applied_outcome === "create", id, before);
   } else {
     if (r.applied_outcome === "create") await deleteImportedMembership(trx, id);
     else await updateImportedMembership(trx, id, before);
