@@ -1,6 +1,7 @@
 /** The import's own tables (sql/0046) and the reads it makes of the records it compares with. */
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
-import type { DB, ImportKind } from "../db/types.ts";
+import type { DB, ImportKind, ImportOutcome } from "../db/types.ts";
+import { paginate } from "../lib/list.ts";
 
 export const insertBatch = (db: Kysely<DB>, row: Insertable<DB["import_batches"]>) =>
   db.insertInto("import_batches").values(row).returningAll().executeTakeFirstOrThrow();
@@ -49,6 +50,26 @@ export const rowsPage = (
   ]).where("batch_id", "=", batchId).where("row_number", ">", filter.after);
   if (filter.outcome) q = q.where("outcome", "=", filter.outcome as "error");
   return q.orderBy("row_number").limit(filter.limit).execute();
+};
+
+/** One page of a batch's rows in file order, filtered by the outcome shown (the apply's, else the dry run's). */
+export const rowsPaged = (
+  db: Kysely<DB>,
+  batchId: number,
+  q: { outcome?: ImportOutcome; page: number; per_page: number },
+) => {
+  let query = db.selectFrom("import_rows").select([
+    "row_number",
+    "natural_key",
+    "raw",
+    "outcome",
+    "reason",
+    "warnings",
+    "applied_outcome",
+    "target_id",
+  ]).where("batch_id", "=", batchId);
+  if (q.outcome) query = query.where(sql`coalesce(applied_outcome, outcome)`, "=", q.outcome);
+  return paginate(query, { ...q, sort_by: "id", sort_dir: "asc" }, { id: "row_number" });
 };
 
 export const appliedRows = (db: Kysely<DB>, batchId: number) =>

@@ -35,6 +35,7 @@ import {
   listBatches,
   lockBatch,
   rowsPage,
+  rowsPaged,
   saveMapping,
   setRowApplied,
   updateBatch,
@@ -269,8 +270,9 @@ export async function applyImport(deps: Pick<Deps, "database" | "now">, actor: A
 
 export async function importRows(deps: Pick<Deps, "database">, id: number, q: z.infer<typeof RowsQuery>) {
   if (!await findBatch(deps.database.db, id)) throw notFound("Import");
-  const rows = await rowsPage(deps.database.db, id, q);
+  const { rows, meta } = await rowsPaged(deps.database.db, id, q);
   return {
+    meta,
     data: rows.map((r) => ({
       row_number: r.row_number,
       key: r.natural_key,
@@ -281,7 +283,6 @@ export async function importRows(deps: Pick<Deps, "database">, id: number, q: z.
       applied_outcome: r.applied_outcome,
       target_id: r.target_id,
     })),
-    next_after: rows.length === q.limit ? rows[rows.length - 1].row_number : null,
   };
 }
 
