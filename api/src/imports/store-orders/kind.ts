@@ -47,9 +47,12 @@ const STATUS_WORDS: Record<string, "completed" | "cancelled"> = {
 const noon = (day: string) => `${day}T12:00:00.000Z`;
 const dayOf = (d: Date | string | null) => d === null ? null : new Date(d).toISOString().slice(0, 10);
 
-/** The lines as the template writes them: `2 x Swab kit @ 30.00; 1 x Chain of custody form @ 12.50`. */
+/**
+ * The lines as the template writes them: `2 x Swab kit @ 30.00; 1 x Chain of custody form @ 12.50` (a `;` in a
+ * name, which would split its line, is written as `,`).
+ */
 export const writeLines = (lines: Line[]) =>
-  lines.map((l) => `${l.quantity} x ${l.name} @ ${dollars(l.cost_cents)}`).join("; ");
+  lines.map((l) => `${l.quantity} x ${l.name.replaceAll(";", ",")} @ ${dollars(l.cost_cents)}`).join("; ");
 
 const LINE = /^(?:(\d{1,6})\s*[x×]\s+)?(.+?)(?:\s*@\s*(\$?[\d,]+(?:\.\d{1,2})?))?$/i;
 
