@@ -26712,7 +26712,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -26806,7 +26806,7 @@ export interface operations {
     postAuthImports: {
         parameters: {
             query: {
-                kind: "companies" | "members" | "memberships" | "drug_tests";
+                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                 file_name: string;
             };
             header?: never;
@@ -26828,7 +26828,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -26944,7 +26944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "companies" | "members" | "memberships" | "drug_tests";
+                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
             };
             cookie?: never;
         };
@@ -27030,7 +27030,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27184,7 +27184,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27315,8 +27315,8 @@ export interface operations {
         parameters: {
             query?: {
                 outcome?: "create" | "update" | "unchanged" | "error";
-                after?: number;
-                limit?: number;
+                page?: number;
+                per_page?: number;
             };
             header?: never;
             path: {
@@ -27344,7 +27344,11 @@ export interface operations {
                             applied_outcome: ("create" | "update" | "unchanged" | "error") | null;
                             target_id: number | null;
                         }[];
-                        next_after: number | null;
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
                     };
                 };
             };
@@ -27504,7 +27508,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27637,7 +27641,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27771,7 +27775,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
