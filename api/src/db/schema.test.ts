@@ -118,6 +118,7 @@ const COLUMNS_FILE: ColumnList = {
     fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
     cancelled_by_user_id: true, receipt_sent_at: true, shipping_status: true, shipping_carrier: true, shipping_tracking: true,
     shipped_at: true, shipped_by_user_id: true, delivered_at: true, delivered_by_user_id: true,
+    import_reference: true,
   },
   order_items: {
     id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true, ships: true,
