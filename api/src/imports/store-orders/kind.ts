@@ -255,7 +255,7 @@ export async function decideStoreOrders(
         const before: JsonObject = columns(current);
         await updateImportedOrder(trx, existing.id, columns(wanted));
         if (wanted.items !== current.items) {
-          before.lines = lines.get(existing.id)!.map((l) => ({ ...l })) as unknown as JsonObject[];
+          before.lines = (lines.get(existing.id) ?? []).map((l) => ({ ...l })) as unknown as JsonObject[];
           await deleteImportedOrderItems(trx, existing.id);
           await insertImportedOrderItems(trx, existing.id, wantedLines);
         }
