@@ -79,3 +79,7 @@ export const CompanySearchQuery = z.object({
 export const CompanyChoices = z.object({
   data: z.array(z.object({ id: z.number(), name: z.string(), place: z.string() })),
 });
+
+export type Consent = z.infer<typeof Consent>;
+export type ConsentRequest = z.input<typeof ConsentRequest>;
+export type CompanyChoice = z.infer<typeof CompanyChoices>["data"][number];
