@@ -132,9 +132,12 @@ Deno.test("consents: a member's results for another company only with consent, e
       }
     });
 
-    await t.step("without consent, another company's DER gets 404 for every result and letter call", async () => {
-      await otherDerEverywhere404();
-    });
+    await t.step(
+      "without consent, another company's DER gets 404 for every result and letter call",
+      async () => {
+        await otherDerEverywhere404();
+      },
+    );
 
     await t.step("the consent's own routes: the member's; anyone else 404", async () => {
       const res = await ctx.request("member", "POST", "/api/auth/account/consents", {
@@ -157,32 +160,38 @@ Deno.test("consents: a member's results for another company only with consent, e
       assertEquals(await status("member", "POST", `/api/auth/account/consents/${id}/revoke`), 200);
     });
 
-    await t.step("a consent is refused with the field named: dates, range, recipient, signature", async () => {
-      const base = {
-        recipient_business_id: B,
-        results_from: "2025-12-07",
-        results_to: "2026-12-07",
-        expires_on: "2027-12-07",
-        signature: "Mia Test",
-        signed_on: "2026-12-07",
-      };
-      const refused = async (body: Record<string, unknown>, path: string) => {
-        const res = await ctx.request("member", "POST", "/api/auth/account/consents", { ...base, ...body });
-        assertEquals(res.status, 422, JSON.stringify(body));
-        const answer = await res.json();
-        assertEquals(answer.issues[0].path, path, JSON.stringify(answer));
-      };
-      await refused({ signed_on: "2026-12-06" }, "signed_on");
-      await refused({ expires_on: "2026-12-06" }, "expires_on");
-      await refused({ results_to: null }, "results_to");
-      await refused({ results_from: "2026-12-08" }, "results_to");
-      await refused({ recipient_email: "x@y.test" }, "recipient_email");
-      await refused({ recipient_business_id: null }, "recipient_email");
-      await refused({ recipient_business_id: null, recipient_email: "MEMBER@test.local" }, "recipient_email");
-      await refused({ recipient_business_id: 999999 }, "recipient_business_id");
-      await refused({ signature: " " }, "signature");
-      assertEquals(await db.selectFrom("consents").select("id").execute().then((r) => r.length), 1);
-    });
+    await t.step(
+      "a consent is refused with the field named: dates, range, recipient, signature",
+      async () => {
+        const base = {
+          recipient_business_id: B,
+          results_from: "2025-12-07",
+          results_to: "2026-12-07",
+          expires_on: "2027-12-07",
+          signature: "Mia Test",
+          signed_on: "2026-12-07",
+        };
+        const refused = async (body: Record<string, unknown>, path: string) => {
+          const res = await ctx.request("member", "POST", "/api/auth/account/consents", { ...base, ...body });
+          assertEquals(res.status, 422, JSON.stringify(body));
+          const answer = await res.json();
+          assertEquals(answer.issues[0].path, path, JSON.stringify(answer));
+        };
+        await refused({ signed_on: "2026-12-06" }, "signed_on");
+        await refused({ expires_on: "2026-12-06" }, "expires_on");
+        await refused({ results_to: null }, "results_to");
+        await refused({ results_from: "2026-12-08" }, "results_to");
+        await refused({ recipient_email: "x@y.test" }, "recipient_email");
+        await refused({ recipient_business_id: null }, "recipient_email");
+        await refused(
+          { recipient_business_id: null, recipient_email: "MEMBER@test.local" },
+          "recipient_email",
+        );
+        await refused({ recipient_business_id: 999999 }, "recipient_business_id");
+        await refused({ signature: " " }, "signature");
+        assertEquals(await db.selectFrom("consents").select("id").execute().then((r) => r.length), 1);
+      },
+    );
 
     let consent = 0;
     await t.step("with consent for one year of results, B's DER sees exactly those, audited", async () => {
@@ -204,7 +213,11 @@ Deno.test("consents: a member's results for another company only with consent, e
       const { results } = ConsentResults.parse(await seen.json()).data;
       assertEquals(results.map((r) => r.id), [own, firstDay]);
       assertOk(!results.some((r) => r.id === tooOld));
-      const rows = await db.selectFrom("audit_log").selectAll().where("action", "=", CONSENT_AUDIT.resultsViewed)
+      const rows = await db.selectFrom("audit_log").selectAll().where(
+        "action",
+        "=",
+        CONSENT_AUDIT.resultsViewed,
+      )
         .execute();
       assertEquals(rows.length, 1);
       assertEquals([rows[0].actor_user_id, rows[0].entity, rows[0].entity_id], [
@@ -220,7 +233,11 @@ Deno.test("consents: a member's results for another company only with consent, e
       });
       assertEquals(await status("otherDer", "GET", `/api/auth/consents/${consent}/pdf`), 200);
       assertEquals(
-        (await db.selectFrom("audit_log").select("entity_id").where("action", "=", CONSENT_AUDIT.pdfDownloaded)
+        (await db.selectFrom("audit_log").select("entity_id").where(
+          "action",
+          "=",
+          CONSENT_AUDIT.pdfDownloaded,
+        )
           .execute()).map((r) => r.entity_id),
         [String(M)],
       );
@@ -269,7 +286,9 @@ Deno.test("consents: a member's results for another company only with consent, e
       const mine = await (await ctx.request("member", "GET", "/api/auth/account/consents")).json();
       assertEquals(mine.data.find((c: { id: number }) => c.id === id).status, "expired");
       const actions = (await db.selectFrom("audit_log").select("action").where("entity", "=", "user")
-        .where("entity_id", "=", String(M)).where("action", "like", "consent.%").execute()).map((r) => r.action);
+        .where("entity_id", "=", String(M)).where("action", "like", "consent.%").execute()).map((r) =>
+          r.action
+        );
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.granted).length, 3);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.revoked).length, 2);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.resultsViewed).length, 2);
