@@ -114,17 +114,20 @@ export default function ConsentsPage() {
 }
 
 /** One consent's facts: to whom, which results, until when, signed by whom and when, its status. */
-export function ConsentCard({ consent: c, children }: { consent: Consent; children?: ReactNode }) {
+export function ConsentCard(
+  { consent: c, received = false, children }: { consent: Consent; received?: boolean; children?: ReactNode },
+) {
   const tone = c.status === "active" ? "success" : "neutral";
+  const title = received ? c.member_name : c.recipient.name;
   return (
-    <article className="consent-card" aria-label={`Consent to ${c.recipient.name}`}>
+    <article className="consent-card" aria-label={received ? `Consent from ${title}` : `Consent to ${title}`}>
       <p className="chips">
-        <strong>{c.recipient.name}</strong> <Chip tone={tone}>{STATUS_WORDS[c.status]}</Chip>
+        <strong>{title}</strong> <Chip tone={tone}>{STATUS_WORDS[c.status]}</Chip>
       </p>
       <dl className="details-list">
         <div>
-          <dt>Member</dt>
-          <dd>{c.member_name}</dd>
+          <dt>{received ? "Given to" : "Member"}</dt>
+          <dd>{received ? c.recipient.name : c.member_name}</dd>
         </div>
         <div>
           <dt>Results</dt>

@@ -68,7 +68,7 @@ function Received({ consent }: { consent: Consent }) {
     saveFile(blob, filename);
   });
   return (
-    <ConsentCard consent={consent}>
+    <ConsentCard consent={consent} received>
       <Button busy={show.busy} busyLabel="Opening…" onClick={() => show.run()}>
         {results ? "Show results again" : "Show results"}
       </Button>
