@@ -55,6 +55,7 @@ export const consentsRoutes = new Hono<AppEnv>()
         "(office days). It runs until expires_on included, unless revoked. signed_on must be today's office " +
         "day. Audited as consent.granted with the member as subject.",
       tags: TAGS,
+      status: 201,
       response: ConsentAnswer,
       errors: { 422: "A field is invalid: the recipient, the range, the dates or the signature" },
     }),
