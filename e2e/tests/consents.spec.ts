@@ -8,6 +8,7 @@
  * database: one 30 days old, one 200 days old, and one 500 days old that the year's consent leaves out.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
@@ -107,6 +108,9 @@ test("a member's consent lets a second company's DER see one year of results, un
   await expect(rows.nth(1)).toContainText("Pre-employment");
   await expect(shared.getByText("Periodic")).toHaveCount(0);
   await noSideways(derPage);
+  const { violations } = await new AxeBuilder({ page: derPage })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.map((v) => v.id), "axe on Shared With You").toEqual([]);
   const consentId = Number(download.suggestedFilename().match(/\d+/)![0]);
   expect((await derPage.request.get(`/api/auth/consents/${consentId}/results`)).status()).toBe(200);
 

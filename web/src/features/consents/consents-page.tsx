@@ -4,7 +4,6 @@
  * signs a new one. The list opens offline from the device's copy, like the letter (decision 0014).
  */
 import { type ReactNode, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "../../components/button.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
@@ -89,9 +88,6 @@ export default function ConsentsPage() {
         <h2 id="consent-new">Give a consent</h2>
         <ConsentForm />
       </section>
-      <p>
-        <Link href="/app/account">Back to Account</Link>
-      </p>
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke this consent?"
