@@ -132,6 +132,26 @@ Deno.test("consents: a member's results for another company only with consent, e
       }
     });
 
+    await t.step("her own company's DER sees the tests taken under it, never her own", async () => {
+      const ids = async () =>
+        (await (await ctx.request("der", "GET", `/api/auth/business/${A}/tests?user_id=${M}`)).json()).data
+          .map((r: { id: number }) => r.id);
+      assertOk((await ids()).includes(firstDay) && !(await ids()).includes(own));
+      const lastTest = async () => {
+        const res = await ctx.request("der", "GET", `/api/auth/business/${A}/compliance-overview`);
+        return (await res.json()).data.find((r: { attributes: { user_id: number } }) =>
+          r.attributes.user_id === M
+        )
+          .attributes.last_test_at;
+      };
+      const before = await lastTest();
+      // A newer result of her own (not A's program): A's overview still shows A's last test.
+      const newer = await test("2026-12-07T16:00:00Z", null, "positive");
+      assertEquals(await lastTest(), before);
+      assertOk(before !== "2026-12-07T16:00:00.000Z");
+      await db.deleteFrom("drug_tests").where("id", "=", newer).execute();
+    });
+
     await t.step(
       "without consent, another company's DER gets 404 for every result and letter call",
       async () => {
@@ -159,6 +179,30 @@ Deno.test("consents: a member's results for another company only with consent, e
       assertEquals(await status("otherMember", "POST", `/api/auth/account/consents/${id}/revoke`), 404);
       assertEquals(await status("member", "POST", `/api/auth/account/consents/${id}/revoke`), 200);
     });
+
+    await t.step(
+      "the lists are each caller's own; companies found by name, never an individual business",
+      async () => {
+        for (const path of ["/api/auth/account/consents", "/api/auth/consents/received"]) {
+          await assertRoleAnswers(ctx, {
+            method: "GET",
+            path,
+            expect: { anonymous: 401, member: 200, otherMember: 200, otherDer: 200, admin: 200, der: 200 },
+          });
+        }
+        assertEquals(
+          (await (await ctx.request("otherDer", "GET", "/api/auth/consents/received")).json()).data,
+          [],
+        );
+        const found = await (await ctx.request("member", "GET", "/api/auth/consent-companies?q=compan"))
+          .json();
+        assertEquals(found.data.map((b: { id: number }) => b.id).sort(), [A, B].sort());
+        const own = await (await ctx.request("member", "GET", "/api/auth/consent-companies?q=Mariner1"))
+          .json();
+        assertEquals(own.data, []);
+        assertEquals(await status("member", "GET", "/api/auth/consent-companies?q=c"), 422);
+      },
+    );
 
     await t.step(
       "a consent is refused with the field named: dates, range, recipient, signature",
@@ -292,6 +336,20 @@ Deno.test("consents: a member's results for another company only with consent, e
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.granted).length, 3);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.revoked).length, 2);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.resultsViewed).length, 2);
+    });
+
+    await t.step("a deleted member's consent releases nothing more", async () => {
+      const res = await ctx.request("member", "POST", "/api/auth/account/consents", {
+        recipient_business_id: B,
+        expires_on: "2027-12-31",
+        signature: "Mia Test",
+        signed_on: "2027-01-01",
+      });
+      assertEquals(res.status, 201);
+      const id = ConsentAnswer.parse(await res.json()).data.id;
+      assertEquals(await status("otherDer", "GET", `/api/auth/consents/${id}/results`), 200);
+      await db.updateTable("users").set({ deleted_at: clock.now() }).where("id", "=", M).execute();
+      assertEquals(await status("otherDer", "GET", `/api/auth/consents/${id}/results`), 404);
     });
   } finally {
     await ctx.close();

@@ -36,12 +36,13 @@ export async function listConsentsOf(db: Db, userId: number): Promise<ConsentRow
 }
 
 /**
- * The consents naming the caller, still running on `today` (not revoked, not past their last day): given to
- * their e-mail address, or to a live company whose DER they are.
+ * The consents naming the caller, still running on `today` (not revoked, not past their last day, the member's
+ * account not deleted or merged away): given to their e-mail address, or to a live company whose DER they are.
  */
 export async function listConsentsTo(db: Db, viewerId: number, today: DateString): Promise<ConsentRow[]> {
   return await consentsWithNames(db)
     .where("c.revoked_at", "is", null)
+    .where("m.deleted_at", "is", null)
     .where("c.expires_on", ">=", today)
     .where((eb) =>
       eb.or([
