@@ -1,4 +1,5 @@
 /** The application: guards, every domain router under /api, the web app, and the one error handler. */
+import { consentsRoutes } from "./consents/routes.ts";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -139,6 +140,7 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceRoutes);
   app.route("/api", complianceKitRoutes);
   app.route("/api", documentsRoutes);
+  app.route("/api", consentsRoutes);
   app.route("/api", membershipsRoutes);
   app.route("/api", membershipRefundRoutes);
   app.route("/api", storeRoutes);

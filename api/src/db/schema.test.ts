@@ -188,6 +188,10 @@ const COLUMNS_FILE: ColumnList = {
     reminded_at: true, reminder_count: true, confirmed_at: true, confirmed_by_user_id: true,
     confirmed_roster: true,
   },
+  consents: {
+    id: true, user_id: true, recipient_business_id: true, recipient_email: true, results_from: true,
+    results_to: true, expires_on: true, signature: true, signed_on: true, created_at: true, revoked_at: true,
+  },
   documents: {
     id: true, kind: true, user_id: true, business_id: true, random_pool_id: true, filename: true,
     content_type: true, bytes: true, byte_size: true, created_by_user_id: true, created_at: true,

@@ -585,6 +585,23 @@ export interface EmployeeRequestBatchesTable {
 }
 
 /** One company's roster confirmation for one period (decision 0087). */
+/** A member's consent to release their results (sql/0056, decision 0092). */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  recipient_business_id: number | null;
+  /** Lower case. Exactly one of recipient_business_id and recipient_email (CHECK). */
+  recipient_email: string | null;
+  /** Both null: all results; both set: the results of tests dated within them. */
+  results_from: DateString | null;
+  results_to: DateString | null;
+  expires_on: DateString;
+  signature: string;
+  signed_on: DateString;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface RosterConfirmationsTable {
   id: Generated<number>;
   business_id: number;
@@ -999,6 +1016,7 @@ export interface DB {
   notifications: NotificationsTable;
   employee_request_batches: EmployeeRequestBatchesTable;
   roster_confirmations: RosterConfirmationsTable;
+  consents: ConsentsTable;
   registration_notifications: RegistrationNotificationsTable;
   new_business_requests: NewBusinessRequestsTable;
   employee_requests: EmployeeRequestsTable;

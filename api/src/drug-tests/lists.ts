@@ -8,7 +8,7 @@ import type { Deps, SessionUser } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { userExists } from "../users/service.ts";
 import { SYNC_QUEUE } from "./jobs.ts";
-import { i3Problems, listBusinessTests, listTestsOf, maySeeTestsOf } from "./queries.ts";
+import { i3Problems, listBusinessTests, listResultsWithin, listTestsOf, maySeeTestsOf } from "./queries.ts";
 
 type ListParams = Parameters<typeof listTestsOf>[2];
 type BusinessListParams = Parameters<typeof listBusinessTests>[2];
@@ -31,6 +31,18 @@ export async function testsOfUser(
   if (!maySeeTestsOf(viewer, userId)) throw notFound("User");
   if (!await userExists(db, userId)) throw notFound("User");
   return await listTestsOf(db, userId, params, { unreleasedRandoms: viewer.is_admin });
+}
+
+/**
+ * A member's results as a consent releases them (decision 0092): tests dated within [from, to), or all. The
+ * caller (consents/) has checked the consent; this only reads.
+ */
+export async function resultsReleased(
+  deps: Pick<Deps, "database">,
+  userId: number,
+  range: { from: Date; to: Date } | null,
+) {
+  return await listResultsWithin(deps.database.db, userId, range);
 }
 
 /** The tests taken under a company, for its owner (its DER) or an administrator. */

@@ -2193,6 +2193,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My consents to release my test results
+         * @description Newest first, each with its status today (active, revoked, expired).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountConsents"];
+        put?: never;
+        /**
+         * Sign a consent: a named company or person may see my test results
+         * @description Exactly one recipient: a company (its DER sees) or an e-mail address (the person signed in with it sees). Results: all (no dates) or those of tests dated within results_from..results_to (office days). It runs until expires_on included, unless revoked. signed_on must be today's office day. Audited as consent.granted with the member as subject.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthAccountConsents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/consents/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke my consent
+         * @description At once: its recipient sees nothing more. Safe to repeat. Audited as consent.revoked.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthAccountConsentsByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consent-companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies a member may name in a consent, by a part of their name
+         * @description Live companies only (never a member's own individual business); at most 10.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consents naming me, or a company I am the DER of, that run today
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsReceived"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's test results a consent naming me releases
+         * @description Exactly the consent's scope, summaries only (never the laboratory's panel). Audited as consent.results_viewed with the member as subject.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsByIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a consent as a PDF
+         * @description Its member at any time; its recipient while it runs (audited as consent.pdf_downloaded with the member as subject).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsByIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/account/membership": {
         parameters: {
             query?: never;
@@ -16842,6 +16978,619 @@ export interface operations {
                 };
             };
             /** @description No such document, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthAccountConsents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The company given access (its DER sees the results); or recipient_email */
+                    recipient_business_id?: number | null;
+                    /** @description The person given access, once signed in with this address; or recipient_business_id */
+                    recipient_email?: string | null;
+                    /** @description First office day of the tests released; with results_to. Both absent: all results */
+                    results_from?: string | null;
+                    /** @description Last office day of the tests released */
+                    results_to?: string | null;
+                    /** @description The last day the consent runs (office day) */
+                    expires_on: string;
+                    /** @description The member's typed full name */
+                    signature: string;
+                    /** @description The date typed beside the signature: today's office day */
+                    signed_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is invalid: the recipient, the range, the dates or the signature */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthAccountConsentsByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentCompanies: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            place: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsByIdResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            consent: {
+                                id: number;
+                                member_name: string;
+                                recipient: {
+                                    business_id: number | null;
+                                    email: string | null;
+                                    /** @description The company's name, or the person's e-mail address */
+                                    name: string;
+                                };
+                                results_from: string | null;
+                                results_to: string | null;
+                                /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                                scope: string;
+                                expires_on: string;
+                                signature: string;
+                                signed_on: string;
+                                created_at: string;
+                                revoked_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "revoked" | "expired";
+                            };
+                            results: {
+                                id: number;
+                                /** @constant */
+                                type: "drug_test";
+                                attributes: {
+                                    /** @description Collection time, else the order time, else when the test was recorded (ISO 8601) */
+                                    date: string;
+                                    /** @enum {string} */
+                                    reason: "pre_employment" | "random" | "post_accident" | "reasonable_suspicion" | "return_to_duty" | "follow_up" | "periodic";
+                                    /** @enum {string} */
+                                    status: "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+                                    result: ("negative" | "negative_dilute" | "positive" | "refusal" | "cancelled") | null;
+                                    /** @description Negative and negative dilute count as passed; null until resulted */
+                                    passed: boolean | null;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, not yours or not naming you, or (for a recipient) revoked or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, not yours or not naming you, or (for a recipient) revoked or expired */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -77,6 +77,15 @@ export default function AccountPage() {
           <Link href={PATHS.payments}>Payment methods</Link>
         </p>
       </Panel>
+      <Panel id="account-consents" title="Consents">
+        <p>Who may see your drug test results, and for how long: give a consent, download it, revoke it.</p>
+        <p>
+          <Link href="/app/account/consents">Your consents</Link>
+        </p>
+        <p>
+          <Link href="/app/consents">Results shared with you</Link>
+        </p>
+      </Panel>
       <Panel id="account-password" title="Password">
         <PasswordPanel />
       </Panel>
