@@ -3,6 +3,7 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { enqueue } from "./jobs.ts";
 import type { LogEntry } from "./logging.ts";
+import { lineBatcher, retireBatcher } from "./log-writer.ts";
 
 Deno.test("operations: request log lines, no secret in any log, metrics behind their token", async (t) => {
   const entries: LogEntry[] = [];
@@ -113,5 +114,24 @@ Deno.test("operations: request log lines, no secret in any log, metrics behind t
     );
   } finally {
     await ctx.close();
+  }
+});
+
+Deno.test("log lines go out in writes of whole lines, at most 4096 bytes each unless one line is longer", () => {
+  const writes: string[] = [];
+  const decoder = new TextDecoder();
+  const batcher = lineBatcher((bytes) => {
+    writes.push(decoder.decode(bytes));
+    return bytes.length;
+  });
+  const lines = Array.from({ length: 100 }, (_, i) => `{"n":${i},"pad":"${"x".repeat(90 + i)}"}`);
+  lines.splice(50, 0, `{"long":"${"y".repeat(6000)}"}`);
+  for (const line of lines) batcher.write(line);
+  retireBatcher(batcher);
+  assertEquals(writes.join(""), lines.map((l) => l + "\n").join(""));
+  assertOk(writes.length > 3, `${writes.length} writes`);
+  for (const w of writes) {
+    assertOk(w.endsWith("\n"), "each write ends at a line's end");
+    assertOk(w.length <= 4096 || w.split("\n").length === 2, "over 4096 bytes only as one line of its own");
   }
 });
