@@ -75,21 +75,11 @@ if (config.production && deps.payments.provider === "sandbox") {
 // The banner's sign-ins are looked up before listening, so the banner is the last thing a start prints.
 const signIns = await existingSignIns(database, config, !!Deno.env.get("SEED_ADMIN_PASSWORD"));
 const port = await first.listen(config.port, config.workers > 1);
-// The other workers listen on the port the first one got (PORT=0 picks one), each on a thread of its own.
-const others = await Promise.all(
-  Array.from({ length: config.workers - 1 }, (_, i) => startWorkerThread(port, i + 2)),
-);
-const workers = config.workers > 1 ? `${config.workers} workers; ` : "";
-console.log(startBanner({
-  url: addressOf(config.host, port),
-  database: `${workers}${database.engine}${config.databaseUrl ? "" : ` in ${relativeToHere(config.dataDir)}`}`,
-  requestLog: requestLog.describe.replace(config.requestLogFile, relativeToHere(config.requestLogFile)),
-  signIns,
-}).join("\n"));
 
 // Graceful shutdown (docs/deployment.md): every worker stops accepting, lets its in-flight requests and running
 // job end; then the database closes. Past SHUTDOWN_TIMEOUT_MS a worker hands its job back to the queue, and the
-// process exits 1.
+// process exits 1. A worker thread still starting is simply ended with the process.
+const others: { stop(): Promise<boolean> }[] = [];
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
@@ -101,6 +91,25 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.exit(timedOut ? 1 : 0);
   });
 }
+
+// The other workers listen on the port the first one got (PORT=0 picks one), each on a thread of its own.
+await Promise.all(
+  Array.from(
+    { length: config.workers - 1 },
+    async (_, i) => others.push(await startWorkerThread(port, i + 2)),
+  ),
+);
+const workers = config.workers > 1 ? `${config.workers} workers; ` : "";
+console.log(
+  startBanner({
+    url: addressOf(config.host, port),
+    database: `${workers}${database.engine}${
+      config.databaseUrl ? "" : ` in ${relativeToHere(config.dataDir)}`
+    }`,
+    requestLog: requestLog.describe.replace(config.requestLogFile, relativeToHere(config.requestLogFile)),
+    signIns,
+  }).join("\n"),
+);
 
 /** Starts worker number `n` on a thread of its own; resolves once it listens. A worker that fails ends the process. */
 function startWorkerThread(port: number, n: number): Promise<{ stop(): Promise<boolean> }> {
