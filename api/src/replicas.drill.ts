@@ -336,7 +336,7 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
 
     // One process with two HTTP workers on one port (decision 0094), behind the documented proxy: each worker has
     // its own session cache, so this is the replicas' case again inside one process.
-    const pair = startReplica(database.url!, { WORKERS: "2" });
+    const pair = startReplica(database.url!, { WORKERS: "2", METRICS_TOKEN: "drill-metrics-token" });
     replicas.push(pair);
     await replicaReady(pair);
     // The banner comes once every worker listens.
@@ -415,6 +415,29 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
         );
       },
     );
+
+    await t.step("a scrape reaching either worker counts the requests of both", async () => {
+      const scrape = async () => {
+        const res = await fetch(`${pairBase}/api/metrics`, {
+          headers: { Authorization: "Bearer drill-metrics-token" },
+        });
+        const text = await res.text();
+        const line = text.split("\n").find((l) =>
+          l.startsWith('apca_http_requests_total{method="GET",route="/api/auth/session",status="401"}')
+        );
+        return Number(line?.split(" ").at(-1) ?? 0);
+      };
+      const before = await scrape();
+      const workers = new Set<number>();
+      let sent = 0;
+      for (; sent < 40 && (workers.size < 2 || sent < 6); sent++) {
+        const read = await viaPair("GET", "/api/auth/session");
+        assertEquals(read.status, 401);
+        workers.add(read.worker);
+      }
+      assertEquals(workers.size, 2, "both workers answered");
+      assertEquals((await scrape()) - before, sent);
+    });
 
     await t.step(
       "request heads past Deno's 64 KiB answer 414 or 431 in the error model through the proxy, not a bare 400",

@@ -36,6 +36,8 @@ export async function prepareWorker(config: Config, database: Database): Promise
   // Request lines go where REQUEST_LOG says (a file unless asked for, on a local start); the rest stays on stdout.
   const requestLog = requestLogSink({ mode: config.requestLog, file: config.requestLogFile, base: jsonLog });
   const deps = await buildDeps(config, database, { log: requestLog.log });
+  // A scrape reaches one worker; it answers for all of them.
+  deps.metrics.shareAcross(config.workers, () => deps.metrics.render() + deps.sessionCache.render());
   let server: Deno.HttpServer | undefined;
   let jobRunner: ReturnType<typeof startJobRunner> | undefined;
   return {
