@@ -4,6 +4,7 @@ import { createTestContext } from "../testing/app.ts";
 import { enqueue } from "./jobs.ts";
 import type { LogEntry } from "./logging.ts";
 import { lineBatcher, retireBatcher } from "./log-writer.ts";
+import { sumSeries } from "./metrics.ts";
 
 Deno.test("operations: request log lines, no secret in any log, metrics behind their token", async (t) => {
   const entries: LogEntry[] = [];
@@ -134,4 +135,30 @@ Deno.test("log lines go out in writes of whole lines, at most 4096 bytes each un
     assertOk(w.endsWith("\n"), "each write ends at a line's end");
     assertOk(w.length <= 4096 || w.split("\n").length === 2, "over 4096 bytes only as one line of its own");
   }
+});
+
+Deno.test("metrics of several workers: the same series add up, each family's lines stay together", () => {
+  const worker = (route: string, n: number, live: number) =>
+    [
+      "# HELP apca_http_requests_total Requests.",
+      "# TYPE apca_http_requests_total counter",
+      `apca_http_requests_total{route="/a"} ${n}`,
+      `apca_http_requests_total{route="${route}"} 1`,
+      "# HELP apca_session_cache_live Live.",
+      "# TYPE apca_session_cache_live gauge",
+      `apca_session_cache_live ${live}`,
+    ].join("\n") + "\n";
+  assertEquals(
+    sumSeries([worker("/b", 2, 1), worker("/c", 3, 1)]),
+    [
+      "# HELP apca_http_requests_total Requests.",
+      "# TYPE apca_http_requests_total counter",
+      'apca_http_requests_total{route="/a"} 5',
+      'apca_http_requests_total{route="/b"} 1',
+      'apca_http_requests_total{route="/c"} 1',
+      "# HELP apca_session_cache_live Live.",
+      "# TYPE apca_session_cache_live gauge",
+      "apca_session_cache_live 2",
+    ].join("\n") + "\n",
+  );
 });
