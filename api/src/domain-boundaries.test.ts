@@ -101,7 +101,7 @@ export const LAYERS: string[][] = [
   ["employees"],
   ["registration"],
   ["exports", "stats"],
-  ["desk", "search"],
+  ["desk", "search", "account-data"],
   ["imports"],
 ];
 

@@ -76,7 +76,13 @@ export async function complianceOverviewCsv(
   businessId: number,
   filter: CoverageFilter,
 ) {
-  const overview = await complianceOverview(deps, viewer, businessId, filter, MEMBER_VIEW_ACTIONS.testsDownload);
+  const overview = await complianceOverview(
+    deps,
+    viewer,
+    businessId,
+    filter,
+    MEMBER_VIEW_ACTIONS.testsDownload,
+  );
   const header = csvLine([
     "Name",
     "Member number",

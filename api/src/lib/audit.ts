@@ -73,7 +73,12 @@ export type MemberViewAction = (typeof MEMBER_VIEW_ACTIONS)[keyof typeof MEMBER_
 export async function auditMemberViews(
   db: Kysely<DB>,
   viewer: { user_id: number; is_admin: boolean },
-  e: { action: MemberViewAction; members: number[]; businessId?: number | null; detail?: Record<string, unknown> },
+  e: {
+    action: MemberViewAction;
+    members: number[];
+    businessId?: number | null;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   const members = [...new Set(e.members)].filter((id) => id !== viewer.user_id);
   if (!members.length) return;
