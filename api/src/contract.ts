@@ -291,3 +291,7 @@ export type RandomsStats = z.infer<typeof RandomsResponse>;
 // The account merge (decision 0080) and a membership charge's refund (decision 0081)
 export type { MergePlan } from "./desk/merge-schemas.ts";
 export type { MembershipRefund } from "./memberships/refund-schemas.ts";
+
+// "Your data" and "Who looked at my records" (decision 0093).
+export type { AccountDataBody } from "./account-data/schemas.ts";
+export type { RecordView } from "./audit/schemas.ts";
