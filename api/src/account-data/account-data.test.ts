@@ -192,6 +192,34 @@ Deno.test("your data: the member's records in one answer and one zip, and who lo
       assertEquals(otherData.tests.map((r: { id: number }) => r.id), [theirs.id]);
       assertEquals(otherData.documents, []);
     });
+
+    await t.step(
+      "the compliance overview, its CSV and an administrator's letter download are looks too",
+      async () => {
+        const seen = async () => (await get("member", "/api/auth/account/record-views")).meta.total;
+        const before = await seen();
+        await get("der", `/api/auth/business/${der.businessId}/compliance-overview`);
+        const csv = await ctx.request(
+          "der",
+          "GET",
+          `/api/auth/business/${der.businessId}/compliance-overview.csv`,
+        );
+        assertEquals(csv.status, 200);
+        await csv.text();
+        const letter = await ctx.request("admin", "GET", `/api/auth/user/${member.id}/compliance-letter`);
+        assertEquals(letter.status, 200);
+        await letter.arrayBuffer();
+        const views = (await get("member", "/api/auth/account/record-views")).data.slice(0, 3);
+        assertEquals(views.map((v: { attributes: { summary: string } }) => v.attributes.summary), [
+          "Ada, an APCA administrator downloaded your Letter of Compliance",
+          "Company A downloaded your tests",
+          "Company A viewed your tests",
+        ]);
+        assertEquals(await seen(), before + 3);
+        // The DER's own employee row without a test (the DER is not an employee) and the other company: nothing.
+        assertEquals((await get("otherMember", "/api/auth/account/record-views")).data, []);
+      },
+    );
   } finally {
     await ctx.close();
   }

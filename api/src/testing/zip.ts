@@ -1,4 +1,9 @@
-/** Reads a STORE-only zip (lib/zip.ts writes them) back into its files, by the central directory; tests only. */
+/**
+ * Reads a STORE-only zip (lib/zip.ts writes them) back into its files, by the central directory, and checks each
+ * file's CRC-32 against the directory's; tests only.
+ */
+import { crc32 } from "../lib/zip.ts";
+
 export function readZip(zip: Uint8Array): Map<string, Uint8Array> {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const end = zip.length - 22;
@@ -12,7 +17,9 @@ export function readZip(zip: Uint8Array): Map<string, Uint8Array> {
     const local = view.getUint32(at + 42, true);
     const name = new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength));
     const dataAt = local + 30 + view.getUint16(local + 26, true);
-    files.set(name, zip.slice(dataAt, dataAt + size));
+    const data = zip.slice(dataAt, dataAt + size);
+    if (crc32(data) !== view.getUint32(at + 16, true)) throw new Error(`${name}: CRC-32 does not match`);
+    files.set(name, data);
     at += 46 + nameLength;
   }
   return files;
