@@ -49,6 +49,7 @@ import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { accountDataRoutes } from "./account-data/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 import { notificationsRoutes } from "./desk/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
@@ -146,6 +147,7 @@ export function createApp(deps: Deps) {
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", auditRoutes);
+  app.route("/api", accountDataRoutes);
   app.route("/api", notificationsRoutes);
   app.route("/api", exportsRoutes);
   app.route("/api", importsRoutes);

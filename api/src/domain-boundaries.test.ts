@@ -102,7 +102,7 @@ export const LAYERS: string[][] = [
   ["employees", "consents"],
   ["registration"],
   ["exports", "stats"],
-  ["desk", "search"],
+  ["desk", "search", "account-data"],
   ["imports"],
 ];
 

@@ -1992,7 +1992,7 @@ export interface paths {
         };
         /**
          * Download an employee's Letter of Compliance, for the company that employs them
-         * @description Safe to repeat: the member's letter of today's content is issued once and reused.
+         * @description Safe to repeat: the member's letter of today's content is issued once and reused. Each download is recorded on the member (action member_record.letter_download), who sees it in GET /auth/account/record-views.
          *
          *     Access: Any signed-in user; records of others answer 404.
          */
@@ -2036,7 +2036,7 @@ export interface paths {
         };
         /**
          * Download a member's Letter of Compliance
-         * @description Safe to repeat: the member's letter of today's content is issued once and reused.
+         * @description Safe to repeat: the member's letter of today's content is issued once and reused. Each download is recorded on the member (action member_record.letter_download), who sees it in GET /auth/account/record-views.
          *
          *     Access: Signed-in admin.
          */
@@ -3101,6 +3101,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/record-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who looked at my records: an administrator or a company, what, and when
+         * @description Each download of your Letter of Compliance, each screen or file that showed your tests (or your last test), and each download of your random selection notice, by an APCA administrator (named by first name and role) or a company (by its name), newest first. Your own looks are not listed.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountRecordViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/audit": {
         parameters: {
             query?: never;
@@ -3135,6 +3157,50 @@ export interface paths {
          *     Access: Signed-in admin.
          */
         get: operations["getAuthAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your data: everything the portal holds about you
+         * @description Your profile, memberships, businesses, tests (in words too), orders, cards, documents, consents and who looked at your records, each as its own endpoint answers it. Never anyone else's.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/data.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your data as one zip: data.json and your PDFs
+         * @description data.json is GET /auth/account/data's answer; documents/{id}-{filename} each of your documents (today's Letter of Compliance is issued first when your membership earns one); receipts/receipt-{number}.pdf the receipt of each paid order. Streamed one file at a time.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountDataZip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -23694,6 +23760,99 @@ export interface operations {
             };
         };
     };
+    getAuthAccountRecordViews: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id";
+                sort_dir?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "record_view";
+                            attributes: {
+                                /** @description When (ISO 8601) */
+                                at: string;
+                                /**
+                                 * @description Who looked: APCA's staff, or a company (its DER)
+                                 * @enum {string}
+                                 */
+                                by: "administrator" | "company";
+                                /** @description A staff member by first name and role, a company by its name */
+                                who: string;
+                                /**
+                                 * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                 * @enum {string}
+                                 */
+                                record: "letter" | "tests" | "selection_notice";
+                                /** @enum {string} */
+                                how: "viewed" | "downloaded";
+                                /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */
+                                summary: string;
+                            };
+                            relationships: Record<string, never>;
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthAudit: {
         parameters: {
             query?: {
@@ -23857,6 +24016,362 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description When this was put together (ISO 8601) */
+                            generated_at: string;
+                            /** @description As GET /auth/account/profile answers it */
+                            profile: {
+                                data: {
+                                    id: number;
+                                    /** @constant */
+                                    type: "user";
+                                    attributes: {
+                                        full_name: string;
+                                        first_name: string;
+                                        middle_name: string | null;
+                                        last_name: string;
+                                        email: string;
+                                        phone: string | null;
+                                        address_one: string | null;
+                                        address_two: string | null;
+                                        city: string | null;
+                                        state: string | null;
+                                        postal_code: string | null;
+                                        country: string | null;
+                                        uscg_cred: string | null;
+                                        /** @description Only the last 4 digits are ever stored */
+                                        ssn_last4: string | null;
+                                        member_number: string | null;
+                                        roles: ("admin" | "der" | "member")[];
+                                        created_at: string;
+                                    };
+                                    relationships: Record<string, never>;
+                                };
+                                pending_request: {
+                                    notification_id: number;
+                                    /** @description The proposed values (ssn as ssn_last4) */
+                                    changes: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The values they replace */
+                                    previous: {
+                                        [key: string]: unknown;
+                                    };
+                                    created_at: string;
+                                } | null;
+                            };
+                            /** @description Every membership term, newest first (GET /auth/account/memberships) */
+                            memberships: {
+                                id: number;
+                                /** @constant */
+                                type: "membership";
+                                attributes: {
+                                    /** @enum {string} */
+                                    type: "annual" | "one_time";
+                                    created_at: string;
+                                    expire_at: string | null;
+                                    has_expiration: boolean;
+                                    is_renewal: boolean;
+                                    price_cents: number;
+                                    failed: boolean;
+                                    cancelled: boolean;
+                                    expired: boolean;
+                                    /** @enum {string} */
+                                    status: "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
+                                    order_number: string | null;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description The member's businesses (GET /auth/account/businesses) */
+                            businesses: {
+                                id: number;
+                                /** @constant */
+                                type: "business";
+                                attributes: {
+                                    name: string;
+                                    business_name: string | null;
+                                    dba_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    /** @description Only its owner and administrators see it; null for others */
+                                    tax_id: string | null;
+                                    address_one: string | null;
+                                    address_two: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    postal_code: string | null;
+                                    po_box: string | null;
+                                    is_llc: boolean;
+                                    llc_name: string | null;
+                                    /** @description The caller owns it (DER or self-employed owner) */
+                                    is_owner: boolean;
+                                    is_active: boolean;
+                                    business_deactivation_reason: string | null;
+                                    is_individual: boolean;
+                                    is_i3_setup: boolean;
+                                    /** @description Administrators only (null for others): i3's code */
+                                    i3_location_code: string | null;
+                                    /** @description Administrators only (null for others): what the last failed i3 set-up said, until 'Resend to i3' works */
+                                    i3_setup_error: string | null;
+                                    has_compliance_kit: boolean;
+                                    /** @description Why the compliance kit cannot be bought now ('ERROR: No DER Attached To Business' for a company without a DER), or null: said before any card is asked for */
+                                    compliance_kit_blocked: string | null;
+                                    /** @description Shown as 'Not Approved' until an administrator acts */
+                                    has_pending_new_company_approval: boolean;
+                                    business_has_pending_new_employee_request: boolean;
+                                    business_pending_request: {
+                                        notification_id: number;
+                                        /** @description The proposed values */
+                                        changes: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description The values they replace */
+                                        previous: {
+                                            [key: string]: unknown;
+                                        };
+                                        created_at: string;
+                                    } | null;
+                                    /** @description The caller's business-user id in it, if any */
+                                    employee_id: number | null;
+                                    /** @description When it was added (ISO 8601) */
+                                    created_at: string;
+                                    /** @description Owners and administrators only; [] for others */
+                                    activation_history: {
+                                        id: number;
+                                        is_active: boolean;
+                                        reason: string | null;
+                                        actor_user_id: number | null;
+                                        created_at: string;
+                                    }[];
+                                };
+                                relationships: {
+                                    der: {
+                                        data: {
+                                            id: number;
+                                            type: string;
+                                        } | null;
+                                    };
+                                };
+                            }[];
+                            /** @description Every test, newest first (GET /auth/account/tests), in words too */
+                            tests: {
+                                id: number;
+                                /** @constant */
+                                type: "drug_test";
+                                attributes: {
+                                    /** @description Collection time, else the order time, else when the test was recorded (ISO 8601) */
+                                    date: string;
+                                    /** @enum {string} */
+                                    reason: "pre_employment" | "random" | "post_accident" | "reasonable_suspicion" | "return_to_duty" | "follow_up" | "periodic";
+                                    /** @enum {string} */
+                                    status: "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+                                    result: ("negative" | "negative_dilute" | "positive" | "refusal" | "cancelled") | null;
+                                    /** @description Negative and negative dilute count as passed; null until resulted */
+                                    passed: boolean | null;
+                                    /**
+                                     * @description The result in words, as the screens show it (decision 0071)
+                                     * @enum {string}
+                                     */
+                                    in_words: "Passed" | "Not passed" | "Refusal" | "Cancelled" | "Pending";
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Every order, newest first (GET /auth/account/orders) */
+                            orders: {
+                                id: number;
+                                /** @constant */
+                                type: "order_summary";
+                                attributes: {
+                                    number: string;
+                                    /** @enum {string} */
+                                    kind: "store" | "membership" | "compliance_kit";
+                                    /** @enum {string} */
+                                    status: "pending" | "completed" | "failed" | "cancelled";
+                                    total_cents: number;
+                                    /** @enum {string} */
+                                    payment_type: "card" | "manual";
+                                    payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                    /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                    paid_with: string;
+                                    created_at: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Saved cards as the portal holds them: brand, last four digits and expiry; the card itself is with the payment processor (GET /auth/account/payment-methods) */
+                            cards: {
+                                id: number;
+                                /** @constant */
+                                type: "payment_method";
+                                attributes: {
+                                    last4: string;
+                                    brand: string | null;
+                                    exp_month: number | null;
+                                    exp_year: number | null;
+                                    default: boolean;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Every document of the member's, newest first (GET /auth/account/documents); in the zip each is the file documents/{id}-{filename} */
+                            documents: {
+                                id: number;
+                                /** @constant */
+                                type: "document";
+                                attributes: {
+                                    /** @enum {string} */
+                                    kind: "letter_of_compliance" | "safety_concern_letter" | "roster" | "compliance_kit" | "random_pool" | "other";
+                                    filename: string;
+                                    content_type: string;
+                                    byte_size: number;
+                                    created_at: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description The consents the member has given to release their results (49 CFR 40.321); empty until consents exist */
+                            consents: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description Who looked at the member's letter, tests and test documents (GET /auth/account/record-views) */
+                            record_views: {
+                                id: number;
+                                /** @constant */
+                                type: "record_view";
+                                attributes: {
+                                    /** @description When (ISO 8601) */
+                                    at: string;
+                                    /**
+                                     * @description Who looked: APCA's staff, or a company (its DER)
+                                     * @enum {string}
+                                     */
+                                    by: "administrator" | "company";
+                                    /** @description A staff member by first name and role, a company by its name */
+                                    who: string;
+                                    /**
+                                     * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                     * @enum {string}
+                                     */
+                                    record: "letter" | "tests" | "selection_notice";
+                                    /** @enum {string} */
+                                    how: "viewed" | "downloaded";
+                                    /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */
+                                    summary: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountDataZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
             422: {
                 headers: {
                     [name: string]: unknown;
