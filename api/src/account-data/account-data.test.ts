@@ -8,7 +8,7 @@ import { createTestContext } from "../testing/app.ts";
 import { assertRoleAnswers } from "../testing/roles.ts";
 import { readZip } from "../testing/zip.ts";
 import { seedMembership } from "../memberships/test-helpers.ts";
-import { officeDay } from "../lib/dates.ts";
+import { addDays, officeDay } from "../lib/dates.ts";
 
 Deno.test("your data: the member's records in one answer and one zip, and who looked at them", async (t) => {
   const ctx = await createTestContext();
@@ -124,6 +124,14 @@ Deno.test("your data: the member's records in one answer and one zip, and who lo
     await t.step(
       "the answer is each of the member's own endpoints, and nothing of another member",
       async () => {
+        const signedOn = officeDay(ctx.deps.now(), ctx.deps.config.officeTimeZone);
+        const consent = await ctx.request("member", "POST", "/api/auth/account/consents", {
+          recipient_email: "surveyor@example.test",
+          expires_on: addDays(signedOn, 365),
+          signature: "Mia Member",
+          signed_on: signedOn,
+        });
+        assertEquals(consent.status, 201, await consent.clone().text());
         const { data } = await get("member", "/api/auth/account/data");
         assertEquals(data.profile, await get("member", "/api/auth/account/profile"));
         assertEquals(
@@ -155,7 +163,10 @@ Deno.test("your data: the member's records in one answer and one zip, and who lo
           data.record_views,
           (await get("member", "/api/auth/account/record-views?per_page=100")).data,
         );
-        assertEquals(data.consents, []);
+        assertEquals(data.consents, (await get("member", "/api/auth/account/consents")).data);
+        assertEquals(data.consents.map((c: { recipient: { email: string } }) => c.recipient.email), [
+          "surveyor@example.test",
+        ]);
         const text = JSON.stringify(data);
         assertOk(!text.includes(otherMember.email), "no other member's e-mail");
         assertOk(!data.tests.some((r: { id: number }) => r.id === theirs.id));

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { RecordViewRecord } from "../audit/schemas.ts";
 import { BusinessList } from "../businesses/schemas.ts";
+import { Consent } from "../consents/schemas.ts";
 import { DocumentList } from "../documents/schemas.ts";
 import { DrugTestAttributes } from "../drug-tests/schemas.ts";
 import { recordSchema } from "../lib/list.ts";
@@ -40,8 +41,9 @@ export const AccountData = z.object({
     "Every document of the member's, newest first " +
       "(GET /auth/account/documents); in the zip each is the file documents/{id}-{filename}",
   ),
-  consents: z.array(z.record(z.string(), z.unknown())).describe(
-    "The consents the member has given to release their results (49 CFR 40.321); empty until consents exist",
+  consents: z.array(Consent).describe(
+    "The consents the member has given to release their results (49 CFR 40.321), newest first, each with its " +
+      "status today (GET /auth/account/consents)",
   ),
   record_views: z.array(RecordViewRecord).describe(
     "Who looked at the member's letter, tests and test documents (GET /auth/account/record-views)",

@@ -7,6 +7,7 @@ import { testSummary } from "@apca/rules/company-compliance";
 import { memberViews } from "../audit/service.ts";
 import { ownBusinesses } from "../businesses/lists.ts";
 import { issueLetter } from "../compliance/service.ts";
+import { consentsOf } from "../consents/service.ts";
 import { myDocumentFile, myDocuments } from "../documents/service.ts";
 import { ownTests } from "../drug-tests/lists.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
@@ -52,7 +53,7 @@ export async function accountData(deps: DataDeps, me: SessionUser): Promise<Acco
     orders: await everyPage((p) => myOrders(deps, userId, p)),
     cards: await listCardRecords(deps, userId),
     documents: await everyPage((p) => myDocuments(deps, userId, p)),
-    consents: [],
+    consents: await consentsOf(deps, me),
     record_views: await everyPage((p) => memberViews(deps, userId, p)),
   };
 }

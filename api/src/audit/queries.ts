@@ -79,7 +79,9 @@ export function memberViewsPage(
         join.on(
           sql`b.id`,
           "=",
-          sql`(case when a.detail->>'business_id' ~ '^[0-9]+$' then (a.detail->>'business_id')::int end)`,
+          // A company's own look names it as business_id; a look under a consent as recipient_business_id.
+          sql`(case when coalesce(a.detail->>'business_id', a.detail->>'recipient_business_id') ~ '^[0-9]+$'
+            then coalesce(a.detail->>'business_id', a.detail->>'recipient_business_id')::int end)`,
         ),
     )
     .select(["a.id", "a.action", "a.created_at", "a.detail", "u.first_name", "b.name as business_name"])

@@ -57,10 +57,14 @@ export const RecordViewRecord = recordSchema(
   "record_view",
   z.object({
     at: z.string().describe("When (ISO 8601)"),
-    by: z.enum(["administrator", "company"]).describe("Who looked: APCA's staff, or a company (its DER)"),
+    by: z.enum(["administrator", "company", "person"])
+      .describe("Who looked: APCA's staff, a company (its DER), or a person the member named in a consent"),
     who: z.string().describe("A staff member by first name and role, a company by its name"),
-    record: z.enum(["letter", "tests", "selection_notice"])
-      .describe("What: the Letter of Compliance, the tests (or the last test), a random selection notice"),
+    record: z.enum(["letter", "tests", "selection_notice", "consent"])
+      .describe(
+        "What: the Letter of Compliance, the tests (or the last test), a random selection notice, the member's " +
+          "consent (its PDF)",
+      ),
     how: z.enum(["viewed", "downloaded"]),
     summary: z.string().describe("The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests'"),
   }),

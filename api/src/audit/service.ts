@@ -5,7 +5,7 @@
 import type { Deps } from "../lib/context.ts";
 import type { ListParams } from "../lib/list.ts";
 import { record, ref } from "../lib/list.ts";
-import { MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
+import { CONSENT_VIEW_ACTIONS, MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import { auditPage, type AuditRow, auditRows, memberViewsPage } from "./queries.ts";
 import type { AuditFilter } from "./schemas.ts";
 
@@ -113,18 +113,22 @@ export async function auditCsv(deps: Pick<Deps, "database">, filter: AuditFilter
  */
 export const RECORD_VIEW_WORDS: Record<
   string,
-  { record: "letter" | "tests" | "selection_notice"; how: "viewed" | "downloaded" }
+  { record: "letter" | "tests" | "selection_notice" | "consent"; how: "viewed" | "downloaded" }
 > = {
   [MEMBER_VIEW_ACTIONS.letterDownload]: { record: "letter", how: "downloaded" },
   [MEMBER_VIEW_ACTIONS.testsView]: { record: "tests", how: "viewed" },
   [MEMBER_VIEW_ACTIONS.testsDownload]: { record: "tests", how: "downloaded" },
   [MEMBER_VIEW_ACTIONS.noticeDownload]: { record: "selection_notice", how: "downloaded" },
+  // Looks under the member's consent (decision 0092): by the named company's DER, or the named person.
+  [CONSENT_VIEW_ACTIONS.resultsViewed]: { record: "tests", how: "viewed" },
+  [CONSENT_VIEW_ACTIONS.pdfDownloaded]: { record: "consent", how: "downloaded" },
 };
 
 const RECORD_NAMES = {
   letter: "your Letter of Compliance",
   tests: "your tests",
   selection_notice: "your random selection notice",
+  consent: "your consent",
 } as const;
 
 /**
@@ -140,11 +144,17 @@ export async function memberViews(deps: Pick<Deps, "database">, userId: number, 
   );
   const data = rows.map((row) => {
     const words = RECORD_VIEW_WORDS[row.action];
-    const by: "administrator" | "company" = (row.detail as { by?: string } | null)?.by === "administrator"
+    const detail = row.detail as { by?: string; recipient_email?: string | null } | null;
+    // A consent given to a person by e-mail (decision 0092): the member named them, so the e-mail is theirs to see.
+    const by: "administrator" | "company" | "person" = detail?.by === "administrator"
       ? "administrator"
+      : detail?.recipient_email
+      ? "person"
       : "company";
     const who = by === "administrator"
       ? `${row.first_name ?? "Someone"}, an APCA administrator`
+      : by === "person"
+      ? `${detail?.recipient_email}, under your consent`
       : row.business_name ?? "A company";
     return record("record_view", row.id, {
       at: row.created_at.toISOString(),

@@ -19,6 +19,8 @@ Deno.test("consents: a member's results for another company only with consent, e
   const { db } = ctx.database;
   const A = ctx.users.der.businessId;
   const B = ctx.users.otherDer.businessId;
+  const companyB = (await ctx.deps.database.db.selectFrom("businesses").select("name").where("id", "=", B)
+    .executeTakeFirstOrThrow()).name;
   const M = ctx.users.member.id;
   const test = async (date: string, businessId: number | null, result: "negative" | "positive") => {
     const at = new Date(date);
@@ -336,6 +338,18 @@ Deno.test("consents: a member's results for another company only with consent, e
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.granted).length, 3);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.revoked).length, 2);
       assertEquals(actions.filter((a) => a === CONSENT_AUDIT.resultsViewed).length, 2);
+      // The member's "who looked at my records" (decision 0093) lists both looks under consent, newest first:
+      // the person by the e-mail the member named, the company by its name.
+      const looks = await (await ctx.request("member", "GET", "/api/auth/account/record-views")).json();
+      const underConsent = looks.data.map((v: { attributes: { by: string; summary: string } }) =>
+        v.attributes
+      )
+        .filter((v: { by: string }) => v.by !== "administrator");
+      assertEquals(underConsent.slice(0, 3).map((v: { by: string; summary: string }) => [v.by, v.summary]), [
+        ["person", "other.member@test.local, under your consent viewed your tests"],
+        ["company", `${companyB} downloaded your consent`],
+        ["company", `${companyB} viewed your tests`],
+      ]);
     });
 
     await t.step("a deleted member's consent releases nothing more", async () => {

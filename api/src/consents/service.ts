@@ -6,7 +6,7 @@
  * and download by a recipient is an audit row whose subject is the member (entity "user", the member's id), so
  * the member's "who looked at my records" reads them: CONSENT_AUDIT names the actions.
  */
-import { audit } from "../lib/audit.ts";
+import { audit, CONSENT_VIEW_ACTIONS } from "../lib/audit.ts";
 import { receiptSeller } from "../orders/receipt.ts";
 import type { Actor, Deps, SessionUser } from "../lib/context.ts";
 import { addDays, formatDay, officeDay, startOfDayIn } from "../lib/dates.ts";
@@ -31,10 +31,7 @@ import type { z } from "zod";
 export const CONSENT_AUDIT = {
   granted: "consent.granted",
   revoked: "consent.revoked",
-  /** A recipient viewed the member's results under a consent. */
-  resultsViewed: "consent.results_viewed",
-  /** A recipient downloaded the consent's PDF. */
-  pdfDownloaded: "consent.pdf_downloaded",
+  ...CONSENT_VIEW_ACTIONS,
 } as const;
 
 type ConsentDeps = Pick<Deps, "database" | "now" | "config">;
@@ -210,7 +207,12 @@ export async function consentPdf(deps: ConsentDeps, actor: Actor, id: number) {
       entity: "user",
       entityId: consent.user_id,
       ip: actor.ip,
-      detail: { consent_id: consent.id },
+      // The recipient, as a results view names it: the member's "who looked" list reads it (decision 0093).
+      detail: {
+        consent_id: consent.id,
+        recipient_business_id: consent.recipient_business_id,
+        recipient_email: consent.recipient_email,
+      },
     });
   }
   const status = statusOf(consent, today(deps));

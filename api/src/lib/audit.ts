@@ -64,6 +64,13 @@ export const MEMBER_VIEW_ACTIONS = {
   /** Their random selection notice (a test's document) downloaded. */
   noticeDownload: "member_record.notice_download",
 } as const;
+/** A recipient's looks under a member's consent (decision 0092), also listed to the member (decision 0093). */
+export const CONSENT_VIEW_ACTIONS = {
+  /** A recipient viewed the member's results under a consent. */
+  resultsViewed: "consent.results_viewed",
+  /** A recipient downloaded the consent's PDF. */
+  pdfDownloaded: "consent.pdf_downloaded",
+} as const;
 export type MemberViewAction = (typeof MEMBER_VIEW_ACTIONS)[keyof typeof MEMBER_VIEW_ACTIONS];
 
 /**

@@ -23789,17 +23789,17 @@ export interface operations {
                                 /** @description When (ISO 8601) */
                                 at: string;
                                 /**
-                                 * @description Who looked: APCA's staff, or a company (its DER)
+                                 * @description Who looked: APCA's staff, a company (its DER), or a person the member named in a consent
                                  * @enum {string}
                                  */
-                                by: "administrator" | "company";
+                                by: "administrator" | "company" | "person";
                                 /** @description A staff member by first name and role, a company by its name */
                                 who: string;
                                 /**
-                                 * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                 * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice, the member's consent (its PDF)
                                  * @enum {string}
                                  */
-                                record: "letter" | "tests" | "selection_notice";
+                                record: "letter" | "tests" | "selection_notice" | "consent";
                                 /** @enum {string} */
                                 how: "viewed" | "downloaded";
                                 /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */
@@ -24271,9 +24271,27 @@ export interface operations {
                                 };
                                 relationships: Record<string, never>;
                             }[];
-                            /** @description The consents the member has given to release their results (49 CFR 40.321); empty until consents exist */
+                            /** @description The consents the member has given to release their results (49 CFR 40.321), newest first, each with its status today (GET /auth/account/consents) */
                             consents: {
-                                [key: string]: unknown;
+                                id: number;
+                                member_name: string;
+                                recipient: {
+                                    business_id: number | null;
+                                    email: string | null;
+                                    /** @description The company's name, or the person's e-mail address */
+                                    name: string;
+                                };
+                                results_from: string | null;
+                                results_to: string | null;
+                                /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                                scope: string;
+                                expires_on: string;
+                                signature: string;
+                                signed_on: string;
+                                created_at: string;
+                                revoked_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "revoked" | "expired";
                             }[];
                             /** @description Who looked at the member's letter, tests and test documents (GET /auth/account/record-views) */
                             record_views: {
@@ -24284,17 +24302,17 @@ export interface operations {
                                     /** @description When (ISO 8601) */
                                     at: string;
                                     /**
-                                     * @description Who looked: APCA's staff, or a company (its DER)
+                                     * @description Who looked: APCA's staff, a company (its DER), or a person the member named in a consent
                                      * @enum {string}
                                      */
-                                    by: "administrator" | "company";
+                                    by: "administrator" | "company" | "person";
                                     /** @description A staff member by first name and role, a company by its name */
                                     who: string;
                                     /**
-                                     * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                     * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice, the member's consent (its PDF)
                                      * @enum {string}
                                      */
-                                    record: "letter" | "tests" | "selection_notice";
+                                    record: "letter" | "tests" | "selection_notice" | "consent";
                                     /** @enum {string} */
                                     how: "viewed" | "downloaded";
                                     /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */

@@ -171,7 +171,25 @@ function DataSections({ data, fromDevice }: { data: AccountData; fromDevice: boo
       <Panel id="data-consents" title="Consents">
         {data.consents.length === 0
           ? <p className="empty-state">You have not given anyone consent to see your test results.</p>
-          : <p>You have given {data.consents.length} consent(s) to see your test results.</p>}
+          : (
+            <ul className="account-data-list" aria-label="Consents you gave">
+              {data.consents.map((c) => (
+                <li key={c.id}>
+                  {c.recipient.name}: {c.scope}
+                  <span className="account-data-sub">
+                    {c.status === "active"
+                      ? `Until ${formatDay(c.expires_on)}`
+                      : c.status === "revoked"
+                      ? "Revoked"
+                      : "Expired"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        <p>
+          <Link href="/app/account/consents">Manage consents</Link>
+        </p>
       </Panel>
     </div>
   );
@@ -182,7 +200,7 @@ function RecordViews({ views }: { views: AccountData["record_views"] }) {
     <>
       <p>
         Each time an APCA administrator or a company downloaded your Letter of Compliance, or saw or
-        downloaded your tests or your random selection notice.
+        downloaded your tests or your random selection notice, and each look under a consent you gave.
       </p>
       {views.length === 0
         ? <p className="empty-state">No administrator or company has looked at your letter or tests.</p>
