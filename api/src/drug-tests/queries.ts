@@ -492,7 +492,7 @@ export async function dueDrugTests(
  */
 export async function anonymiseDrugTests(db: Kysely<DB>, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  return await db.transaction().execute(async (trx) => {
+  const run = async (trx: Kysely<DB>) => {
     await trx.deleteFrom("drug_test_panels").where("drug_test_id", "in", ids)
       .where((eb) =>
         eb.not(eb.exists(
@@ -509,7 +509,8 @@ export async function anonymiseDrugTests(db: Kysely<DB>, ids: number[]): Promise
       error: null,
     }).where("id", "in", ids).where("user_id", "is not", null).executeTakeFirst();
     return Number(numUpdatedRows);
-  });
+  };
+  return db.isTransaction ? await run(db) : await db.transaction().execute(run);
 }
 
 /** Removes tests and their panels; answers how many went. */

@@ -82,9 +82,12 @@ export async function dueAuditEntries(db: Kysely<DB>, w: RetentionWindow): Promi
 /** The one delete the log allows (sql/0054): entries past their period, by the retention job only. */
 export async function removeAuditEntries(db: Kysely<DB>, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  return await db.transaction().execute(async (trx) => {
+  const run = async (trx: Kysely<DB>) => {
     await sql`select set_config('apca.retention_sweep', 'on', true)`.execute(trx);
     const { numDeletedRows } = await trx.deleteFrom("audit_log").where("id", "in", ids).executeTakeFirst();
+    // Off again at once: the rest of a caller's transaction (an account deletion) is append-only as ever.
+    await sql`select set_config('apca.retention_sweep', 'off', true)`.execute(trx);
     return Number(numDeletedRows);
-  });
+  };
+  return db.isTransaction ? await run(db) : await db.transaction().execute(run);
 }

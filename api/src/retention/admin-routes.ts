@@ -61,7 +61,8 @@ export const adminRetentionRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Due for removal in the next 30 days, per kind, with counts and the records",
-      description: `${SPEC} The same question the daily job asks, 30 days ahead; records under a legal hold ` +
+      description:
+        `${SPEC} The same question the daily job asks, 30 days ahead; records under a legal hold ` +
         "are never listed.",
       tags: TAGS,
       response: DueResponse,
@@ -84,7 +85,8 @@ export const adminRetentionRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Place a legal hold on a member or a company",
-      description: `${SPEC} Nothing of theirs is removed or anonymised until the hold is lifted. Audited as ` +
+      description:
+        `${SPEC} Nothing of theirs is removed or anonymised until the hold is lifted. Audited as ` +
         "legal_hold.place with the reason.",
       tags: TAGS,
       response: HoldChangeResponse,

@@ -20,7 +20,9 @@ export const RETENTION_MESSAGES = {
 const M = RETENTION_MESSAGES;
 
 export const KindParam = z.object({
-  kind: z.string().regex(/^[a-z_]{1,40}$/, "kind must be a schedule row's name").describe("The kind of record"),
+  kind: z.string().regex(/^[a-z_]{1,40}$/, "kind must be a schedule row's name").describe(
+    "The kind of record",
+  ),
 });
 
 export const ScheduleRow = z.object({
@@ -74,7 +76,9 @@ export const PlaceHoldBody = z.object({
 });
 
 export const LiftHoldBody = z.object({
-  reason: z.string().trim().max(1000, M.reason).nullable().optional().describe("Why the hold ends (optional)"),
+  reason: z.string().trim().max(1000, M.reason).nullable().optional().describe(
+    "Why the hold ends (optional)",
+  ),
 });
 
 export const DueResponse = z.object({

@@ -71,18 +71,21 @@ type ClockDeps = Pick<Deps, "database" | "now" | "config">;
 
 const today = (deps: ClockDeps) => officeDay(deps.now(), deps.config.officeTimeZone);
 
-async function windowFor(deps: ClockDeps, cutoff: DateString, limit: number) {
-  return { cutoff, timeZone: deps.config.officeTimeZone, limit, ...await openHoldSubjects(deps.database.db) };
+async function windowFor(db: Kysely<DB>, timeZone: string, cutoff: DateString, limit: number) {
+  return { cutoff, timeZone, limit, ...await openHoldSubjects(db) };
 }
 
 /** Takes every due row of every kind, batch by batch; answers the counts per kind (zero kinds left out). */
 async function sweep(
-  deps: ClockDeps,
+  db: Kysely<DB>,
+  at: { now: Date; timeZone: string },
   months: (row: { minimum_months: number; period_months: number }) => number,
   userId?: number,
 ): Promise<Record<string, number>> {
-  const { db } = deps.database;
-  const base = { ...await windowFor(deps, today(deps), RETENTION_BATCH), userId };
+  const base = {
+    ...await windowFor(db, at.timeZone, officeDay(at.now, at.timeZone), RETENTION_BATCH),
+    userId,
+  };
   const counts: Record<string, number> = {};
   for (const row of await scheduleRows(db)) {
     const rule = KINDS[row.kind];
@@ -92,7 +95,7 @@ async function sweep(
     for (;;) {
       const due = await rule.due(db, w);
       if (!due.length) break;
-      const done = await rule.apply(db, due.map((r) => r.id), deps.now());
+      const done = await rule.apply(db, due.map((r) => r.id), at.now);
       taken += done;
       if (due.length < w.limit || done === 0) break;
     }
@@ -103,12 +106,14 @@ async function sweep(
 
 /** The daily job: everything past the consortium's period goes; audited as counts per kind. */
 export async function runRetention(deps: ClockDeps): Promise<Record<string, number>> {
-  const counts = await sweep(deps, (row) => row.period_months);
-  await audit(deps.database.db, {
+  const { db } = deps.database;
+  const at = { now: deps.now(), timeZone: deps.config.officeTimeZone };
+  const counts = await sweep(db, at, (row) => row.period_months);
+  await audit(db, {
     actor: null,
     action: "retention.sweep",
     entity: "retention",
-    detail: { day: today(deps), counts },
+    detail: { day: officeDay(at.now, at.timeZone), counts },
   });
   return counts;
 }
@@ -118,14 +123,20 @@ export const retentionJob: JobHandler<Deps> = async (_payload, { deps }) => {
 };
 
 /**
- * An account deletion (decision 0024 as amended by 0091): what the legal minimum no longer requires of this
- * member goes now; what it still requires stays for the job to take when the consortium's period passes.
+ * An account deletion (decision 0024 as amended by 0091), inside its transaction and before the account's
+ * e-mail address is replaced: what the legal minimum no longer requires of this member goes now; what it still
+ * requires stays for the job to take when the consortium's period passes. Answers the counts per kind.
  */
-export async function removeWhatNoRuleKeeps(deps: ClockDeps, userId: number): Promise<Record<string, number>> {
-  return await sweep(deps, (row) => row.minimum_months, userId);
+export async function removeWhatNoRuleKeeps(
+  trx: Kysely<DB>,
+  userId: number,
+  at: { now: Date; timeZone: string },
+): Promise<Record<string, number>> {
+  return await sweep(trx, at, (row) => row.minimum_months, userId);
 }
 
-const fullName = (first: string | null, last: string | null) => first ? `${first} ${last ?? ""}`.trim() : null;
+const fullName = (first: string | null, last: string | null) =>
+  first ? `${first} ${last ?? ""}`.trim() : null;
 
 export async function schedule(deps: ClockDeps) {
   const rows = await scheduleRows(deps.database.db);
@@ -176,7 +187,9 @@ export async function holds(deps: ClockDeps) {
       user_id: h.user_id,
       business_id: h.business_id,
       name: h.user_id !== null
-        ? `${fullName(h.member_first, h.member_last) ?? "Member"}${h.member_number ? ` (${h.member_number})` : ""}`
+        ? `${fullName(h.member_first, h.member_last) ?? "Member"}${
+          h.member_number ? ` (${h.member_number})` : ""
+        }`
         : h.business_name ?? "Company",
       reason: h.reason,
       placed_at: new Date(h.placed_at).toISOString(),
@@ -246,7 +259,7 @@ export async function dueForRemoval(deps: ClockDeps) {
   const { db } = deps.database;
   const from = today(deps);
   const until = addDays(from, DUE_WINDOW_DAYS);
-  const w = await windowFor(deps, until, 1_000_000);
+  const w = await windowFor(db, deps.config.officeTimeZone, until, 1_000_000);
   const kinds = [];
   for (const row of await scheduleRows(db)) {
     const rule = KINDS[row.kind];
