@@ -83,7 +83,7 @@ Deno.test("retention: each kind on its day, holds, the due list, the periods", a
   const heldNegative = await addTest(
     db,
     other.id,
-    other.businessId,
+    null,
     "negative",
     lateOn(dayFor(R.oneYear, 15)),
   );
