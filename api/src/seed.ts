@@ -15,6 +15,7 @@ import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
 import { seedSecondCompany } from "./seed/der-companies.ts";
+import { seedRetention } from "./seed/retention.ts";
 import {
   seedAdminQueue,
   seedEmployeeCoverage,
@@ -348,6 +349,7 @@ export async function seed(
     await seedShippedOrder(tx, cast, now);
     await seedAdminQueue(tx, cast, unknownPassword, now);
     await seedSecondCompany(tx, der, now);
+    await seedRetention(tx, admin, now, config.officeTimeZone);
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);
