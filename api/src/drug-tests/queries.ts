@@ -4,9 +4,9 @@ import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
 import {
   isDue,
+  notHeld,
   officeDayOf,
   onlyUser,
-  notHeld,
   retentionDays,
   type RetentionRow,
   type RetentionWindow,
@@ -444,7 +444,11 @@ export async function deleteImportedTest(db: Kysely<DB>, id: number) {
 }
 
 /** The drug-test kinds of the retention schedule (decision 0091). */
-export type DrugTestRetentionKind = "results_five_years" | "results_one_year" | "collection_records" | "mis_data";
+export type DrugTestRetentionKind =
+  | "results_five_years"
+  | "results_one_year"
+  | "collection_records"
+  | "mis_data";
 
 /** Each kind's rows and the date its period runs from (the record's own date, in the office's zone). */
 function drugTestKind(kind: DrugTestRetentionKind, w: RetentionWindow) {
@@ -454,7 +458,10 @@ function drugTestKind(kind: DrugTestRetentionKind, w: RetentionWindow) {
     case "results_five_years":
       return { where: sql`t.user_id is not null and t.result is not null and ${fiveYears}`, day: reported };
     case "results_one_year":
-      return { where: sql`t.user_id is not null and t.result is not null and not ${fiveYears}`, day: reported };
+      return {
+        where: sql`t.user_id is not null and t.result is not null and not ${fiveYears}`,
+        day: reported,
+      };
     case "collection_records":
       return {
         where: sql`t.result is null`,

@@ -16,6 +16,8 @@ import { formatDay, formatInstant } from "../../lib/dates.ts";
 import { errorMessage, fieldErrors } from "../../lib/form.ts";
 import { toast } from "../../lib/toast.ts";
 import { useResource } from "../../lib/use-resource.ts";
+import { monthsInWords } from "./months.ts";
+import "./retention.css";
 import {
   DUE_KEY,
   fetchDue,
@@ -31,16 +33,6 @@ import {
   setPeriod,
   type Subject,
 } from "./api.ts";
-
-/** "63 months (5 years 3 months)". */
-export function monthsInWords(months: number): string {
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const parts = [years ? plural(years, "year") : "", rest ? plural(rest, "month") : ""].filter(Boolean);
-  if (!months) return "0 months";
-  return years ? `${plural(months, "month")} (${parts.join(" ")})` : plural(months, "month");
-}
 
 const ACTION_WORDS = { remove: "Removed", anonymise: "Anonymised" } as const;
 
