@@ -382,7 +382,7 @@ function HoldsSection() {
                       variant="secondary"
                       disabled={busy}
                       onClick={() => setLifting(h)}
-                      aria-label={`Lift the hold on ${h.name}`}
+                      aria-label={`Lift hold on ${h.name}`}
                     >
                       Lift hold
                     </Button>
