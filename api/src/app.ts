@@ -40,6 +40,7 @@ import { paymentsRoutes } from "./payments/routes.ts";
 import { registrationRoutes } from "./registration/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { rosterRoutes } from "./rosters/routes.ts";
+import { retentionRoutes } from "./retention/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { collectionSitesRoutes } from "./collection-sites/routes.ts";
 import { complianceRoutes } from "./compliance/routes.ts";
@@ -135,6 +136,7 @@ export function createApp(deps: Deps) {
   app.route("/api", analyticsRoutes);
   app.route("/api", settingsRoutes);
   app.route("/api", rosterRoutes);
+  app.route("/api", retentionRoutes);
   app.route("/api", contactRoutes);
   app.route("/api", collectionSitesRoutes);
   app.route("/api", drugTestsRoutes);

@@ -34,6 +34,7 @@ const EDITS: Record<string, string> = {
   "POST /api/auth/orders/:id/shipment": "shipping",
   "POST /api/auth/orders/:id/delivered": "shipping",
   "PUT /api/auth/random-rates/:year": "rate_percent",
+  "PUT /api/auth/retention/schedule/:kind": "period_months",
 };
 
 const CREATES = "creates a record: its row names it, there is no before";
@@ -100,6 +101,8 @@ const NOT_EDITS: Record<string, string> = {
   "POST /api/auth/import/:id/apply": SENDS,
   "POST /api/auth/import/:id/rollback": DELETES,
   "POST /api/auth/import/:id/claim": SENDS,
+  "POST /api/auth/legal-holds": CREATES,
+  "POST /api/auth/legal-holds/:id/lift": DELETES,
 };
 
 const GUARD_ROWS = new Set<string>(Object.values(GUARD_ACTIONS));
@@ -272,6 +275,9 @@ Deno.test("audit: every administrator edit writes before → after for the field
         updated_at: settings.updated_at,
       });
       await edit("PUT /api/auth/random-rates/:year", "/api/auth/random-rates/2026", { rate_percent: 25 });
+      await edit("PUT /api/auth/retention/schedule/:kind", "/api/auth/retention/schedule/emails", {
+        period_months: 18,
+      });
 
       assertEquals(problems, [], "edits whose row does not say what changed");
       const uncalled = Object.keys(EDITS).filter((k) => !shown.has(k));

@@ -24,6 +24,7 @@ import { AUTORENEW_QUEUE, membershipRenewal, renewDueMemberships } from "./membe
 import { membershipStart } from "./memberships/start.ts";
 import { RENEWAL_NOTICE_QUEUE, sendRenewalNoticesJob } from "./memberships/renewal-notice.ts";
 import { ROSTER_QUEUE, sendRosterRequestsJob } from "./rosters/service.ts";
+import { RETENTION_QUEUE, retentionJob } from "./retention/service.ts";
 import type { AnyFulfilment } from "./orders/pay.ts";
 import { storeOrder } from "./orders/purchase.ts";
 import { RECONCILE_QUEUE, reconcileJob } from "./orders/reconcile.ts";
@@ -88,6 +89,7 @@ export function backgroundJobs(
       [RECEIPTS_QUEUE]: sendReceiptsJob,
       [RENEWAL_NOTICE_QUEUE]: sendRenewalNoticesJob,
       [ROSTER_QUEUE]: sendRosterRequestsJob,
+      [RETENTION_QUEUE]: retentionJob,
       [SYNC_QUEUE]: syncDrugTests,
       [MEMBERSHIP_TEST_QUEUE]: orderMembershipTest,
       [OWN_BUSINESS_SETUP_QUEUE]: setUpOwnBusinessJob,
@@ -104,6 +106,8 @@ export function backgroundJobs(
       schedule(RENEWAL_NOTICE_QUEUE, HOUR),
       // Hourly: a period's roster requests go out within the first hour of its first office day (decision 0087).
       schedule(ROSTER_QUEUE, HOUR),
+      // Daily: what has passed its retention period goes (decision 0091); a record's day is a whole office day.
+      schedule(RETENTION_QUEUE, DAY),
       // The shortest retry wait is a minute; every minute keeps a retried message close to its time.
       schedule("mail.retry", MINUTE),
       // Every minute: a crash's pending orders are settled soon after their grace period.

@@ -30,6 +30,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   employee_requests: "employees",
   employee_request_batches: "employees",
   roster_confirmations: "rosters",
+  retention_schedule: "retention",
+  legal_holds: "retention",
   exports: "exports",
   import_batches: "imports",
   import_mappings: "imports",
@@ -101,7 +103,7 @@ export const LAYERS: string[][] = [
   ["compliance"],
   ["employees", "consents"],
   ["registration"],
-  ["exports", "stats"],
+  ["exports", "stats", "retention"],
   ["desk", "search", "account-data"],
   ["imports"],
 ];

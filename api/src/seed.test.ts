@@ -1,3 +1,4 @@
+import { dueForRemoval, holds as holds_ } from "./retention/service.ts";
 import { DEMO_ADMIN_TOTP_SECRET, loadConfig } from "./config.ts";
 import { seed, STORE_ITEMS } from "./seed.ts";
 import { assertEquals, assertOk } from "./testing/assert.ts";
@@ -158,6 +159,26 @@ Deno.test("seed: the demo tells the story (issue 16 item 4)", async () => {
 });
 
 /** What the dashboard reads of a membership, enough for the story's assertions. */
+Deno.test("seed: the Records retention screen has a hold and records due within 30 days", async () => {
+  await withDatabase(async (database) => {
+    const now = new Date("2026-11-24T15:00:00Z");
+    const config = loadConfig();
+    await seed(database, config, () => {}, now);
+    const deps = { database, config, now: () => now };
+    const due = (await dueForRemoval(deps)).data;
+    const casey = (kind: string) =>
+      due.kinds.find((k) => k.kind === kind)!.records.filter((r) => r.label.includes("Casey Guidry")).length;
+    assertEquals([casey("results_one_year"), casey("collection_records"), casey("orders")], [1, 1, 1]);
+    assertOk(
+      due.kinds.find((k) => k.kind === "emails")!.records.some((r) => r.label.includes("casey.guidry")),
+    );
+    // Jordan's result has passed its period, but Jordan is on hold.
+    assertOk(due.kinds.every((k) => k.records.every((r) => !r.label.includes("Jordan Pellerin"))));
+    const holds = (await holds_(deps)).data;
+    assertEquals(holds.map((h) => [h.name.split(" (")[0], h.lifted_at]), [["Jordan Pellerin", null]]);
+  });
+});
+
 async function membershipStatus(db: Database["db"], userId: number, now: Date) {
   const m = await db.selectFrom("memberships").selectAll().where("user_id", "=", userId).orderBy("id", "desc")
     .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
 import { seedMemberConsent, seedOtherEmployer, seedSecondCompany } from "./seed/der-companies.ts";
+import { seedRetention } from "./seed/retention.ts";
 import {
   seedAdminQueue,
   seedEmployeeCoverage,
@@ -356,6 +357,7 @@ export async function seed(
     });
     await seedOtherEmployer(tx, der2, now);
     await seedMemberConsent(tx, member, config, now);
+    await seedRetention(tx, admin, now, config.officeTimeZone);
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);

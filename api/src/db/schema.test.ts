@@ -118,7 +118,7 @@ const COLUMNS_FILE: ColumnList = {
     fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
     cancelled_by_user_id: true, receipt_sent_at: true, shipping_status: true, shipping_carrier: true, shipping_tracking: true,
     shipped_at: true, shipped_by_user_id: true, delivered_at: true, delivered_by_user_id: true,
-    import_reference: true,
+    import_reference: true, anonymised_at: true,
   },
   order_items: {
     id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true, ships: true,
@@ -182,6 +182,14 @@ const COLUMNS_FILE: ColumnList = {
   employee_request_batches: {
     id: true, business_id: true, owner_user_id: true, notification_id: true, upload_key: true, file_name: true,
     request_count: true, created_at: true,
+  },
+  retention_schedule: {
+    kind: true, record: true, record_date: true, citation: true, action: true, minimum_months: true,
+    period_months: true, sort_order: true, updated_at: true, updated_by_user_id: true,
+  },
+  legal_holds: {
+    id: true, user_id: true, business_id: true, reason: true, placed_at: true, placed_by_user_id: true,
+    lifted_at: true, lifted_by_user_id: true, lift_reason: true,
   },
   roster_confirmations: {
     id: true, business_id: true, period_start: true, due_on: true, der_user_id: true, sent_at: true,

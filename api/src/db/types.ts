@@ -329,6 +329,8 @@ export interface OrdersTable {
   delivered_by_user_id: number | null;
   /** sql/0052: the old system's order reference of an order made by an import (decision 0084); unique. */
   import_reference: string | null;
+  /** sql/0054: when the retention job took the person off the order (decision 0091). */
+  anonymised_at: NullableTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -387,7 +389,8 @@ export interface MembershipPausesTable {
 
 export interface DrugTestsTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null once the retention job anonymised the result (sql/0054): MIS data with no person. */
+  user_id: number | null;
   business_id: number | null;
   reason: DrugTestReason;
   status: Generated<DrugTestStatus>;
@@ -986,7 +989,36 @@ export interface ImportMappingsTable {
   updated_at: Timestamp;
 }
 
+/** sql/0054: how long each kind of record is kept (decision 0091). */
+export interface RetentionScheduleTable {
+  kind: string;
+  record: string;
+  record_date: string;
+  citation: string;
+  action: "remove" | "anonymise";
+  minimum_months: number;
+  period_months: number;
+  sort_order: number;
+  updated_at: DefaultTimestamp;
+  updated_by_user_id: number | null;
+}
+
+/** sql/0054: a member's or a company's records kept whatever their period, until the hold is lifted. */
+export interface LegalHoldsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  business_id: number | null;
+  reason: string;
+  placed_at: Timestamp;
+  placed_by_user_id: number | null;
+  lifted_at: NullableTimestamp;
+  lifted_by_user_id: number | null;
+  lift_reason: string | null;
+}
+
 export interface DB {
+  retention_schedule: RetentionScheduleTable;
+  legal_holds: LegalHoldsTable;
   order_refunds: OrderRefundsTable;
   sandbox_refunds: SandboxRefundsTable;
   safety_concern_letters: SafetyConcernLettersTable;

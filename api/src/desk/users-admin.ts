@@ -178,13 +178,18 @@ export async function deleteUser(ctx: Ctx, id: number) {
   if (!detail.attributes.can_delete) throw new AppError("CONFLICT", USER_MESSAGES.cannotDelete);
   const now = ctx.deps.now();
   await ctx.deps.database.db.transaction().execute(async (trx) => {
-    await deleteAccount(trx, id, now, "deleted_by_administrator");
+    const removed = await deleteAccount(
+      trx,
+      id,
+      { now, timeZone: ctx.deps.config.officeTimeZone },
+      "deleted_by_administrator",
+    );
     await audit(trx, {
       actor: ctx.actor.user_id,
       action: "account_deleted",
       entity: "user",
       entityId: id,
-      detail: { reason: "deleted_by_administrator" },
+      detail: { reason: "deleted_by_administrator", removed },
       ip: ctx.ip,
     });
   });

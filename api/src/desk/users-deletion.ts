@@ -15,16 +15,29 @@ import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
 import { stopAutorenewOfUser } from "../memberships/desk.ts";
 import { deleteTokensOf } from "../password-reset/desk.ts";
+import { removeWhatNoRuleKeeps } from "../retention/service.ts";
 import { DELETION_REASON } from "../users/deletion.ts";
 import { clearScheduledDeletion, dueAccountDeletions, minimiseAccount } from "../users/desk.ts";
 
-/** Deletes the account inside the caller's transaction; every record the law keeps stays attributable. */
-export async function deleteAccount(trx: Kysely<DB>, userId: number, now: Date, reason: string) {
+/**
+ * Deletes the account inside the caller's transaction: what the retention schedule's legal minimum no longer
+ * requires goes first (decision 0091); every record it still requires stays attributable, for the retention job
+ * to take when its period passes. Answers what went, as counts per kind.
+ */
+export async function deleteAccount(
+  trx: Kysely<DB>,
+  userId: number,
+  at: { now: Date; timeZone: string },
+  reason: string,
+): Promise<Record<string, number>> {
+  const now = at.now;
+  const removed = await removeWhatNoRuleKeeps(trx, userId, at);
   await minimiseAccount(trx, userId, now, reason);
   await deleteTokensOf(trx, userId);
   await endUserLinks(trx, userId, now);
   await stopAutorenewOfUser(trx, userId);
   await revokeAllSessions(trx, userId, now);
+  return removed;
 }
 
 export interface DeletionReport {
@@ -33,7 +46,9 @@ export interface DeletionReport {
 }
 
 /** Deletes every account due at `deps.now()`, and keeps those whose member added a card. */
-export async function runDueDeletions(deps: Pick<Deps, "database" | "now">): Promise<DeletionReport> {
+export async function runDueDeletions(
+  deps: Pick<Deps, "database" | "now" | "config">,
+): Promise<DeletionReport> {
   const { db } = deps.database;
   const now = deps.now();
   const report: DeletionReport = { deleted: [], kept: [] };
@@ -50,13 +65,18 @@ export async function runDueDeletions(deps: Pick<Deps, "database" | "now">): Pro
         report.kept.push(due.id);
         return;
       }
-      await deleteAccount(trx, due.id, now, DELETION_REASON);
+      const removed = await deleteAccount(
+        trx,
+        due.id,
+        { now, timeZone: deps.config.officeTimeZone },
+        DELETION_REASON,
+      );
       await audit(trx, {
         actor: null,
         action: "account_deleted",
         entity: "user",
         entityId: due.id,
-        detail: { reason: DELETION_REASON, business_id: due.scheduled_deletion_business_id },
+        detail: { reason: DELETION_REASON, business_id: due.scheduled_deletion_business_id, removed },
       });
       report.deleted.push(due.id);
     });

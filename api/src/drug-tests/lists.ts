@@ -66,7 +66,7 @@ export async function testsOfBusiness(
   const page = await listBusinessTests(db, businessId, params, { unreleasedRandoms: viewer.is_admin });
   await auditMemberViews(db, viewer, {
     action: MEMBER_VIEW_ACTIONS.testsView,
-    members: page.data.map((t) => t.attributes.user_id),
+    members: page.data.flatMap((t) => t.attributes.user_id ?? []),
     businessId,
   });
   return page;

@@ -2,6 +2,15 @@ import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { DB, DrugTestReason, DrugTestResult, DrugTestStatus } from "../db/types.ts";
 import { isPassing } from "../integrations/i3/i3.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
+import {
+  isDue,
+  notHeld,
+  officeDayOf,
+  onlyUser,
+  retentionDays,
+  type RetentionRow,
+  type RetentionWindow,
+} from "../lib/retention-window.ts";
 
 /**
  * One page of a user's drug tests as summaries. The panel detail (drug_test_panels) is never read here:
@@ -176,7 +185,7 @@ export function testToSend(db: Kysely<DB>, id: number) {
     .select([
       "t.id",
       "t.reason",
-      "t.user_id",
+      "u.id as user_id",
       "u.first_name",
       "u.last_name",
       "u.member_number",
@@ -453,4 +462,88 @@ export async function updateImportedTest(db: Kysely<DB>, id: number, change: Upd
 
 export async function deleteImportedTest(db: Kysely<DB>, id: number) {
   await db.deleteFrom("drug_tests").where("id", "=", id).execute();
+}
+
+/** The drug-test kinds of the retention schedule (decision 0091). */
+export type DrugTestRetentionKind =
+  | "results_five_years"
+  | "results_one_year"
+  | "collection_records"
+  | "mis_data";
+
+/** Each kind's rows and the date its period runs from (the record's own date, in the office's zone). */
+function drugTestKind(kind: DrugTestRetentionKind, w: RetentionWindow) {
+  const fiveYears = sql`(t.result in ('positive', 'refusal') or t.reason = 'follow_up')`;
+  const reported = officeDayOf(sql`t.resulted_at`, w);
+  switch (kind) {
+    case "results_five_years":
+      return { where: sql`t.user_id is not null and t.result is not null and ${fiveYears}`, day: reported };
+    case "results_one_year":
+      return {
+        where: sql`t.user_id is not null and t.result is not null and not ${fiveYears}`,
+        day: reported,
+      };
+    case "collection_records":
+      return {
+        where: sql`t.result is null`,
+        day: officeDayOf(sql`coalesce(t.collected_at, t.ordered_at, t.created_at)`, w),
+      };
+    case "mis_data":
+      return {
+        where: sql`t.user_id is null and t.result is not null`,
+        day: sql`make_date(extract(year from ${reported})::int, 12, 31)`,
+      };
+  }
+}
+
+/** The kind's rows past their period (oldest first), as the due list shows them and the job takes them. */
+export async function dueDrugTests(
+  db: Kysely<DB>,
+  kind: DrugTestRetentionKind,
+  w: RetentionWindow,
+): Promise<RetentionRow[]> {
+  const { where, day } = drugTestKind(kind, w);
+  const { rows } = await sql<RetentionRow>`
+    select t.id, ${retentionDays(day, w)}, t.user_id, t.business_id,
+      coalesce(u.first_name || ' ' || u.last_name || coalesce(' (' || u.member_number || ')', ''), 'No person')
+        || ': ' || replace(t.reason, '_', '-') || ' test' || coalesce(', ' || b.name, '') as label
+    from drug_tests t left join users u on u.id = t.user_id left join businesses b on b.id = t.business_id
+    where ${where} and ${isDue(day, w)} and ${notHeld(sql`t.user_id`, sql`t.business_id`, w)}
+      and ${onlyUser(sql`t.user_id`, w)}
+    order by ${day}, t.id limit ${w.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Anonymises results: the person, the i3 references and the order's links go; the reason, result, day and
+ * employer stay for the MIS report, with a positive's panel (the drugs it counts). Answers how many changed.
+ */
+export async function anonymiseDrugTests(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const run = async (trx: Kysely<DB>) => {
+    await trx.deleteFrom("drug_test_panels").where("drug_test_id", "in", ids)
+      .where((eb) =>
+        eb.not(eb.exists(
+          eb.selectFrom("drug_tests as t").whereRef("t.id", "=", "drug_test_panels.drug_test_id")
+            .where("t.result", "=", "positive").select("t.id"),
+        ))
+      ).execute();
+    const { numUpdatedRows } = await trx.updateTable("drug_tests").set({
+      user_id: null,
+      i3_order_ref: null,
+      i3_location_code: null,
+      ordered_by_user_id: null,
+      membership_id: null,
+      error: null,
+    }).where("id", "in", ids).where("user_id", "is not", null).executeTakeFirst();
+    return Number(numUpdatedRows);
+  };
+  return db.isTransaction ? await run(db) : await db.transaction().execute(run);
+}
+
+/** Removes tests and their panels; answers how many went. */
+export async function removeDrugTests(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const { numDeletedRows } = await db.deleteFrom("drug_tests").where("id", "in", ids).executeTakeFirst();
+  return Number(numDeletedRows);
 }

@@ -3,9 +3,16 @@
  * as the change. The application only ever inserts rows: the database refuses to change or delete one
  * (sql/0030_audit_request_id.sql), and docs/decisions/0044-audit-and-limits.md says which calls must write one.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/types.ts";
 import { currentRequest } from "./request-context.ts";
+import {
+  isDue,
+  officeDayOf,
+  retentionDays,
+  type RetentionRow,
+  type RetentionWindow,
+} from "./retention-window.ts";
 
 export interface AuditEntry {
   actor: number | null;
@@ -101,4 +108,40 @@ export async function auditMemberViews(
     request_id: request?.requestId ?? null,
   }))).execute();
   if (request) request.audited++;
+}
+
+/**
+ * Audit entries past their period (decision 0091), oldest first: an entry whose actor or subject is a member
+ * or company under a legal hold stays. An account deletion takes the entries about that member only.
+ */
+export async function dueAuditEntries(db: Kysely<DB>, w: RetentionWindow): Promise<RetentionRow[]> {
+  const day = officeDayOf(sql`a.created_at`, w);
+  const users = w.heldUsers.map(String);
+  const businesses = w.heldBusinesses.map(String);
+  const only = w.userId === undefined
+    ? sql`true`
+    : sql`a.entity = 'user' and a.entity_id = ${String(w.userId)}`;
+  const { rows } = await sql<RetentionRow>`
+    select a.id, ${retentionDays(day, w)}, null::int as user_id, null::int as business_id,
+      a.action || coalesce(' on ' || a.entity || ' ' || a.entity_id, '') as label
+    from audit_log a
+    where ${isDue(day, w)} and ${only}
+      and not (a.actor_user_id is not null and a.actor_user_id = any(${sql.val(w.heldUsers)}::int[]))
+      and not (a.entity = 'user' and a.entity_id = any(${sql.val(users)}::text[]))
+      and not (a.entity = 'business' and a.entity_id = any(${sql.val(businesses)}::text[]))
+    order by ${day}, a.id limit ${w.limit}`.execute(db);
+  return rows;
+}
+
+/** The one delete the log allows (sql/0054): entries past their period, by the retention job only. */
+export async function removeAuditEntries(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const run = async (trx: Kysely<DB>) => {
+    await sql`select set_config('apca.retention_sweep', 'on', true)`.execute(trx);
+    const { numDeletedRows } = await trx.deleteFrom("audit_log").where("id", "in", ids).executeTakeFirst();
+    // Off again at once: the rest of a caller's transaction (an account deletion) is append-only as ever.
+    await sql`select set_config('apca.retention_sweep', 'off', true)`.execute(trx);
+    return Number(numDeletedRows);
+  };
+  return db.isTransaction ? await run(db) : await db.transaction().execute(run);
 }

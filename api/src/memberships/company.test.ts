@@ -188,6 +188,7 @@ Deno.test("employee memberships run by the company, and the 30-day deletion", as
         const session = await ctx.tokenFor("member");
         const day29 = await runDueDeletions({
           database: ctx.database,
+          config: ctx.deps.config,
           now: () => new Date(START.getTime() + 29 * DAY),
         });
         assertEquals(day29.deleted, []);

@@ -13,6 +13,15 @@ import {
 import type { DB, OrderKind } from "../db/types.ts";
 import type { ChargeResult } from "../integrations/payments/payments.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
+import {
+  isDue,
+  notHeld,
+  officeDayOf,
+  onlyUser,
+  retentionDays,
+  type RetentionRow,
+  type RetentionWindow,
+} from "../lib/retention-window.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
 import { paidWith } from "./paid-with.ts";
 import { shippingStateOf } from "./state.ts";
@@ -691,4 +700,35 @@ export async function insertImportedOrderItems(
 
 export async function deleteImportedOrderItems(db: Kysely<DB>, orderId: number) {
   await db.deleteFrom("order_items").where("order_id", "=", orderId).execute();
+}
+
+/** Settled orders past their period that still name a person (decision 0091), oldest first. */
+export async function dueOrders(db: Kysely<DB>, w: RetentionWindow): Promise<RetentionRow[]> {
+  const day = officeDayOf(sql`o.created_at`, w);
+  const { rows } = await sql<RetentionRow>`
+    select o.id, ${retentionDays(day, w)}, o.user_id, o.business_id,
+      o.number || ', $' || to_char(o.total_cents / 100.0, 'FM999999990.00')
+        || coalesce(', ' || u.first_name || ' ' || u.last_name, '') as label
+    from orders o left join users u on u.id = o.user_id
+    where o.anonymised_at is null and o.status <> 'pending' and ${isDue(day, w)}
+      and ${notHeld(sql`o.user_id`, sql`o.business_id`, w)} and ${onlyUser(sql`o.user_id`, w)}
+    order by ${day}, o.id limit ${w.limit}`.execute(db);
+  return rows;
+}
+
+/** Takes the person off orders: number, lines, amounts, days and company stay for the books. */
+export async function anonymiseOrders(db: Kysely<DB>, ids: number[], at: Date): Promise<number> {
+  if (!ids.length) return 0;
+  const { numUpdatedRows } = await db.updateTable("orders").set({
+    user_id: null,
+    payment_method_id: null,
+    created_by_user_id: null,
+    cancelled_by_user_id: null,
+    shipped_by_user_id: null,
+    delivered_by_user_id: null,
+    idempotency_key: null,
+    request_hash: null,
+    anonymised_at: at,
+  }).where("id", "in", ids).where("anonymised_at", "is", null).executeTakeFirst();
+  return Number(numUpdatedRows);
 }

@@ -6,6 +6,13 @@
 import { type Kysely, sql, type Updateable } from "kysely";
 import type { DateString, DB, DrugTestStatus } from "../db/types.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
+import {
+  isDue,
+  officeDayOf,
+  retentionDays,
+  type RetentionRow,
+  type RetentionWindow,
+} from "../lib/retention-window.ts";
 import { testBusiness } from "../drug-tests/random-tests.ts";
 
 export type PoolRow = NonNullable<Awaited<ReturnType<typeof findPool>>>;
@@ -556,4 +563,33 @@ export async function candidateCountOf(db: Kysely<DB>, userId: number): Promise<
   const row = await db.selectFrom("random_candidates").select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Completed or abandoned pools past their period (decision 0091), oldest first; a pool with a candidate (or a
+ * candidate's company) under a legal hold is kept whole. Account deletions leave pools to the job: a pool is
+ * everyone's record, not one member's.
+ */
+export async function duePools(db: Kysely<DB>, w: RetentionWindow): Promise<RetentionRow[]> {
+  if (w.userId !== undefined) return [];
+  const day = officeDayOf(sql`coalesce(p.completed_at, p.created_at)`, w);
+  const { rows } = await sql<RetentionRow>`
+    select p.id, ${retentionDays(day, w)}, null::int as user_id, null::int as business_id,
+      'Random pool ' || p.year || '-' || lpad(p.month::text, 2, '0') || ' (' || p.period || ', '
+        || p.selected_count || ' selected of ' || p.covered_count || ')' as label
+    from random_pools p
+    where (p.status = 'complete' or p.status = 'draft') and ${isDue(day, w)}
+      and not exists (
+        select 1 from random_candidates c where c.pool_id = p.id
+          and (c.user_id = any(${sql.val(w.heldUsers)}::int[])
+            or c.business_id = any(${sql.val(w.heldBusinesses)}::int[])))
+    order by ${day}, p.id limit ${w.limit}`.execute(db);
+  return rows;
+}
+
+/** Removes pools with their snapshot, draw, candidates and notices (the foreign keys cascade). */
+export async function removePools(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const { numDeletedRows } = await db.deleteFrom("random_pools").where("id", "in", ids).executeTakeFirst();
+  return Number(numDeletedRows);
 }

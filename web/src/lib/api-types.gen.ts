@@ -1701,6 +1701,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/retention/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The retention schedule: each kind of record, its legal minimum and the consortium's period
+         * @description Not in the specification (issue 38, decision 0091).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthRetentionSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/retention/schedule/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the consortium's period of one kind of record
+         * @description Not in the specification (issue 38, decision 0091). Never below the legal minimum (422, and a database check). Applies from the job's next run. Audited as retention.set_period with the period before → after.
+         *
+         *     Access: Signed-in admin.
+         */
+        put: operations["putAuthRetentionScheduleByKind"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/retention/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Due for removal in the next 30 days, per kind, with counts and the records
+         * @description Not in the specification (issue 38, decision 0091). The same question the daily job asks, 30 days ahead; records under a legal hold are never listed.
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthRetentionDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/legal-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legal holds, open first
+         * @description Not in the specification (issue 38, decision 0091).
+         *
+         *     Access: Signed-in admin.
+         */
+        get: operations["getAuthLegalHolds"];
+        put?: never;
+        /**
+         * Place a legal hold on a member or a company
+         * @description Not in the specification (issue 38, decision 0091). Nothing of theirs is removed or anonymised until the hold is lifted. Audited as legal_hold.place with the reason.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthLegalHolds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/legal-holds/{id}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a legal hold
+         * @description Not in the specification (issue 38, decision 0091). The job's next run takes what has passed its period. Audited as legal_hold.lift.
+         *
+         *     Access: Signed-in admin.
+         */
+        post: operations["postAuthLegalHoldsByIdLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -15124,6 +15240,647 @@ export interface operations {
                 };
             };
             /** @description Idempotency-Key malformed or reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthRetentionSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The kind of record */
+                            kind: string;
+                            /** @description What the row covers */
+                            record: string;
+                            /** @description The record's own date its period runs from */
+                            record_date: string;
+                            /** @description The rule that sets the legal minimum */
+                            citation: string;
+                            /**
+                             * @description What the daily job does once the period has passed
+                             * @enum {string}
+                             */
+                            action: "remove" | "anonymise";
+                            /** @description The legal minimum, in months */
+                            minimum_months: number;
+                            /** @description The consortium's period, in months (never below the minimum) */
+                            period_months: number;
+                            /** @description When the period last changed (ISO 8601) */
+                            updated_at: string;
+                            /** @description The administrator who last changed it */
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAuthRetentionScheduleByKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The consortium's period in months; at least the row's legal minimum */
+                    period_months: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The kind of record */
+                            kind: string;
+                            /** @description What the row covers */
+                            record: string;
+                            /** @description The record's own date its period runs from */
+                            record_date: string;
+                            /** @description The rule that sets the legal minimum */
+                            citation: string;
+                            /**
+                             * @description What the daily job does once the period has passed
+                             * @enum {string}
+                             */
+                            action: "remove" | "anonymise";
+                            /** @description The legal minimum, in months */
+                            minimum_months: number;
+                            /** @description The consortium's period, in months (never below the minimum) */
+                            period_months: number;
+                            /** @description When the period last changed (ISO 8601) */
+                            updated_at: string;
+                            /** @description The administrator who last changed it */
+                            updated_by: string | null;
+                        }[];
+                        /** @description What the change did */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthRetentionDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Today, in the office's zone */
+                            from: string;
+                            /** @description Thirty days on */
+                            until: string;
+                            kinds: {
+                                kind: string;
+                                record: string;
+                                /** @enum {string} */
+                                action: "remove" | "anonymise";
+                                period_months: number;
+                                /** @description Records the job takes by `until` (those due now included) */
+                                count: number;
+                                /** @description The first 50, oldest first */
+                                records: {
+                                    id: number;
+                                    label: string;
+                                    /** @description The record's own date */
+                                    record_day: string;
+                                    /** @description The day the job takes it (today when it is due now) */
+                                    removal_on: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthLegalHolds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            subject: "member" | "company";
+                            user_id: number | null;
+                            business_id: number | null;
+                            /** @description The member (with member number) or the company */
+                            name: string;
+                            reason: string;
+                            placed_at: string;
+                            placed_by: string | null;
+                            /** @description Null while the hold is open */
+                            lifted_at: string | null;
+                            lifted_by: string | null;
+                            lift_reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthLegalHolds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The member to hold (or business_id) */
+                    user_id?: number | null;
+                    /** @description The company to hold (or user_id) */
+                    business_id?: number | null;
+                    /** @description Why: the proceeding or investigation that names the records */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            subject: "member" | "company";
+                            user_id: number | null;
+                            business_id: number | null;
+                            /** @description The member (with member number) or the company */
+                            name: string;
+                            reason: string;
+                            placed_at: string;
+                            placed_by: string | null;
+                            /** @description Null while the hold is open */
+                            lifted_at: string | null;
+                            lifted_by: string | null;
+                            lift_reason: string | null;
+                        }[];
+                        message: string;
+                        /** @description The new hold's id */
+                        id?: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The member or company is already under a hold */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthLegalHoldsByIdLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the hold ends (optional) */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            subject: "member" | "company";
+                            user_id: number | null;
+                            business_id: number | null;
+                            /** @description The member (with member number) or the company */
+                            name: string;
+                            reason: string;
+                            placed_at: string;
+                            placed_by: string | null;
+                            /** @description Null while the hold is open */
+                            lifted_at: string | null;
+                            lifted_by: string | null;
+                            lift_reason: string | null;
+                        }[];
+                        message: string;
+                        /** @description The new hold's id */
+                        id?: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in without the needed role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Lifted already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
             422: {
                 headers: {
                     [name: string]: unknown;

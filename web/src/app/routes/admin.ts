@@ -104,6 +104,11 @@ export const ADMIN_ROUTES: AppRoute[] = [
   ),
   page("/app/admin/rosters", "Crew Lists", () => import("../../features/rosters/admin-page.tsx")),
   page("/app/admin/settings", "Settings", () => import("../../features/settings/settings-page.tsx")),
+  page(
+    "/app/admin/settings/retention",
+    "Records Retention",
+    () => import("../../features/retention/retention-page.tsx"),
+  ),
   page("/app/admin/imports", "Imports", () => import("../../features/imports/imports-page.tsx")),
   page("/app/admin/orders", "Orders", () => import("../../features/orders/list-page.tsx")),
   page("/app/admin/orders/:id", "Order Details", () => import("../../features/orders/detail-page.tsx")),

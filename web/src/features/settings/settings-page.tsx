@@ -164,6 +164,13 @@ function SettingsForm({ settings, onReload }: { settings: AdminSettings; onReloa
             days needs an extra drug test (46 CFR 16.210(b)(2)). Set by the regulation, not here.
           </p>
         </section>
+        <section className="form-section" aria-labelledby="records-retention">
+          <h2 id="records-retention" className="form-section-title">Records retention</h2>
+          <p>
+            How long each kind of record is kept, legal holds, and what is due for removal in the next 30
+            days: <Link href="/app/admin/settings/retention">Records retention</Link>.
+          </p>
+        </section>
         <p className="field-hint">Last changed {formatInstant(settings.updated_at)}.</p>
         <div className="form-actions">
           <Button type="submit" busy={busy && !pending} busyLabel="Saving…">Save Settings</Button>
