@@ -161,9 +161,7 @@ export async function benchImports(sizes = IMPORT_FULL, print = true): Promise<I
     console.log(
       `import total: ${totalSeconds.toFixed(0)} s (target <= 600 s, ${
         verdict("import total", totalSeconds <= 600)
-      }); peak RSS growth ${
-        peakRssGrowthMb.toFixed(0)
-      } MB`,
+      }); peak RSS growth ${peakRssGrowthMb.toFixed(0)} MB`,
     );
   }
   return { phases, totalSeconds, peakRssGrowthMb };

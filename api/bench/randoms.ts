@@ -178,7 +178,9 @@ export function printRandoms(r: RandomBench): void {
   console.log(
     `  candidate PDFs      ${
       r.pdfsPerSecond.toFixed(0).padStart(7)
-    } /s   target ≥ ${TARGETS.pdfsPerSecond}/s    ${verdict("candidate PDFs per second", r.pdfsPerSecond >= TARGETS.pdfsPerSecond)}`,
+    } /s   target ≥ ${TARGETS.pdfsPerSecond}/s    ${
+      verdict("candidate PDFs per second", r.pdfsPerSecond >= TARGETS.pdfsPerSecond)
+    }`,
   );
   console.log(
     `  zip streamed        ${(r.zipBytes / 2 ** 20).toFixed(1).padStart(7)} MB   resident memory change ${
