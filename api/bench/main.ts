@@ -602,6 +602,27 @@ async function sameJson(path: string, app: string, raw: string, headers: Record<
   }
 }
 
+const METRICS_TOKEN = crypto.randomUUID();
+
+/**
+ * Each app worker's session-cache lookups so far (its /api/metrics): the session read sends no statement on a
+ * hit, so a cache that missed or was bypassed (its LISTEN connection late on a loaded machine) explains a slow
+ * session read.
+ */
+async function printSessionCache(app: Workers) {
+  for (const [i, url] of app.urls("/api/metrics").entries()) {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const count = (what: string) =>
+      new RegExp(`apca_session_cache_lookups_total\\{outcome="${what}"\\} (\\d+)`).exec(text)?.[1] ?? "?";
+    const live = /apca_session_cache_live (\d)/.exec(text)?.[1] === "1";
+    console.log(
+      `bench: app worker ${i + 1} session cache: ${count("hit")} hits, ${count("miss")} misses, ` +
+        `${count("bypassed")} bypassed, ${live ? "live" : "NOT live"}`,
+    );
+  }
+}
+
 const loadavg = () => Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
 
 async function main() {
@@ -631,7 +652,7 @@ async function main() {
     "app",
     WORKERS,
     ["run", "-A", "api/src/main.ts"],
-    (i) => ({ DATABASE_URL: databaseUrl, SEED_ON_START: i === 0 ? "1" : "0" }),
+    (i) => ({ DATABASE_URL: databaseUrl, SEED_ON_START: i === 0 ? "1" : "0", METRICS_TOKEN }),
     "/api/health",
   );
   step(`starting the raw endpoints, ${WORKERS} worker(s) each`);
@@ -710,6 +731,7 @@ async function main() {
     closed(rawReads, SESSION),
     closed(app, SESSION),
   );
+  await printSessionCache(app);
   rows.push({ what: `raw GET ${SESSION}`, m: session.last.base });
   rows.push({ what: `app GET ${SESSION}`, m: session.last.subject });
   const endpoint = session.last.subject;
