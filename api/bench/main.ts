@@ -506,8 +506,8 @@ interface Workers {
 }
 
 /**
- * Starts `count` processes of one server, one after the other (each ready before the next starts), each with
- * WORKERS=1 so that a server that runs several workers itself runs one here. `vars(i)` are worker i's.
+ * Starts `count` processes of one server, each with WORKERS=1 so that a server that runs several workers itself
+ * runs one here: the first alone (it may migrate and seed), then the others together. `vars(i)` are worker i's.
  */
 async function startWorkers(
   name: string,
@@ -516,8 +516,7 @@ async function startWorkers(
   vars: (i: number) => Record<string, string>,
   readyPath: string,
 ): Promise<Workers> {
-  const started: { server: Server; port: number }[] = [];
-  for (let i = 0; i < count; i++) {
+  const start = async (i: number) => {
     const port = freePort();
     const server = await startServer(
       `${name} (worker ${i + 1} of ${count})`,
@@ -525,13 +524,15 @@ async function startWorkers(
       { ...vars(i), PORT: String(port), HOST: "127.0.0.1", WORKERS: "1" },
       `http://127.0.0.1:${port}${readyPath}`,
     );
-    started.push({ server, port });
-  }
+    return { server, port };
+  };
+  const first = await start(0);
+  const started = [first, ...await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1)))];
   return {
     urls: (path) => started.map(({ port }) => `http://127.0.0.1:${port}${path}`),
     pids: started.map(({ server }) => server.pid),
     stop: async () => {
-      for (const { server } of started) await server.stop();
+      await Promise.all(started.map(({ server }) => server.stop()));
     },
   };
 }
@@ -656,20 +657,22 @@ async function main() {
     "/api/health",
   );
   step(`starting the raw endpoints, ${WORKERS} worker(s) each`);
-  const raw = await startWorkers(
-    "raw Deno.serve",
-    WORKERS,
-    ["run", "--allow-net", "--allow-env", join(HERE, "raw_server.ts")],
-    () => ({}),
-    "/",
-  );
-  const rawReads = await startWorkers(
-    "raw reads",
-    WORKERS,
-    ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", join(HERE, "raw_reads.ts")],
-    () => ({ DATABASE_URL: databaseUrl }),
-    "/",
-  );
+  const [raw, rawReads] = await Promise.all([
+    startWorkers(
+      "raw Deno.serve",
+      WORKERS,
+      ["run", "--allow-net", "--allow-env", join(HERE, "raw_server.ts")],
+      () => ({}),
+      "/",
+    ),
+    startWorkers(
+      "raw reads",
+      WORKERS,
+      ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", join(HERE, "raw_reads.ts")],
+      () => ({ DATABASE_URL: databaseUrl }),
+      "/",
+    ),
+  ]);
 
   step("giving the member an active annual membership and a past pause (SQL on the bench database)");
   await giveMembership(databaseUrl, MEMBER.email);
