@@ -23,13 +23,15 @@ COPY --from=build /app/web/deno.json web/deno.json
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/e2e/deno.json e2e/deno.json
 COPY --from=build /app/vendor vendor
-RUN deno install --entrypoint api/src/main.ts && mkdir -p /data && chown deno:deno /data
+RUN deno install --entrypoint api/src/main.ts api/src/worker.ts && mkdir -p /data && chown deno:deno /data
 ENV PORT=8000 \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
     APP_ENV=production
 EXPOSE 8000
 USER deno
+# One HTTP worker per core the container may use, all on PORT (WORKERS overrides; always 1 on the embedded
+# PGlite database): decision 0094. deno.json enables the unstable `reusePort` they share the port with.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["deno", "eval", "const r = await fetch(`http://127.0.0.1:${Deno.env.get('PORT') ?? 8000}/api/health`); Deno.exit(r.ok ? 0 : 1)"]
 CMD ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "--allow-sys", "api/src/main.ts"]

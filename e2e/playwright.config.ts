@@ -69,6 +69,8 @@ export default defineConfig({
       // Links in mail (password reset) must point at this server, not the default http://localhost:8000.
       PUBLIC_URL: BASE_URL,
       SEED_ON_START: "1",
+      // One HTTP worker (decision 0094): the suite's own workers are the load, and one starts faster.
+      WORKERS: "1",
       // Parallel workers confirm the one demo administrator's sign-in with the same TOTP code within 30 s
       // (support/second-factor.ts); production refuses this setting.
       TOTP_ALLOW_CODE_REUSE: "1",

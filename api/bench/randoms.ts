@@ -16,7 +16,7 @@ import { runPdfs } from "../src/randoms/pdfs.ts";
 import { selectedCandidates } from "../src/randoms/queries.ts";
 import { createPool, runBuild, runPreorder } from "../src/randoms/service.ts";
 import { verifyDraw } from "../src/randoms/verify.ts";
-import { zipStream } from "../src/randoms/zip.ts";
+import { zipStream } from "../src/lib/zip.ts";
 import { createTestDatabase } from "../src/testing/db.ts";
 import { verdict } from "./lib.ts";
 

@@ -1,4 +1,5 @@
 /** The application: guards, every domain router under /api, the web app, and the one error handler. */
+import { consentsRoutes } from "./consents/routes.ts";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -48,6 +49,7 @@ import { drugTestsRoutes } from "./drug-tests/routes.ts";
 import { membershipsRoutes } from "./memberships/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { accountDataRoutes } from "./account-data/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 import { notificationsRoutes } from "./desk/routes.ts";
 import { exportsRoutes } from "./exports/routes.ts";
@@ -139,11 +141,13 @@ export function createApp(deps: Deps) {
   app.route("/api", complianceRoutes);
   app.route("/api", complianceKitRoutes);
   app.route("/api", documentsRoutes);
+  app.route("/api", consentsRoutes);
   app.route("/api", membershipsRoutes);
   app.route("/api", membershipRefundRoutes);
   app.route("/api", storeRoutes);
   app.route("/api", ordersRoutes);
   app.route("/api", auditRoutes);
+  app.route("/api", accountDataRoutes);
   app.route("/api", notificationsRoutes);
   app.route("/api", exportsRoutes);
   app.route("/api", importsRoutes);

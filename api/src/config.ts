@@ -54,6 +54,13 @@ export interface Config {
   webDist: string;
   seedAdminEmail: string;
   seedAdminPassword: string;
+  /**
+   * HTTP workers on the one port (WORKERS; decision 0094): each a thread with its own connections, session
+   * cache and job runner. The number of cores unless set; always 1 on the embedded PGlite database (one
+   * connection, one process). `workersRequested` is what WORKERS asked for, when it was overruled.
+   */
+  workers: number;
+  workersRequested?: number;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the server. */
@@ -181,12 +188,20 @@ export function loadConfig(): Config {
   if (!REQUEST_LOG_MODES.includes(requestLog as RequestLogMode)) {
     throw new Error(`REQUEST_LOG must be one of ${REQUEST_LOG_MODES.join(", ")} (it is "${requestLog}")`);
   }
+  const workersAsked = optionalNumber("WORKERS");
+  if (workersAsked !== undefined && !(Number.isInteger(workersAsked) && workersAsked >= 1)) {
+    throw new Error(`WORKERS must be a whole number of at least 1 (it is "${env("WORKERS")}")`);
+  }
+  const databaseUrl = env("DATABASE_URL");
+  const workers = databaseUrl ? workersAsked ?? navigator.hardwareConcurrency : 1;
   return {
     port,
     host: env("HOST") ?? "127.0.0.1",
+    workers,
+    ...(workersAsked !== undefined && workersAsked !== workers ? { workersRequested: workersAsked } : {}),
     requestLog: requestLog as RequestLogMode,
     requestLogFile: resolve(env("REQUEST_LOG_FILE") ?? join(dataDir, "requests.log")),
-    databaseUrl: env("DATABASE_URL"),
+    databaseUrl,
     databaseConnectTimeoutMs: optionalNumber("DATABASE_CONNECT_TIMEOUT_MS"),
     databaseStatementTimeoutMs: optionalNumber("DATABASE_STATEMENT_TIMEOUT_MS"),
     dataDir,

@@ -291,3 +291,9 @@ export type RandomsStats = z.infer<typeof RandomsResponse>;
 // The account merge (decision 0080) and a membership charge's refund (decision 0081)
 export type { MergePlan } from "./desk/merge-schemas.ts";
 export type { MembershipRefund } from "./memberships/refund-schemas.ts";
+// Consents to release results (decision 0092)
+export type { CompanyChoice, Consent, ConsentRequest } from "./consents/schemas.ts";
+
+// "Your data" and "Who looked at my records" (decision 0093).
+export type { AccountDataBody } from "./account-data/schemas.ts";
+export type { RecordView } from "./audit/schemas.ts";

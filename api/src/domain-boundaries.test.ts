@@ -22,6 +22,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   business_activations: "businesses",
   business_users: "businesses",
   businesses: "businesses",
+  consents: "consents",
   contact_messages: "contact",
   documents: "documents",
   drug_test_panels: "drug-tests",
@@ -98,10 +99,10 @@ export const LAYERS: string[][] = [
   ["memberships"],
   ["compliance-kit", "randoms"],
   ["compliance"],
-  ["employees"],
+  ["employees", "consents"],
   ["registration"],
   ["exports", "stats"],
-  ["desk", "search"],
+  ["desk", "search", "account-data"],
   ["imports"],
 ];
 

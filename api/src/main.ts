@@ -1,15 +1,15 @@
-/** Starts the server: configuration, database, migrations, first-start seed, HTTP. */
-import { createApp } from "./app.ts";
-import { backgroundJobs } from "./background.ts";
-import { buildDeps } from "./boot.ts";
+/**
+ * Starts the server: configuration, database, migrations, first-start seed, then WORKERS HTTP workers on one
+ * port (server.ts; the first on this thread, the others on worker threads, worker.ts), then the banner. The
+ * one-time work runs here once, before any worker starts (decision 0094).
+ */
 import { loadConfig, productionProblems } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
-import { afterAnswerSettled } from "./lib/after-answer.ts";
-import { releaseLeases, startJobRunner } from "./lib/jobs.ts";
 import { seed, shouldSeed } from "./seed.ts";
-import { jsonLog } from "./lib/logging.ts";
-import { requestLogSink } from "./lib/request-log.ts";
+import { setLogWorker } from "./lib/logging.ts";
+import { prepareWorker } from "./server.ts";
+import type { FromWorker, ToWorker } from "./worker.ts";
 import { addressOf, existingSignIns, startBanner } from "./start-banner.ts";
 import { relative } from "node:path";
 import { sealLegacyTotpSecrets } from "./auth/second-factor/secret-box.ts";
@@ -43,12 +43,16 @@ try {
 }
 if (await shouldSeed(database, config)) await seed(database, config, console.log);
 
-// Request lines go where REQUEST_LOG says (a file unless asked for, on a local start); the rest stays on stdout.
-const requestLog = requestLogSink({ mode: config.requestLog, file: config.requestLogFile, base: jsonLog });
-const deps = await buildDeps(config, database, { log: requestLog.log });
+// The first worker runs on this thread; its dependencies also seal the legacy secrets, once, before any listens.
+if (config.workers > 1) setLogWorker(1);
+const first = await prepareWorker(config, database);
+const { deps, requestLog } = first;
 const sealed = await sealLegacyTotpSecrets(database, deps.totpKey);
 if (sealed > 0) {
   console.log(`Sealed ${sealed} authenticator secret(s) stored before sealing (decision 0067).`);
+}
+if (config.workersRequested !== undefined) {
+  console.warn(`WORKERS=${config.workersRequested} is ignored: the embedded PGlite database has one worker.`);
 }
 if (config.production && deps.captcha.widget.provider === "development") {
   console.warn(
@@ -68,48 +72,66 @@ if (config.production && deps.payments.provider === "sandbox") {
     );
   }
 }
-const app = createApp(deps);
-const jobs = backgroundJobs(config);
-const jobRunner = startJobRunner(deps, jobs.handlers, {
-  pollMs: config.recovery.jobsPollMs,
-  schedules: jobs.schedules,
-});
 // The banner's sign-ins are looked up before listening, so the banner is the last thing a start prints.
 const signIns = await existingSignIns(database, config, !!Deno.env.get("SEED_ADMIN_PASSWORD"));
-const server = Deno.serve({
-  port: config.port,
-  hostname: config.host,
-  onListen: ({ port }) => {
-    const banner = startBanner({
-      url: addressOf(config.host, port),
-      database: `${database.engine}${config.databaseUrl ? "" : ` in ${relativeToHere(config.dataDir)}`}`,
-      requestLog: requestLog.describe.replace(config.requestLogFile, relativeToHere(config.requestLogFile)),
-      signIns,
-    });
-    console.log(banner.join("\n"));
-  },
-}, app.fetch);
+const port = await first.listen(config.port, config.workers > 1);
 
-// Graceful shutdown (docs/deployment.md): stop accepting, let in-flight requests and the running job end, then
-// close the database; past SHUTDOWN_TIMEOUT_MS, hand this runner's job back to the queue and exit anyway.
+// Graceful shutdown (docs/deployment.md): every worker stops accepting, lets its in-flight requests and running
+// job end; then the database closes. Past SHUTDOWN_TIMEOUT_MS a worker hands its job back to the queue, and the
+// process exits 1. A worker thread still starting is simply ended with the process.
+const others: { stop(): Promise<boolean> }[] = [];
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     if (stopping) return;
     stopping = true;
     deps.log({ level: "info", event: "shutdown", signal });
-    const drained = Promise.all([server.shutdown().then(afterAnswerSettled), jobRunner.stop()])
-      .then(() => deps.mailer.idle());
-    const timedOut = await Promise.race([
-      drained.then(() => false),
-      new Promise<true>((resolve) => setTimeout(() => resolve(true), config.shutdownTimeoutMs)),
-    ]);
-    if (timedOut) {
-      const released = await releaseLeases(database.db, jobRunner.id).catch(() => 0);
-      deps.log({ level: "warn", event: "shutdown_timeout", released_jobs: released });
-    }
+    const timedOut = (await Promise.all([first.stop(), ...others.map((w) => w.stop())])).some(Boolean);
     await database.close();
-    requestLog.close();
     Deno.exit(timedOut ? 1 : 0);
   });
+}
+
+// The other workers listen on the port the first one got (PORT=0 picks one), each on a thread of its own.
+await Promise.all(
+  Array.from(
+    { length: config.workers - 1 },
+    async (_, i) => others.push(await startWorkerThread(port, i + 2)),
+  ),
+);
+const workers = config.workers > 1 ? `${config.workers} workers; ` : "";
+console.log(
+  startBanner({
+    url: addressOf(config.host, port),
+    database: `${workers}${database.engine}${
+      config.databaseUrl ? "" : ` in ${relativeToHere(config.dataDir)}`
+    }`,
+    requestLog: requestLog.describe.replace(config.requestLogFile, relativeToHere(config.requestLogFile)),
+    signIns,
+  }).join("\n"),
+);
+
+/** Starts worker number `n` on a thread of its own; resolves once it listens. A worker that fails ends the process. */
+function startWorkerThread(port: number, n: number): Promise<{ stop(): Promise<boolean> }> {
+  const thread = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+  thread.onerror = (event) => {
+    event.preventDefault();
+    console.error(`Worker ${n} failed: ${event.message}`);
+    Deno.exit(1);
+  };
+  const next = () =>
+    new Promise<FromWorker>((resolve) => {
+      thread.onmessage = ({ data }: MessageEvent<FromWorker>) => resolve(data);
+    });
+  const listening = next();
+  thread.postMessage({ start: { port, worker: n } } satisfies ToWorker);
+  return listening.then(() => ({
+    async stop() {
+      const stopped = next();
+      thread.postMessage({ stop: true } satisfies ToWorker);
+      const answer = await stopped;
+      thread.terminate();
+      return "stopped" in answer && answer.stopped;
+    },
+  }));
 }

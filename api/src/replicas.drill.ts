@@ -1,7 +1,9 @@
 /**
  * Two API processes on one PostgreSQL database behind a real round-robin proxy (nginx), and the cases that
  * break when a process keeps shared state to itself: the sign-in limit, Idempotency-Key replays, the job
- * queue, session revocation (docs/decisions/0025-replicas-and-operations.md). Run by `deno task test:replicas`
+ * queue, session revocation (docs/decisions/0025-replicas-and-operations.md); then one process with two HTTP
+ * workers on one port (decision 0094), where a sign-out on one worker is refused on the other, and the proxy's
+ * answers to request heads past Deno's limit (the nginx block of docs/deployment.md, as documented). Run by `deno task test:replicas`
  * (a CI step of .ci/test-all.sh, which installs nginx); it needs TEST_DATABASE_URL and nginx on PATH, and
  * fails rather than skips without them. Every case goes through the proxy, and each pair of requests is
  * checked to have reached both processes.
@@ -11,6 +13,7 @@ import { hashPassword } from "./auth/passwords.ts";
 import { assertEquals, assertOk as assert } from "./testing/assert.ts";
 import { createTestDatabase } from "./testing/db.ts";
 import { freePort } from "./testing/ports.ts";
+import { HTTP_LIMIT_MESSAGES } from "./lib/http-limits.ts";
 
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
 const PASSWORD = "replica-password-local";
@@ -36,6 +39,8 @@ function startReplica(databaseUrl: string, env: Record<string, string> = {}): Re
       LOGIN_LIMIT_PER_EMAIL: "3",
       JOBS_POLL_MS: "100",
       SHUTDOWN_TIMEOUT_MS: "10000",
+      // One HTTP worker each unless a step asks for more (decision 0094).
+      WORKERS: "1",
       ...env,
     },
     stdout: "piped",
@@ -58,6 +63,33 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, sec
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/**
+ * The proxy block of docs/deployment.md, as documented (request-head limits answered in the error model
+ * included), with the drill's addresses in place of the example's and two drill-only lines: no retry on the
+ * other upstream, and a header naming the upstream that answered.
+ */
+async function documentedProxy(upstreams: number[], port: number): Promise<string> {
+  const doc = await Deno.readTextFile(new URL("../../docs/deployment.md", import.meta.url));
+  let block = doc.match(/```nginx\n([\s\S]*?)```/)?.[1];
+  if (!block) throw new Error("docs/deployment.md has no nginx block");
+  const swaps: [RegExp, string][] = [
+    [
+      /upstream apca \{[^}]*\}/,
+      `upstream apca { ${upstreams.map((p) => `server 127.0.0.1:${p};`).join(" ")} }`,
+    ],
+    [/listen 443 ssl;/, `listen 127.0.0.1:${port};`],
+    [
+      /location \/ \{\n/,
+      "location / {\n    proxy_next_upstream off;\n    add_header X-Upstream $upstream_addr always;\n",
+    ],
+  ];
+  for (const [pattern, replacement] of swaps) {
+    if (!pattern.test(block)) throw new Error(`docs/deployment.md's nginx block lacks ${pattern}`);
+    block = block.replace(pattern, replacement);
+  }
+  return block;
+}
+
 async function startProxy(
   upstreams: number[],
 ): Promise<{ port: number; child: Deno.ChildProcess; dir: string }> {
@@ -78,24 +110,45 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream api { ${upstreams.map((p) => `server 127.0.0.1:${p};`).join(" ")} }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://api;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream off;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
+${await documentedProxy(upstreams, port)}
 }
 `,
   );
   const child = new Deno.Command("nginx", { args: ["-p", dir, "-c", `${dir}/nginx.conf`], stderr: "inherit" })
     .spawn();
   return { port, child, dir };
+}
+
+/**
+ * One GET over a new connection, written by hand: fetch refuses the addresses and heads this drill sends.
+ * Answers the status, the media type and the body (read to the connection's close).
+ */
+async function rawGet(port: number, path: string, headers: string[]) {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const head = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close", ...headers, "", ""];
+  const bytes = new TextEncoder().encode(head.join("\r\n"));
+  // Read while writing: the server may answer and close before the whole head is sent.
+  // (then resets the connection: what arrived before the reset is the answer).
+  let text = "";
+  const answer = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of conn.readable) text += decoder.decode(chunk, { stream: true });
+    } catch { /* reset after the answer */ }
+  })();
+  for (let sent = 0; sent < bytes.length;) {
+    try {
+      sent += await conn.write(bytes.subarray(sent));
+    } catch {
+      break;
+    }
+  }
+  await answer;
+  const [top, ...rest] = text.split("\r\n\r\n");
+  const lines = top.split("\r\n");
+  const contentType = lines.find((l) => /^content-type:/i.test(l))?.split(":")[1].split(";")[0].trim() ??
+    null;
+  return { status: Number(lines[0].split(" ")[1]), contentType, body: rest.join("\r\n\r\n") };
 }
 
 /** Waits until the replica answers ready (its database reachable and migrated). */
@@ -136,6 +189,7 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
     }),
   ];
   const proxy = await startProxy(replicas.map((r) => r.port));
+  const proxies = [proxy];
   const base = `http://127.0.0.1:${proxy.port}`;
   /** Sends through the proxy; answers the response, its JSON body and the upstream that answered. */
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -280,20 +334,157 @@ Deno.test("two replicas behind a round-robin proxy share every piece of state", 
       assertEquals(new Set(runs.map((e) => e.job)).size, ids.length);
     });
 
-    await t.step("SIGTERM: each process drains, closes its database and exits 0", async () => {
-      for (const r of replicas) r.child.kill("SIGTERM");
-      for (const r of replicas) assertEquals((await r.child.status).code, 0);
+    // One process with two HTTP workers on one port (decision 0094), behind the documented proxy: each worker has
+    // its own session cache, so this is the replicas' case again inside one process.
+    const pair = startReplica(database.url!, { WORKERS: "2", METRICS_TOKEN: "drill-metrics-token" });
+    replicas.push(pair);
+    await replicaReady(pair);
+    // The banner comes once every worker listens.
+    await waitFor(
+      "both workers",
+      () => Promise.resolve(pair.output().includes("APCA portal running at") || undefined),
+    );
+    const pairProxy = await startProxy([pair.port]);
+    proxies.push(pairProxy);
+    const pairBase = `http://127.0.0.1:${pairProxy.port}`;
+    await waitFor("the second proxy", async () => {
+      const res = await fetch(`${pairBase}/api/health/live`);
+      await res.body?.cancel();
+      return res.ok || undefined;
     });
+    /** Sends through the second proxy; answers the status and the worker that answered (its request line). */
+    const viaPair = async (
+      method: string,
+      path: string,
+      headers: Record<string, string> = {},
+      body?: unknown,
+    ) => {
+      const id = crypto.randomUUID();
+      const res = await fetch(pairBase + path, {
+        method,
+        headers: {
+          ...headers,
+          "X-Request-Id": id,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const worker = await waitFor(`the log line of request ${id}`, () => {
+        const line = pair.output().split("\n").find((l) => l.startsWith("{") && l.includes(id));
+        return Promise.resolve(line ? Number(JSON.parse(line).worker) : undefined);
+      }, 5);
+      return { status: res.status, body: text ? JSON.parse(text) : null, worker };
+    };
+
+    await t.step(
+      "two workers behind one port: a sign-out on one is refused on the other at the next request",
+      async () => {
+        let crossed = 0, rounds = 0;
+        // Which worker takes a connection is the kernel's choice: rounds until the request after the sign-out
+        // reached the other worker twice (each round alone is checked whichever worker answers).
+        for (; crossed < 2 && rounds < 20; rounds++) {
+          const signedIn = await viaPair("POST", "/api/login", {}, {
+            email: "replica@test.local",
+            password: PASSWORD,
+          });
+          assertEquals(signedIn.status, 200);
+          const auth = { Authorization: `Bearer ${signedIn.body.token}` };
+          // Until each worker has answered the session twice: the second read on each came from its cache.
+          const reads = new Map<number, number>();
+          for (let i = 0; i < 40 && [...reads.values()].filter((n) => n >= 2).length < 2; i++) {
+            const read = await viaPair("GET", "/api/auth/session", auth);
+            assertEquals(read.status, 200);
+            reads.set(read.worker, (reads.get(read.worker) ?? 0) + 1);
+          }
+          assertEquals([...reads.keys()].sort(), [1, 2], "both workers answered");
+          const out = await viaPair("POST", "/api/logout", auth);
+          assertEquals(out.status, 204);
+          const next = await viaPair("GET", "/api/auth/session", auth);
+          assertEquals(
+            next.status,
+            401,
+            `round ${rounds}: worker ${next.worker} after the sign-out on ${out.worker}`,
+          );
+          if (next.worker !== out.worker) crossed++;
+        }
+        assertEquals(
+          crossed,
+          2,
+          `the next request reached the other worker ${crossed} times in ${rounds} rounds`,
+        );
+      },
+    );
+
+    await t.step("a scrape reaching either worker counts the requests of both", async () => {
+      const scrape = async () => {
+        const res = await fetch(`${pairBase}/api/metrics`, {
+          headers: { Authorization: "Bearer drill-metrics-token" },
+        });
+        const text = await res.text();
+        const line = text.split("\n").find((l) =>
+          l.startsWith('apca_http_requests_total{method="GET",route="/api/auth/session",status="401"}')
+        );
+        return Number(line?.split(" ").at(-1) ?? 0);
+      };
+      const before = await scrape();
+      const workers = new Set<number>();
+      let sent = 0;
+      for (; sent < 40 && (workers.size < 2 || sent < 6); sent++) {
+        const read = await viaPair("GET", "/api/auth/session");
+        assertEquals(read.status, 401);
+        workers.add(read.worker);
+      }
+      assertEquals(workers.size, 2, "both workers answered");
+      assertEquals((await scrape()) - before, sent);
+    });
+
+    await t.step(
+      "request heads past Deno's 64 KiB answer 414 or 431 in the error model through the proxy, not a bare 400",
+      async () => {
+        const big = (n: number) => "a".repeat(n);
+        const filler = (count: number, size: number) =>
+          Array.from({ length: count }, (_, i) => `X-Filler-${i}: ${big(size)}`);
+        // Straight to the server, such a head gets Deno's bare 400: what the proxy is there to prevent.
+        const direct = await rawGet(pair.port, "/api/auth/session", filler(8, 9000));
+        assertEquals([direct.status, direct.body], [400, ""]);
+        const tooLong = [414, "URI_TOO_LONG", HTTP_LIMIT_MESSAGES.urlTooLong] as const;
+        const tooLarge = [431, "HEADERS_TOO_LARGE", HTTP_LIMIT_MESSAGES.headersTooLarge] as const;
+        const cases: [string, string, string[], readonly [number, string, string]][] = [
+          ["an address of 70,000 characters", `/api/auth/session?q=${big(70_000)}`, [], tooLong],
+          ["an address of 10,000 (the app's own limit)", `/api/auth/session?q=${big(10_000)}`, [], tooLong],
+          ["one header of 70,000 bytes", "/api/auth/session", filler(1, 70_000), tooLarge],
+          ["8 headers of 9,000 bytes", "/api/auth/session", filler(8, 9000), tooLarge],
+          ["2 headers of 9,000 bytes (the app's own limit)", "/api/auth/session", filler(2, 9000), tooLarge],
+        ];
+        for (const [what, path, headers, [status, code, message]] of cases) {
+          const res = await rawGet(pairProxy.port, path, headers);
+          assertEquals(res.contentType, "application/json", what);
+          const body = JSON.parse(res.body);
+          assertEquals([res.status, body.code, body.error], [status, code, message], what);
+        }
+      },
+    );
+
+    await t.step(
+      "SIGTERM: each process (every worker of it) drains, closes its database and exits 0",
+      async () => {
+        for (const r of replicas) r.child.kill("SIGTERM");
+        for (const r of replicas) assertEquals((await r.child.status).code, 0);
+      },
+    );
   } finally {
+    for (const proxy of proxies) {
+      proxy.child.kill("SIGTERM");
+      await proxy.child.status;
+      await Deno.remove(proxy.dir, { recursive: true });
+    }
     for (const r of replicas) {
       try {
         r.child.kill("SIGKILL");
       } catch { /* already exited */ }
       await r.child.status;
     }
-    proxy.child.kill("SIGTERM");
-    await proxy.child.status;
-    await Deno.remove(proxy.dir, { recursive: true });
     await database.drop();
   }
 });

@@ -23,8 +23,9 @@ Deno.test("seed: demo data once, with working sign-ins", async () => {
           .executeTakeFirstOrThrow()).n,
       );
     // The five demo accounts and four mariners of the administrators' lists, each with an individual business,
-    // two more companies (one deactivated, one whose i3 set-up failed) and the DER's second company (issue 25).
-    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [9, 9, 3]);
+    // two more companies (one deactivated, one whose i3 set-up failed), the DER's second company (issue 25), and
+    // another employer with its own DER (decision 0092).
+    assertEquals([await count("users"), await count("businesses"), await count("vessels")], [10, 10, 3]);
     // Issue 23: every demo user shared one phone, so each user page listed the others as duplicates.
     const phones = await db.selectFrom("users").select("phone").execute();
     assertEquals(new Set(phones.map((u) => u.phone)).size, phones.length);

@@ -14,7 +14,7 @@ import { notify } from "./notifications/notify.ts";
 import { BUILD_QUEUE } from "./exports/jobs.ts";
 import { enqueue } from "./lib/jobs.ts";
 import { ALGORITHM, commitmentOf, drawIndices, snapshotFingerprint } from "./randoms/draw.ts";
-import { seedSecondCompany } from "./seed/der-companies.ts";
+import { seedMemberConsent, seedOtherEmployer, seedSecondCompany } from "./seed/der-companies.ts";
 import {
   seedAdminQueue,
   seedEmployeeCoverage,
@@ -26,6 +26,8 @@ import { loadTotpKey, sealTotpSecret } from "./auth/second-factor/secret-box.ts"
 
 export const DEMO_USERS = {
   der: { email: "der@apca.local", password: "der-password-local" },
+  /** The DER of a second company, Delta Marine Services: another employer, for consents (decision 0092). */
+  der2: { email: "der2@apca.local", password: "der-password-local" },
   member: { email: "member@apca.local", password: "member-password-local" },
   employee1: { email: "employee1@apca.local", password: "employee-password-local" },
   employee2: { email: "employee2@apca.local", password: "employee-password-local" },
@@ -348,6 +350,12 @@ export async function seed(
     await seedShippedOrder(tx, cast, now);
     await seedAdminQueue(tx, cast, unknownPassword, now);
     await seedSecondCompany(tx, der, now);
+    const der2 = await user(DEMO_USERS.der2.email, DEMO_USERS.der2.password, "Sam", "Guidry", {
+      is_der: true,
+      phone: "+1 337 555 0188",
+    });
+    await seedOtherEmployer(tx, der2, now);
+    await seedMemberConsent(tx, member, config, now);
     return member;
   });
   await seedMemberLetter(database, config, memberId, now);

@@ -30,15 +30,16 @@ Deno.test("start: the banner ends the start with the address and every demo sign
     const rows = lines.slice(2).filter((l) => !l.trim().startsWith("then ")).map((l) =>
       l.trim().split(/\s{2,}/)
     );
-    assertEquals(rows.map((r) => r[0]), ["administrator", "DER", "member", "employee", "employee"]);
+    assertEquals(rows.map((r) => r[0]), ["administrator", "DER", "DER", "member", "employee", "employee"]);
     assertEquals(rows.map((r) => r[1]), [
       config.seedAdminEmail,
       "der@apca.local",
+      "der2@apca.local",
       "member@apca.local",
       "employee1@apca.local",
       "employee2@apca.local",
     ]);
-    assertEquals(new Set(rows.map((r) => r[1])).size, 5, "each sign-in once");
+    assertEquals(new Set(rows.map((r) => r[1])).size, 6, "each sign-in once");
     assertOk(rows.every((r) => r[2]?.length), "each with its password");
   });
 
@@ -57,7 +58,14 @@ Deno.test("start: the banner ends the start with the address and every demo sign
       assertEquals(await existingSignIns(database, config, false), [], "nothing seeded yet");
       await seed(database, config, () => {});
       const found = await existingSignIns(database, config, false);
-      assertEquals(found.map((s) => s.who), ["administrator", "DER", "member", "employee", "employee"]);
+      assertEquals(found.map((s) => s.who), [
+        "administrator",
+        "DER",
+        "DER",
+        "member",
+        "employee",
+        "employee",
+      ]);
       assertEquals(await existingSignIns(database, { ...config, production: true }, false), []);
     });
   });

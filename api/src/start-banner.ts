@@ -63,6 +63,7 @@ export function demoSignIns(config: Config, adminPasswordFromEnv: boolean): Sign
         : {}),
     },
     { who: "DER", ...DEMO_USERS.der },
+    { who: "DER", ...DEMO_USERS.der2 },
     { who: "member", ...DEMO_USERS.member },
     { who: "employee", ...DEMO_USERS.employee1 },
     { who: "employee", ...DEMO_USERS.employee2 },

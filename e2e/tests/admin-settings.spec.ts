@@ -23,7 +23,9 @@ test("an administrator changes the settings, with a confirmation, and never over
   await page.setViewportSize({ width: 1440, height: 900 });
   await logInAs("admin");
   await visit("/app");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "More" }).click();
+  await nav.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/app\/admin\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 

@@ -405,6 +405,7 @@ async function startServerOnCopyOfWeb(
       PUBLIC_URL: url,
       WEB_DIST: dist,
       SEED_ON_START: "",
+      WORKERS: "1",
     },
     stdio: "ignore",
   });

@@ -117,6 +117,14 @@ test.describe("at a desk", () => {
       await page.setViewportSize({ width, height: 900 });
       await visit("/app/admin/users");
       await noSidewaysScroll(page);
+      // The header's More opens its links whole on the screen (Crew Lists and Imports live there).
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
+      for (const name of ["Crew Lists", "Imports"]) {
+        const box = (await page.getByRole("link", { name, exact: true }).boundingBox())!;
+        expect(box.x, `${name} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await noSidewaysScroll(page);
     }
   });
 

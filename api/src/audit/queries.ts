@@ -59,3 +59,41 @@ export function auditRows(db: Kysely<DB>, f: AuditFilter, limit: number) {
 }
 
 export type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+/**
+ * The rows recording who looked at member `userId`'s records (lib/audit.ts MEMBER_VIEW_ACTIONS), the accounts
+ * merged into theirs included (decision 0080), newest first, with the looker's first name and the company's
+ * current name.
+ */
+export function memberViewsPage(
+  db: Kysely<DB>,
+  userId: number,
+  actions: readonly string[],
+  params: ListParams,
+) {
+  const query = db.selectFrom("audit_log as a")
+    .leftJoin("users as u", "u.id", "a.actor_user_id")
+    .leftJoin(
+      "businesses as b",
+      (join) =>
+        join.on(
+          sql`b.id`,
+          "=",
+          sql`(case when a.detail->>'business_id' ~ '^[0-9]+$' then (a.detail->>'business_id')::int end)`,
+        ),
+    )
+    .select(["a.id", "a.action", "a.created_at", "a.detail", "u.first_name", "b.name as business_name"])
+    .where("a.entity", "=", "user")
+    .where("a.action", "in", [...actions])
+    .where((eb) =>
+      eb.or([
+        eb("a.entity_id", "=", String(userId)),
+        eb(
+          "a.entity_id",
+          "in",
+          sql<string>`(select m.id::text from users m where m.merged_into_user_id = ${userId})`,
+        ),
+      ])
+    );
+  return paginate(query, { ...params, sort_by: "id" }, { id: "a.id" });
+}

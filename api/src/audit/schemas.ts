@@ -51,3 +51,19 @@ export const AuditList = listOf(AuditRecord);
 export type AuditPageAnswer = z.infer<typeof AuditList>;
 export type AuditEntry = AuditPageAnswer["data"][number];
 export type AuditListQuery = z.input<typeof AuditQuery>;
+
+/** One look at a member's records by someone else (decision 0093), as the member reads it. */
+export const RecordViewRecord = recordSchema(
+  "record_view",
+  z.object({
+    at: z.string().describe("When (ISO 8601)"),
+    by: z.enum(["administrator", "company"]).describe("Who looked: APCA's staff, or a company (its DER)"),
+    who: z.string().describe("A staff member by first name and role, a company by its name"),
+    record: z.enum(["letter", "tests", "selection_notice"])
+      .describe("What: the Letter of Compliance, the tests (or the last test), a random selection notice"),
+    how: z.enum(["viewed", "downloaded"]),
+    summary: z.string().describe("The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests'"),
+  }),
+);
+export const RecordViewList = listOf(RecordViewRecord);
+export type RecordView = z.infer<typeof RecordViewRecord>;

@@ -5,7 +5,8 @@
 import type { Deps } from "../lib/context.ts";
 import type { ListParams } from "../lib/list.ts";
 import { record, ref } from "../lib/list.ts";
-import { auditPage, type AuditRow, auditRows } from "./queries.ts";
+import { MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
+import { auditPage, type AuditRow, auditRows, memberViewsPage } from "./queries.ts";
 import type { AuditFilter } from "./schemas.ts";
 
 /** The CSV export's ceiling: a filter wider than this is narrowed by date first. */
@@ -104,4 +105,55 @@ export async function auditCsv(deps: Pick<Deps, "database">, filter: AuditFilter
     ].map(cell).join(",");
   });
   return [header.map(cell).join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+/**
+ * What each action of a member's "Who looked at my records" list says (decision 0093): the record looked at and
+ * how. The list reads exactly these actions; consent views (decision 0093's list) join it here.
+ */
+export const RECORD_VIEW_WORDS: Record<
+  string,
+  { record: "letter" | "tests" | "selection_notice"; how: "viewed" | "downloaded" }
+> = {
+  [MEMBER_VIEW_ACTIONS.letterDownload]: { record: "letter", how: "downloaded" },
+  [MEMBER_VIEW_ACTIONS.testsView]: { record: "tests", how: "viewed" },
+  [MEMBER_VIEW_ACTIONS.testsDownload]: { record: "tests", how: "downloaded" },
+  [MEMBER_VIEW_ACTIONS.noticeDownload]: { record: "selection_notice", how: "downloaded" },
+};
+
+const RECORD_NAMES = {
+  letter: "your Letter of Compliance",
+  tests: "your tests",
+  selection_notice: "your random selection notice",
+} as const;
+
+/**
+ * Who looked at member `userId`'s letter, tests and test documents, newest first: staff by role and first name
+ * ("Ada, an APCA administrator"), a company by its name; never the looker's e-mail or full name.
+ */
+export async function memberViews(deps: Pick<Deps, "database">, userId: number, params: ListParams) {
+  const { rows, meta } = await memberViewsPage(
+    deps.database.db,
+    userId,
+    Object.keys(RECORD_VIEW_WORDS),
+    params,
+  );
+  const data = rows.map((row) => {
+    const words = RECORD_VIEW_WORDS[row.action];
+    const by: "administrator" | "company" = (row.detail as { by?: string } | null)?.by === "administrator"
+      ? "administrator"
+      : "company";
+    const who = by === "administrator"
+      ? `${row.first_name ?? "Someone"}, an APCA administrator`
+      : row.business_name ?? "A company";
+    return record("record_view", row.id, {
+      at: row.created_at.toISOString(),
+      by,
+      who,
+      record: words.record,
+      how: words.how,
+      summary: `${who} ${words.how} ${RECORD_NAMES[words.record]}`,
+    });
+  });
+  return { data, meta };
 }

@@ -5,6 +5,10 @@
 import { assertEquals, assertOk as assert } from "../testing/assert.ts";
 import postgres from "postgres";
 import { createTestContext, type TestContext } from "../testing/app.ts";
+import { createApp } from "../app.ts";
+import { buildDeps } from "../boot.ts";
+import { connectPostgres } from "../db/client.ts";
+import { silentLog } from "../lib/logging.ts";
 
 const get = async (ctx: TestContext, token: string) => {
   const res = await ctx.app.request("/api/auth/session", { headers: { Authorization: `Bearer ${token}` } });
@@ -168,4 +172,136 @@ Deno.test("the session cache never answers for a session whose facts changed", a
   } finally {
     await ctx.close();
   }
+});
+
+/**
+ * A TCP relay to PostgreSQL whose answers to the client can be held back: a LISTEN connection through it hears
+ * nothing while held, as a busy or slow process would not yet have read its notifications.
+ */
+function heldRelay(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  let release: (() => void) | null = null;
+  let gate = Promise.resolve();
+  const conns: Deno.Conn[] = [];
+  (async () => {
+    for await (const client of listener) {
+      const server = await Deno.connect({ hostname: target.hostname, port: Number(target.port || 5432) });
+      conns.push(client, server);
+      client.readable.pipeTo(server.writable).catch(() => {});
+      server.readable.pipeThrough(
+        new TransformStream({
+          async transform(chunk, controller) {
+            await gate;
+            controller.enqueue(chunk);
+          },
+        }),
+      ).pipeTo(client.writable).catch(() => {});
+    }
+  })().catch(() => {});
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String((listener.addr as Deno.NetAddr).port);
+  return {
+    url: url.toString(),
+    hold() {
+      gate = new Promise((resolve) => release = resolve);
+    },
+    release() {
+      release?.();
+      release = null;
+    },
+    close() {
+      listener.close();
+      for (const c of conns) {
+        try {
+          c.close();
+        } catch { /* closed */ }
+      }
+    },
+  };
+}
+
+Deno.test({
+  name: "PostgreSQL, two processes: a sign-out is answered only once the other process has heard it " +
+    "(decision 0094 keeps the acknowledgements: without them its cache answers the next request)",
+  ignore: !Deno.env.get("TEST_DATABASE_URL"),
+  async fn() {
+    const ctx = await createTestContext();
+    const relay = heldRelay(ctx.databaseUrl!);
+    // The other process: its own pool, its own LISTEN connection (through the relay) and its own cache.
+    const otherDatabase = connectPostgres(ctx.databaseUrl!, { listenUrl: relay.url });
+    const otherDeps = await buildDeps(ctx.deps.config, otherDatabase, { log: silentLog });
+    const other = createApp(otherDeps);
+    const probe = postgres(ctx.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      for (let i = 0; i < 250 && !(otherDeps.sessionCache.isLive && ctx.deps.sessionCache.isLive); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert(otherDeps.sessionCache.isLive && ctx.deps.sessionCache.isLive, "both caches live");
+      // An echo of this test's own, acknowledged by both listeners: each has heard everything sent before it,
+      // so this process knows the other one (its hello) and will wait for its acknowledgements.
+      const echo = `echo:test-${crypto.randomUUID()}`;
+      const acks = new Set<string>();
+      await probe.listen("session_facts", (p) => p.endsWith(`:${echo}`) && acks.add(p));
+      await probe.notify("session_facts", echo);
+      for (let i = 0; i < 250 && acks.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      assertEquals(acks.size, 2, "both processes acknowledged the echo");
+
+      const readOnOther = async (token: string) => {
+        const res = await other.request("/api/auth/session", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        await res.body?.cancel();
+        return res.status;
+      };
+      const signOut = async (app: typeof other, token: string) => {
+        const res = await app.request("/api/logout", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        await res.body?.cancel();
+        return res.status;
+      };
+
+      // Without the acknowledgement: the sign-out is answered while the other process has not yet read the
+      // notification, and its cache (however short its time-to-live: the entry is fresh) answers the next read.
+      const unconfirmed = createApp({
+        ...ctx.deps,
+        database: { ...ctx.database, confirmSessionFacts: () => Promise.resolve() },
+      });
+      const first = await ctx.tokenFor("member");
+      assertEquals([await readOnOther(first), await readOnOther(first)], [200, 200]);
+      const hits = otherDeps.sessionCache.hits;
+      relay.hold();
+      assertEquals(await signOut(unconfirmed, first), 204);
+      assertEquals(await readOnOther(first), 200, "the other process answered a signed-out session");
+      assertEquals(otherDeps.sessionCache.hits, hits + 1, "from its cache");
+      relay.release();
+      for (let i = 0; i < 250 && otherDeps.sessionCache.size > 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assertEquals(await readOnOther(first), 401);
+
+      // With it: the same sign-out is answered only after the other process heard it, so its next read is refused.
+      const second = await ctx.tokenFor("member");
+      assertEquals([await readOnOther(second), await readOnOther(second)], [200, 200]);
+      relay.hold();
+      let released = false;
+      const answered = signOut(ctx.app, second);
+      setTimeout(() => {
+        released = true;
+        relay.release();
+      }, 200);
+      assertEquals(await answered, 204);
+      assert(released, "the sign-out was answered after the other process could hear it");
+      assertEquals(await readOnOther(second), 401);
+    } finally {
+      relay.release();
+      await probe.end({ timeout: 1 });
+      await otherDatabase.close();
+      relay.close();
+      await ctx.close();
+    }
+  },
 });

@@ -5,7 +5,7 @@ import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
 import { describe, validate } from "../lib/route.ts";
 import { MessageResponse, pdf, PDF_ERRORS } from "./http.ts";
-import { COMPLIANCE_MESSAGES, emailLetter, issueLetter } from "./service.ts";
+import { COMPLIANCE_MESSAGES, emailLetter, letterForViewer } from "./service.ts";
 
 export const adminComplianceRoutes = new Hono<AppEnv>()
   .get(
@@ -13,14 +13,16 @@ export const adminComplianceRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Download a member's Letter of Compliance",
-      description: "Safe to repeat: the member's letter of today's content is issued once and reused.",
+      description: "Safe to repeat: the member's letter of today's content is issued once and reused. " +
+        "Each download is recorded on the member (action member_record.letter_download), who sees it in " +
+        "GET /auth/account/record-views.",
       tags: ["Compliance"],
       produces: "application/pdf",
       errors: { ...PDF_ERRORS, 404: "No such user" },
     }),
     validate("param", IdParam),
     async (c) => {
-      const letter = await issueLetter(c.var.deps, c.req.valid("param").id, caller(c).user_id);
+      const letter = await letterForViewer(c.var.deps, c.req.valid("param").id, caller(c));
       return pdf(letter.bytes, letter.filename);
     },
   )

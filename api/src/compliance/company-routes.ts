@@ -12,7 +12,7 @@ import { describe, validate } from "../lib/route.ts";
 import { requireCompanyEmployee } from "../memberships/company.ts";
 import { CompanyEmployeeParam } from "../memberships/schemas.ts";
 import { MessageResponse, pdf, PDF_ERRORS } from "./http.ts";
-import { COMPLIANCE_MESSAGES, emailLetter, issueLetter } from "./service.ts";
+import { COMPLIANCE_MESSAGES, emailLetter, letterForViewer } from "./service.ts";
 
 export const companyComplianceRoutes = new Hono<AppEnv>()
   .get(
@@ -20,7 +20,9 @@ export const companyComplianceRoutes = new Hono<AppEnv>()
     allow("user"),
     describe({
       summary: "Download an employee's Letter of Compliance, for the company that employs them",
-      description: "Safe to repeat: the member's letter of today's content is issued once and reused.",
+      description: "Safe to repeat: the member's letter of today's content is issued once and reused. " +
+        "Each download is recorded on the member (action member_record.letter_download), who sees it in " +
+        "GET /auth/account/record-views.",
       tags: ["Compliance", "Employee memberships"],
       produces: "application/pdf",
       errors: {
@@ -33,7 +35,7 @@ export const companyComplianceRoutes = new Hono<AppEnv>()
       const { id, eid } = c.req.valid("param");
       const me = caller(c);
       await requireCompanyEmployee(c.var.deps.database.db, me, id, eid);
-      const letter = await issueLetter(c.var.deps, eid, me.user_id);
+      const letter = await letterForViewer(c.var.deps, eid, me, id);
       return pdf(letter.bytes, letter.filename);
     },
   )

@@ -2,7 +2,7 @@
  * Letters of Compliance: issuing one (the rule in status.ts, a signed statement, the PDF, a documents row),
  * mailing one, and verifying the code printed on one.
  */
-import { audit } from "../lib/audit.ts";
+import { audit, auditMemberViews, MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import { officeDay } from "../lib/dates.ts";
 import type { Deps } from "../lib/context.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -108,6 +108,27 @@ export async function issueLetter(deps: LetterDeps, userId: number, issuedBy: nu
     detail: { document_id: inserted.id, membership_id: membership.id, ...coverage },
   });
   return answer({ id: inserted.id, bytes });
+}
+
+/**
+ * A member's letter downloaded by someone else: an administrator, or the DER of the company `businessId` that
+ * employs them (checked by the caller). The download is recorded on the member, for their "Who looked at my
+ * records" list (decision 0093).
+ */
+export async function letterForViewer(
+  deps: LetterDeps,
+  memberId: number,
+  viewer: { user_id: number; is_admin: boolean },
+  businessId: number | null = null,
+): Promise<IssuedLetter> {
+  const letter = await issueLetter(deps, memberId, viewer.user_id);
+  await auditMemberViews(deps.database.db, viewer, {
+    action: MEMBER_VIEW_ACTIONS.letterDownload,
+    members: [memberId],
+    businessId,
+    detail: { document_id: letter.documentId },
+  });
+  return letter;
 }
 
 /** Mails the member their letter (issued now, or today's identical one), attached. */

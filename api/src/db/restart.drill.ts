@@ -58,6 +58,8 @@ Deno.test({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_ON_START: "1",
+      // One HTTP worker (decision 0094): the drill is about the database's restarts, not the workers.
+      WORKERS: "1",
       NO_COLOR: "1",
     },
     stdout: "piped",

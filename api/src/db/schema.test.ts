@@ -118,6 +118,7 @@ const COLUMNS_FILE: ColumnList = {
     fulfilment: true, request_hash: true, attempted_at: true, refund_id: true, refunded_at: true,
     cancelled_by_user_id: true, receipt_sent_at: true, shipping_status: true, shipping_carrier: true, shipping_tracking: true,
     shipped_at: true, shipped_by_user_id: true, delivered_at: true, delivered_by_user_id: true,
+    import_reference: true,
   },
   order_items: {
     id: true, order_id: true, item_id: true, name: true, cost_cents: true, quantity: true, ships: true,
@@ -186,6 +187,10 @@ const COLUMNS_FILE: ColumnList = {
     id: true, business_id: true, period_start: true, due_on: true, der_user_id: true, sent_at: true,
     reminded_at: true, reminder_count: true, confirmed_at: true, confirmed_by_user_id: true,
     confirmed_roster: true,
+  },
+  consents: {
+    id: true, user_id: true, recipient_business_id: true, recipient_email: true, results_from: true,
+    results_to: true, expires_on: true, signature: true, signed_on: true, created_at: true, revoked_at: true,
   },
   documents: {
     id: true, kind: true, user_id: true, business_id: true, random_pool_id: true, filename: true,

@@ -327,6 +327,8 @@ export interface OrdersTable {
   shipped_by_user_id: number | null;
   delivered_at: NullableTimestamp;
   delivered_by_user_id: number | null;
+  /** sql/0052: the old system's order reference of an order made by an import (decision 0084); unique. */
+  import_reference: string | null;
 }
 
 export interface OrderItemsTable {
@@ -583,6 +585,23 @@ export interface EmployeeRequestBatchesTable {
 }
 
 /** One company's roster confirmation for one period (decision 0087). */
+/** A member's consent to release their results (sql/0056, decision 0092). */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  recipient_business_id: number | null;
+  /** Lower case. Exactly one of recipient_business_id and recipient_email (CHECK). */
+  recipient_email: string | null;
+  /** Both null: all results; both set: the results of tests dated within them. */
+  results_from: DateString | null;
+  results_to: DateString | null;
+  expires_on: DateString;
+  signature: string;
+  signed_on: DateString;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface RosterConfirmationsTable {
   id: Generated<number>;
   business_id: number;
@@ -887,7 +906,7 @@ export interface SandboxRefundsTable {
 
 // 0046_imports.sql (decision 0084)
 
-export type ImportKind = "companies" | "members" | "memberships" | "drug_tests";
+export type ImportKind = "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
 export type ImportStatus =
   | "uploaded"
   | "checking"
@@ -997,6 +1016,7 @@ export interface DB {
   notifications: NotificationsTable;
   employee_request_batches: EmployeeRequestBatchesTable;
   roster_confirmations: RosterConfirmationsTable;
+  consents: ConsentsTable;
   registration_notifications: RegistrationNotificationsTable;
   new_business_requests: NewBusinessRequestsTable;
   employee_requests: EmployeeRequestsTable;

@@ -5,10 +5,11 @@
  */
 import { ownedBusiness } from "../businesses/service.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
+import { auditMemberViews, MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import { notFound } from "../lib/errors.ts";
 import { userExists } from "../users/service.ts";
 import { SYNC_QUEUE } from "./jobs.ts";
-import { i3Problems, listBusinessTests, listTestsOf, maySeeTestsOf } from "./queries.ts";
+import { i3Problems, listBusinessTests, listResultsWithin, listTestsOf, maySeeTestsOf } from "./queries.ts";
 
 type ListParams = Parameters<typeof listTestsOf>[2];
 type BusinessListParams = Parameters<typeof listBusinessTests>[2];
@@ -20,7 +21,10 @@ export async function ownTests(deps: Pick<Deps, "database">, viewer: SessionUser
   return await listTestsOf(deps.database.db, viewer.user_id, params, { unreleasedRandoms: viewer.is_admin });
 }
 
-/** One user's tests: the user themself or an administrator (404 for anyone else, and for no such user). */
+/**
+ * One user's tests: the user themself or an administrator (404 for anyone else, and for no such user). An
+ * administrator's look is recorded on the member (decision 0093).
+ */
 export async function testsOfUser(
   deps: Pick<Deps, "database">,
   viewer: SessionUser,
@@ -30,10 +34,27 @@ export async function testsOfUser(
   const { db } = deps.database;
   if (!maySeeTestsOf(viewer, userId)) throw notFound("User");
   if (!await userExists(db, userId)) throw notFound("User");
-  return await listTestsOf(db, userId, params, { unreleasedRandoms: viewer.is_admin });
+  const page = await listTestsOf(db, userId, params, { unreleasedRandoms: viewer.is_admin });
+  await auditMemberViews(db, viewer, { action: MEMBER_VIEW_ACTIONS.testsView, members: [userId] });
+  return page;
 }
 
-/** The tests taken under a company, for its owner (its DER) or an administrator. */
+/**
+ * A member's results as a consent releases them (decision 0092): tests dated within [from, to), or all. The
+ * caller (consents/) has checked the consent; this only reads.
+ */
+export async function resultsReleased(
+  deps: Pick<Deps, "database">,
+  userId: number,
+  range: { from: Date; to: Date } | null,
+) {
+  return await listResultsWithin(deps.database.db, userId, range);
+}
+
+/**
+ * The tests taken under a company, for its owner (its DER) or an administrator; recorded on each member whose
+ * tests the page shows (decision 0093).
+ */
 export async function testsOfBusiness(
   deps: Pick<Deps, "database">,
   viewer: SessionUser,
@@ -42,7 +63,13 @@ export async function testsOfBusiness(
 ) {
   const { db } = deps.database;
   await ownedBusiness(db, viewer, businessId);
-  return await listBusinessTests(db, businessId, params, { unreleasedRandoms: viewer.is_admin });
+  const page = await listBusinessTests(db, businessId, params, { unreleasedRandoms: viewer.is_admin });
+  await auditMemberViews(db, viewer, {
+    action: MEMBER_VIEW_ACTIONS.testsView,
+    members: page.data.map((t) => t.attributes.user_id),
+    businessId,
+  });
+  return page;
 }
 
 /** What failed between APCA and i3: business set-ups, test orders and the results sync. */

@@ -35,6 +35,27 @@ export async function listTestsOf(
 }
 
 /**
+ * A member's results (resulted or cancelled tests, summaries only) dated within [from, to) or all of them, newest
+ * first: what a consent releases (decision 0092). Unreleased random selections are never results yet.
+ */
+export async function listResultsWithin(
+  db: Kysely<DB>,
+  userId: number,
+  range: { from: Date; to: Date } | null,
+) {
+  const date = sql<Date>`coalesce(collected_at, ordered_at, created_at)`;
+  const rows = await db.selectFrom("drug_tests")
+    .select(["id", "reason", "status", "result", date.as("date")])
+    .where("user_id", "=", userId)
+    .where("status", "in", ["resulted", "cancelled"])
+    .where(notUnreleasedRandom("drug_tests.id"))
+    .$if(range !== null, (q) => q.where(date, ">=", range!.from).where(date, "<", range!.to))
+    .orderBy("date", "desc").orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => testSummary(r));
+}
+
+/**
  * One page of the tests taken under this company by its employees (present or past), as summaries: the panel
  * detail is never read (49 CFR 40.321). A member of two companies is two relationships: a test ordered under
  * company B never shows for company A, whoever the member is.

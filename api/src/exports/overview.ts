@@ -14,6 +14,7 @@ import {
   testSummary,
 } from "@apca/rules/company-compliance";
 import { BOM, csvLine } from "./csv.ts";
+import { auditMemberViews, MEMBER_VIEW_ACTIONS, type MemberViewAction } from "../lib/audit.ts";
 import { overviewPeople } from "./queries.ts";
 
 export async function complianceOverview(
@@ -21,6 +22,7 @@ export async function complianceOverview(
   viewer: SessionUser,
   businessId: number,
   filter: CoverageFilter,
+  action: MemberViewAction = MEMBER_VIEW_ACTIONS.testsView,
 ) {
   const { db } = deps.database;
   const business = await ownedBusiness(db, viewer, businessId);
@@ -52,9 +54,17 @@ export async function complianceOverview(
   });
   const counts = { covered: 0, ending: 0, paused: 0, not_covered: 0 };
   for (const r of rows) counts[r.attributes.coverage]++;
+  const shown = rows.filter((r) => matchesFilter(r.attributes.coverage, filter));
+  // Each employee whose last test is shown (or written to the CSV) has it recorded (decision 0093).
+  await auditMemberViews(db, viewer, {
+    action,
+    members: shown.filter((r) => r.attributes.last_test_at !== null).map((r) => r.attributes.user_id),
+    businessId,
+    detail: { via: "compliance_overview" },
+  });
   return {
     business: { id: business.id, name: business.name },
-    data: rows.filter((r) => matchesFilter(r.attributes.coverage, filter)),
+    data: shown,
     meta: { filter, total: rows.length, counts },
   };
 }
@@ -66,7 +76,13 @@ export async function complianceOverviewCsv(
   businessId: number,
   filter: CoverageFilter,
 ) {
-  const overview = await complianceOverview(deps, viewer, businessId, filter);
+  const overview = await complianceOverview(
+    deps,
+    viewer,
+    businessId,
+    filter,
+    MEMBER_VIEW_ACTIONS.testsDownload,
+  );
   const header = csvLine([
     "Name",
     "Member number",

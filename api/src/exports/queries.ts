@@ -373,7 +373,11 @@ export async function failAbandoned(db: Db, now: Date, error: string) {
   return Number(result.numUpdatedRows);
 }
 
-/** The DER's compliance overview: the company's live employees, their memberships' facts and last test. */
+/**
+ * The DER's compliance overview: the company's live employees, their memberships' facts and the last test taken
+ * under this company (49 CFR 40.321: a test taken under another company, or the member's own, is not this
+ * employer's to see; decision 0092).
+ */
 export async function overviewPeople(db: Db, businessId: number, now: Date) {
   const people = await db.selectFrom("business_users as bu").innerJoin("users as u", "u.id", "bu.user_id")
     .select([
@@ -384,7 +388,7 @@ export async function overviewPeople(db: Db, businessId: number, now: Date) {
       "u.last_name",
       "u.member_number",
       sql<Date | null>`(select max(coalesce(t.resulted_at, t.collected_at, t.ordered_at, t.created_at))
-        from drug_tests t where t.user_id = bu.user_id)`.as("last_test_at"),
+        from drug_tests t where t.user_id = bu.user_id and t.business_id = ${businessId})`.as("last_test_at"),
     ])
     .where("bu.business_id", "=", businessId).where("bu.removed_at", "is", null)
     .where("bu.is_employee", "=", true).where("u.deleted_at", "is", null)
@@ -419,6 +423,7 @@ export async function overviewPeople(db: Db, businessId: number, now: Date) {
     ])
     .distinctOn("t.user_id")
     .where("t.user_id", "in", ids)
+    .where("t.business_id", "=", businessId)
     .orderBy("t.user_id")
     .orderBy(sql`coalesce(t.resulted_at, t.collected_at, t.ordered_at, t.created_at)`, "desc")
     .orderBy("t.id", "desc")

@@ -26,7 +26,9 @@ export const metricsRoutes = new Hono<AppEnv>()
       if (!(await sameSecret(given, expected))) {
         throw new AppError("UNAUTHENTICATED", "A valid metrics token is required.");
       }
-      const text = deps.metrics.render() + deps.sessionCache.render() +
+      // Every worker's request metrics and session cache (decision 0094), then the database's gauges.
+      const text =
+        await deps.metrics.renderEveryWorker(() => deps.metrics.render() + deps.sessionCache.render()) +
         await renderQueueMetrics(deps.database.db, deps.now());
       return c.text(text, 200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" });
     },

@@ -23,6 +23,7 @@ import {
   usersByEmail,
   usersByMemberNumber,
 } from "./queries.ts";
+import { decideStoreOrders } from "./store-orders/kind.ts";
 
 type Values = Record<string, string | number | null>;
 
@@ -80,7 +81,7 @@ const noon = (day: string) => `${day}T12:00:00.000Z`;
 const dayOf = (d: Date | string | null) => d === null ? null : new Date(d).toISOString().slice(0, 10);
 
 /** The fields of `data` (among `names`) whose value differs from `current`'s; `before` holds the old values. */
-function differences(data: Values, current: Record<string, unknown>, names: readonly string[]) {
+export function differences(data: Values, current: Record<string, unknown>, names: readonly string[]) {
   const change: Values = {}, before: JsonObject = {};
   for (const n of names) {
     if (!(n in data)) continue;
@@ -93,9 +94,9 @@ function differences(data: Values, current: Record<string, unknown>, names: read
   return { change, before, changed: Object.keys(change).length > 0 };
 }
 
-const error = (reason: string): Verdict => ({ outcome: "error", reason });
+export const error = (reason: string): Verdict => ({ outcome: "error", reason });
 
-function repeated(seen: Seen | null, what: string, value: string, row: number): Verdict | null {
+export function repeated(seen: Seen | null, what: string, value: string, row: number): Verdict | null {
   if (!seen) return null;
   const key = `${what}\u0000${value}`;
   const first = seen.get(key);
@@ -113,6 +114,7 @@ export async function decide(
   if (kind === "members") return await decideMembers(db, rows, seen);
   if (kind === "companies") return await decideCompanies(db, rows, seen);
   if (kind === "drug_tests") return await decideTests(db, rows, seen);
+  if (kind === "store_orders") return await decideStoreOrders(db, rows, seen);
   return await decideMemberships(db, rows, seen);
 }
 

@@ -6,16 +6,12 @@
 import type { Kysely } from "kysely";
 import type { DB, ImportKind } from "../db/types.ts";
 import { csvRow } from "./csv.ts";
-import { REASON_WORDS, TEMPLATES } from "./fields.ts";
+import { dollars, ein, REASON_WORDS, TEMPLATES } from "./fields.ts";
 import { exportCompanies, exportMembers, exportMemberships, exportTests } from "./queries.ts";
+import { storeOrdersPage } from "./store-orders/kind.ts";
 
 const PAGE = 5000;
 const day = (d: Date | string | null) => d === null ? null : new Date(d).toISOString().slice(0, 10);
-const ein = (taxId: string | null) => {
-  const d = taxId?.replace(/\D/g, "") ?? "";
-  return d.length === 9 ? `${d.slice(0, 2)}-${d.slice(2)}` : taxId;
-};
-const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 const RESULT_WORDS: Record<string, string> = {
   negative: "Passed",
   negative_dilute: "Passed",
@@ -32,6 +28,7 @@ async function page(
   kind: ImportKind,
   after: string,
 ): Promise<{ rows: Cells[]; last: string }> {
+  if (kind === "store_orders") return await storeOrdersPage(db, after, PAGE);
   if (kind === "companies") {
     const rows = await exportCompanies(db, after, PAGE);
     return {

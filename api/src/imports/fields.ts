@@ -6,6 +6,7 @@
 import type { ImportKind } from "../db/types.ts";
 import { UpdateUserBody } from "../users/schemas.ts";
 import { BusinessFields } from "../businesses/schemas.ts";
+import { checkStoreOrder } from "./store-orders/kind.ts";
 
 export interface Field {
   name: string;
@@ -68,6 +69,27 @@ export const TEMPLATES: Record<ImportKind, Field[]> = {
     f("collected_on", true, "collected", "collectiondate", "datecollected", "date"),
     f("result", true, "outcome", "testresult"),
     f("resulted_on", false, "resultdate", "resulted", "datereported"),
+  ],
+  store_orders: [
+    f(
+      "order_reference",
+      true,
+      "orderref",
+      "ordernumber",
+      "orderno",
+      "orderid",
+      "reference",
+      "invoice",
+      "invoiceno",
+    ),
+    f("member_email", true, "email", "memberemail", "customeremail", "buyeremail"),
+    f("paid_by_ein", false, "paidby", "payerein", "companyein", "ein"),
+    f("ordered_on", true, "orderdate", "ordered", "dateordered", "date", "purchasedate"),
+    f("items", true, "lines", "products", "product", "item", "description"),
+    f("total", true, "ordertotal", "amount", "totalamount", "price"),
+    f("status", false, "orderstatus"),
+    f("cancelled_on", false, "cancelled", "canceledon", "cancelleddate", "canceldate"),
+    f("paid_with", false, "paymentmedium", "payment", "paymentmethod", "medium", "paidvia"),
   ],
 };
 
@@ -135,6 +157,11 @@ export const einDigits = (cell: string): string | null => {
   return /^\d{9}$/.test(d) ? d : null;
 };
 export const formatEin = (digits: string) => `${digits.slice(0, 2)}-${digits.slice(2)}`;
+/** A stored tax id as the templates write an EIN (`12-3456789`), or as stored when it is not nine digits. */
+export const ein = (taxId: string | null) => {
+  const d = taxId?.replace(/\D/g, "") ?? "";
+  return d.length === 9 ? formatEin(d) : taxId;
+};
 
 /** The product's reason words (and the stored codes), compared without case, spaces or dashes. */
 export const REASONS: Record<string, string> = {
@@ -162,6 +189,15 @@ export const RESULTS: Record<string, string> = {
   "refusal": "refusal",
   "cancelled": "cancelled",
 };
+
+/** Dollars as written in a file (`150.00`, `$75`, `1,250.5`) in cents, or null when it is not an amount. */
+export function cents(cell: string): number | null {
+  const r = /^\$?(\d{1,6})(?:\.(\d{1,2}))?$/.exec(cell.trim().replace(/,/g, ""));
+  return r ? Number(r[1]) * 100 + Number((r[2] ?? "0").padEnd(2, "0")) : null;
+}
+
+/** Cents as the templates write dollars: `150.00`. */
+export const dollars = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 
 export const SSN_CUT_WARNING = "Full SSN cut to its last four digits";
 
@@ -227,6 +263,10 @@ export function parseRow(
   };
   if ("phone" in data && data.phone !== null) data.phone = parsePhone(String(data.phone), formats.phone);
 
+  if (kind === "store_orders") {
+    const refused = checkStoreOrder(data, { date, ein, written: (name) => cells[mapping[name]], formats });
+    return refused ? fail(refused) : { data, key: String(data.order_reference), error: null, warnings, raw };
+  }
   if (kind === "members") {
     const ssn = data.ssn_last4;
     if (typeof ssn === "string") {
@@ -291,9 +331,9 @@ export function parseRow(
   }
   if (type === "annual" && !data.ends_on) return fail("ends_on: required for an annual membership");
   if (data.ends_on && String(data.ends_on) < String(data.starts_on)) return fail("ends_on: before starts_on");
-  const amount = /^\$?(\d{1,6})(?:\.(\d{1,2}))?$/.exec(String(data.amount).replace(/,/g, ""));
-  if (!amount) return fail(`amount: "${data.amount}" is not an amount in dollars`);
-  data.amount = Number(amount[1]) * 100 + Number((amount[2] ?? "0").padEnd(2, "0"));
+  const amount = cents(String(data.amount));
+  if (amount === null) return fail(`amount: "${data.amount}" is not an amount in dollars`);
+  data.amount = amount;
   if (!ein("paid_by_ein")) return fail(`paid_by_ein: ${data.paid_by_ein} is not an EIN (9 digits)`);
   return {
     data,

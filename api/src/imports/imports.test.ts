@@ -3,79 +3,15 @@
  * the dry run's verdicts and the error file, the apply as a job, the same file again (0 changes), a rollback
  * and what blocks one, the claim e-mails, and the files that are not CSV.
  */
-import { createTestContext, type TestContext } from "../testing/app.ts";
+import { createTestContext } from "../testing/app.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { testClock } from "../testing/clock.ts";
 import { adminOnly, assertRoleAnswers } from "../testing/roles.ts";
-import { createJobRunner } from "../lib/jobs.ts";
-import { APPLY_QUEUE, applyChunk, applyImport, CHECK_QUEUE, checkImport } from "./jobs.ts";
+import { APPLY_QUEUE, applyChunk } from "./jobs.ts";
+import { apply, batch, drain, dryRun, rows, upload } from "./test-helpers.ts";
 import { findBatch } from "./queries.ts";
 import { NOT_CSV } from "./csv.ts";
 import { SSN_CUT_WARNING } from "./fields.ts";
-
-const HANDLERS = { [CHECK_QUEUE]: checkImport, [APPLY_QUEUE]: applyImport };
-
-async function upload(ctx: TestContext, kind: string, bytes: Uint8Array | string, name = "legacy.csv") {
-  const h = new Headers({
-    Authorization: `Bearer ${await ctx.tokenFor("admin")}`,
-    "Content-Type": "text/csv",
-  });
-  return await ctx.app.request(`/api/auth/imports?kind=${kind}&file_name=${name}`, {
-    method: "POST",
-    headers: h,
-    body: typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes.slice(),
-  });
-}
-
-async function drain(ctx: TestContext) {
-  const runner = createJobRunner(ctx.deps, HANDLERS, {});
-  while (await runner.tick() > 0) { /* next job */ }
-}
-
-async function batch(ctx: TestContext, id: number) {
-  const res = await ctx.request("admin", "GET", `/api/auth/import/${id}`);
-  assertEquals(res.status, 200);
-  return (await res.json()).data.attributes;
-}
-
-async function rows(ctx: TestContext, id: number) {
-  const res = await ctx.request("admin", "GET", `/api/auth/import/${id}/rows?limit=500`);
-  assertEquals(res.status, 200);
-  return (await res.json()).data as {
-    row_number: number;
-    outcome: string;
-    reason: string | null;
-    warnings: string[];
-    cells: string[];
-  }[];
-}
-
-/** Uploads, maps (suggested or given), runs the dry run; answers the batch id. */
-async function dryRun(
-  ctx: TestContext,
-  kind: string,
-  text: string | Uint8Array,
-  options: { mapping?: Record<string, number>; date_format?: string } = {},
-) {
-  const res = await upload(ctx, kind, text);
-  const body = await res.json();
-  assertEquals(res.status, 201, JSON.stringify(body));
-  const id = body.data.id as number;
-  const check = await ctx.request("admin", "POST", `/api/auth/import/${id}/check`, {
-    mapping: options.mapping ?? body.suggested_mapping,
-    date_format: options.date_format ?? "YYYY-MM-DD",
-  });
-  assertEquals(check.status, 200, await check.clone().text());
-  await drain(ctx);
-  return { id, upload: body };
-}
-
-async function apply(ctx: TestContext, id: number) {
-  const res = await ctx.request("admin", "POST", `/api/auth/import/${id}/apply`);
-  assertEquals(res.status, 200, await res.clone().text());
-  await drain(ctx);
-  return await batch(ctx, id);
-}
 
 Deno.test("imports: members and companies from legacy files, dry run, apply, again, rollback", async (t) => {
   const clock = testClock("2026-12-07T15:00:00Z");

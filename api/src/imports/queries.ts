@@ -1,6 +1,7 @@
 /** The import's own tables (sql/0046) and the reads it makes of the records it compares with. */
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
-import type { DB, ImportKind } from "../db/types.ts";
+import type { DB, ImportKind, ImportOutcome } from "../db/types.ts";
+import { paginate } from "../lib/list.ts";
 
 export const insertBatch = (db: Kysely<DB>, row: Insertable<DB["import_batches"]>) =>
   db.insertInto("import_batches").values(row).returningAll().executeTakeFirstOrThrow();
@@ -51,6 +52,26 @@ export const rowsPage = (
   return q.orderBy("row_number").limit(filter.limit).execute();
 };
 
+/** One page of a batch's rows in file order, filtered by the outcome shown (the apply's, else the dry run's). */
+export const rowsPaged = (
+  db: Kysely<DB>,
+  batchId: number,
+  q: { outcome?: ImportOutcome; page: number; per_page: number },
+) => {
+  let query = db.selectFrom("import_rows").select([
+    "row_number",
+    "natural_key",
+    "raw",
+    "outcome",
+    "reason",
+    "warnings",
+    "applied_outcome",
+    "target_id",
+  ]).where("batch_id", "=", batchId);
+  if (q.outcome) query = query.where(sql`coalesce(applied_outcome, outcome)`, "=", q.outcome);
+  return paginate(query, { ...q, sort_by: "id", sort_dir: "asc" }, { id: "row_number" });
+};
+
 export const appliedRows = (db: Kysely<DB>, batchId: number) =>
   db.selectFrom("import_rows").selectAll().where("batch_id", "=", batchId)
     .where("applied_outcome", "in", ["create", "update"]).orderBy("row_number", "desc").execute();
@@ -68,12 +89,18 @@ export const setRowApplied = (
   )
     .execute();
 
+/** The table each kind's rows write (its records' `target_id`). */
+const TABLES: Record<ImportKind, string> = {
+  companies: "businesses",
+  members: "users",
+  memberships: "memberships",
+  drug_tests: "drug_tests",
+  store_orders: "orders",
+};
+
 /** After the apply: each written record's updated_at, the mark a later change moves (rollback's test). */
 export async function stampRows(db: Kysely<DB>, batchId: number, kind: ImportKind) {
-  const table =
-    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
-      kind
-    ];
+  const table = TABLES[kind];
   await sql`update import_rows r set stamp = t.updated_at from ${sql.table(table)} t
     where r.batch_id = ${batchId} and r.target_id = t.id and r.applied_outcome in ('create', 'update')`
     .execute(db);
@@ -239,10 +266,7 @@ export async function businessDependents(db: Kysely<DB>, businessId: number, own
 }
 
 export const currentStamp = async (db: Kysely<DB>, kind: ImportKind, id: number) => {
-  const table =
-    { companies: "businesses", members: "users", memberships: "memberships", drug_tests: "drug_tests" }[
-      kind
-    ];
+  const table = TABLES[kind];
   const r = await sql<{ updated_at: Date }>`select updated_at from ${sql.table(table)} where id = ${id}`
     .execute(
       db,

@@ -7,36 +7,16 @@ import fc from "fast-check";
 import { createTestContext, type TestContext } from "../testing/app.ts";
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { testClock } from "../testing/clock.ts";
-import { createJobRunner } from "../lib/jobs.ts";
-import { APPLY_QUEUE, applyImport, CHECK_QUEUE, checkImport } from "./jobs.ts";
+import { apply, dryRun, rows } from "./test-helpers.ts";
 import { csvRow } from "./csv.ts";
-import { TEMPLATES } from "./fields.ts";
+import { dollars, TEMPLATES } from "./fields.ts";
 
-const HANDLERS = { [CHECK_QUEUE]: checkImport, [APPLY_QUEUE]: applyImport };
-const KIND_ORDER = ["companies", "members", "memberships", "drug_tests"] as const;
+const KIND_ORDER = ["companies", "members", "memberships", "drug_tests", "store_orders"] as const;
 
 async function importFile(ctx: TestContext, kind: string, text: string) {
-  const res = await ctx.app.request(`/api/auth/imports?kind=${kind}&file_name=${kind}.csv`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await ctx.tokenFor("admin")}`, "Content-Type": "text/csv" },
-    body: new TextEncoder().encode(text),
-  });
-  const up = await res.json();
-  assertEquals(res.status, 201, JSON.stringify(up));
-  const id = up.data.id;
-  const run = async () => {
-    const runner = createJobRunner(ctx.deps, HANDLERS, {});
-    while (await runner.tick() > 0) { /* next */ }
-  };
-  const check = await ctx.request("admin", "POST", `/api/auth/import/${id}/check`, {
-    mapping: up.suggested_mapping,
-  });
-  assertEquals(check.status, 200, await check.clone().text());
-  await run();
-  const rows = await (await ctx.request("admin", "GET", `/api/auth/import/${id}/rows?outcome=error`)).json();
-  assertEquals(rows.data, [], `${kind}: no row refused`);
-  assertEquals((await ctx.request("admin", "POST", `/api/auth/import/${id}/apply`)).status, 200);
-  await run();
+  const { id } = await dryRun(ctx, kind, text);
+  assertEquals(await rows(ctx, id, "&outcome=error"), [], `${kind}: no row refused`);
+  await apply(ctx, id);
 }
 
 async function exportAll(ctx: TestContext) {
@@ -111,6 +91,23 @@ const dataSet = fc.record({
           }),
           { maxLength: 2 },
         ),
+        orders: fc.array(
+          fc.record({
+            on: day,
+            lines: fc.array(
+              fc.record({
+                name: fc.stringMatching(/^[A-Za-z][A-Za-z ,"'ëü.-]{0,12}[a-z]$/),
+                quantity: fc.integer({ min: 1, max: 99 }),
+                cents: fc.integer({ min: 1, max: 20000 }),
+              }),
+              { minLength: 1, maxLength: 3 },
+            ),
+            cancelled: fc.option(fc.nat(30), { nil: null }),
+            medium: fc.constantFrom("Credit Card Charged", "Check Received", "Cash Received"),
+            payer: fc.boolean(),
+          }),
+          { maxLength: 2 },
+        ),
       })))
   ),
 });
@@ -138,8 +135,8 @@ function files(d: DataSet): Record<string, string> {
       null,
     ])
   );
-  const members: string[] = [], terms: string[] = [], tests: string[] = [];
-  let ref = 0;
+  const members: string[] = [], terms: string[] = [], tests: string[] = [], orders: string[] = [];
+  let ref = 0, orderRef = 0;
   for (const m of d.members) {
     const employer = m.employer < d.companies.length ? d.companies[m.employer].ein : null;
     members.push(
@@ -175,6 +172,22 @@ function files(d: DataSet): Record<string, string> {
         ]),
       );
     }
+    for (const o of m.orders) {
+      const total = o.lines.reduce((sum, l) => sum + l.cents * l.quantity, 0);
+      orders.push(
+        csvRow([
+          `OLD-${String(++orderRef).padStart(4, "0")}`,
+          m.email,
+          o.payer ? d.companies[0].ein : null,
+          o.on,
+          o.lines.map((l) => `${l.quantity} x ${l.name} @ ${dollars(l.cents)}`).join("; "),
+          dollars(total),
+          o.cancelled === null ? "Completed" : "Cancelled",
+          o.cancelled === null ? null : addDays(o.on, o.cancelled),
+          o.medium,
+        ]),
+      );
+    }
     for (const t of m.tests) {
       tests.push(
         csvRow([
@@ -190,6 +203,7 @@ function files(d: DataSet): Record<string, string> {
     }
   }
   return {
+    store_orders: header("store_orders") + orders.join(""),
     companies: header("companies") + companies.join(""),
     members: header("members") + members.join(""),
     memberships: header("memberships") + terms.join(""),
@@ -212,6 +226,10 @@ Deno.test("imports: export → import into an empty database → export gives id
       }
       for (const m of d.members) assertOk(first.members.includes(m.email), `${m.email} exported`);
       for (const c of d.companies) assertOk(first.companies.includes(c.ein), `${c.ein} exported`);
+      assertEquals(
+        first.store_orders.split("OLD-").length - 1,
+        d.members.reduce((n, m) => n + m.orders.length, 0),
+      );
       assertEquals(
         first.drug_tests.split("I3-").length - 1,
         d.members.reduce((n, m) => n + m.tests.length, 0),

@@ -1,9 +1,9 @@
 /** Import requests and answers (decision 0084); the web's import screen `import type`s the types below. */
 import { z } from "zod";
-import { recordSchema } from "../lib/list.ts";
+import { listOf, listQuery, recordSchema } from "../lib/list.ts";
 import { DATE_FORMATS, PHONE_FORMATS } from "./fields.ts";
 
-export const IMPORT_KINDS = ["companies", "members", "memberships", "drug_tests"] as const;
+export const IMPORT_KINDS = ["companies", "members", "memberships", "drug_tests", "store_orders"] as const;
 
 export const IMPORT_MESSAGES = {
   kindInvalid: `kind must be one of: ${IMPORT_KINDS.join(", ")}`,
@@ -13,6 +13,7 @@ export const IMPORT_MESSAGES = {
   notChecked: "Run the dry run before applying.",
   notApplied: "Only an applied batch can be rolled back.",
   notAppliedClaim: "Claim e-mails go out once the batch is applied.",
+  outcomeInvalid: "outcome must be one of: create, update, unchanged, error",
   mappingRequired: (field: string) => `Map a column to ${field}`,
   mappingTwice: "One column is mapped to two fields",
   mappingOutside: "A mapped column is not in the file",
@@ -37,10 +38,15 @@ export const CheckBody = z.object({
   phone_format: z.enum(PHONE_FORMATS).default("as_written"),
 });
 
+export const IMPORT_OUTCOMES = ["create", "update", "unchanged", "error"] as const;
+
+const { page, per_page } = listQuery([]).shape;
 export const RowsQuery = z.object({
-  outcome: z.enum(["create", "update", "unchanged", "error"]).optional(),
-  after: z.coerce.number().int().min(0).default(0).describe("Rows after this row number"),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  outcome: z.enum(IMPORT_OUTCOMES, { error: M.outcomeInvalid }).optional().describe(
+    "Only the rows with this outcome: what the apply did once it did, else the dry run's verdict",
+  ),
+  page,
+  per_page,
 });
 
 const counts = {
@@ -95,13 +101,13 @@ export const ImportRow = z.object({
   row_number: z.number().int(),
   key: z.string().nullable(),
   cells: z.array(z.string()),
-  outcome: z.enum(["create", "update", "unchanged", "error"]),
+  outcome: z.enum(IMPORT_OUTCOMES),
   reason: z.string().nullable(),
   warnings: z.array(z.string()),
-  applied_outcome: z.enum(["create", "update", "unchanged", "error"]).nullable(),
+  applied_outcome: z.enum(IMPORT_OUTCOMES).nullable(),
   target_id: z.number().int().nullable(),
 });
-export const RowsAnswer = z.object({ data: z.array(ImportRow), next_after: z.number().int().nullable() });
+export const RowsAnswer = listOf(ImportRow).describe("One page of the rows in file order, and their total");
 export const MessageAnswer = z.object({ message: z.string(), data: ImportRecord });
 
 export type ImportRecordT = z.infer<typeof ImportRecord>;

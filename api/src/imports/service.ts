@@ -23,6 +23,7 @@ import { deleteImportedOrder, updateImportedOrder } from "../orders/imported.ts"
 import { csvRow, decode, headOf, inspector, looksLikeCsv, NOT_CSV, records, sniffSeparator } from "./csv.ts";
 import { suggestMapping, TEMPLATES } from "./fields.ts";
 import { exportStream } from "./export.ts";
+import { storeOrderDependents, undoStoreOrder } from "./store-orders/kind.ts";
 import { APPLY_QUEUE, CHECK_QUEUE } from "./jobs.ts";
 import {
   appliedRows,
@@ -34,6 +35,7 @@ import {
   listBatches,
   lockBatch,
   rowsPage,
+  rowsPaged,
   saveMapping,
   setRowApplied,
   updateBatch,
@@ -268,8 +270,9 @@ export async function applyImport(deps: Pick<Deps, "database" | "now">, actor: A
 
 export async function importRows(deps: Pick<Deps, "database">, id: number, q: z.infer<typeof RowsQuery>) {
   if (!await findBatch(deps.database.db, id)) throw notFound("Import");
-  const rows = await rowsPage(deps.database.db, id, q);
+  const { rows, meta } = await rowsPaged(deps.database.db, id, q);
   return {
+    meta,
     data: rows.map((r) => ({
       row_number: r.row_number,
       key: r.natural_key,
@@ -280,7 +283,6 @@ export async function importRows(deps: Pick<Deps, "database">, id: number, q: z.
       applied_outcome: r.applied_outcome,
       target_id: r.target_id,
     })),
-    next_after: rows.length === q.limit ? rows[rows.length - 1].row_number : null,
   };
 }
 
@@ -313,7 +315,13 @@ export async function errorsFile(deps: Pick<Deps, "database">, actor: Actor, id:
   return { body, filename: `import-${id}-errors.csv` };
 }
 
-const TARGET = { companies: "business", members: "user", memberships: "membership", drug_tests: "drug test" };
+const TARGET = {
+  companies: "business",
+  members: "user",
+  memberships: "membership",
+  drug_tests: "drug test",
+  store_orders: "order",
+};
 
 /**
  * Undoes an applied batch in one transaction, when nothing it wrote changed since and nothing made since
@@ -339,6 +347,8 @@ export async function rollbackImport(deps: Pick<Deps, "database" | "now">, actor
           ? await userDependents(trx, r.target_id!, links)
           : b.kind === "companies"
           ? await businessDependents(trx, r.target_id!, links)
+          : b.kind === "store_orders"
+          ? await storeOrderDependents(trx, r.target_id!)
           : null;
         if (dep) blockers.push({ path: `row ${r.row_number}`, message: `${what} has a ${dep} made since` });
       }
@@ -381,6 +391,8 @@ async function undo(trx: Kysely<DB>, kind: ImportKind, r: Applied) {
   } else if (kind === "drug_tests") {
     if (r.applied_outcome === "create") await deleteImportedTest(trx, id);
     else await updateImportedTest(trx, id, before);
+  } else if (kind === "store_orders") {
+    await undoStoreOrder(trx, r.applied_outcome === "create", id, before);
   } else {
     if (r.applied_outcome === "create") await deleteImportedMembership(trx, id);
     else await updateImportedMembership(trx, id, before);

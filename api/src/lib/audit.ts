@@ -48,3 +48,50 @@ export function changedFields(
   }
   return changes;
 }
+
+/**
+ * What an administrator or a company looked at of a member's records (decision 0093): the actions of the rows
+ * `auditMemberViews` writes, which the member's "Who looked at my records" list reads back. Each row's subject is
+ * the member (entity "user"), so the list is one indexed look-up.
+ */
+export const MEMBER_VIEW_ACTIONS = {
+  /** Their Letter of Compliance downloaded. */
+  letterDownload: "member_record.letter_download",
+  /** Their tests (or their last test) shown on a screen. */
+  testsView: "member_record.tests_view",
+  /** Their tests (or their last test) downloaded in a file (the compliance overview's CSV). */
+  testsDownload: "member_record.tests_download",
+  /** Their random selection notice (a test's document) downloaded. */
+  noticeDownload: "member_record.notice_download",
+} as const;
+export type MemberViewAction = (typeof MEMBER_VIEW_ACTIONS)[keyof typeof MEMBER_VIEW_ACTIONS];
+
+/**
+ * One row per member whose record `viewer` saw (the member's own look at their records writes none): as an
+ * administrator, or for the company `businessId` (its DER). One INSERT whatever the number of members.
+ */
+export async function auditMemberViews(
+  db: Kysely<DB>,
+  viewer: { user_id: number; is_admin: boolean },
+  e: {
+    action: MemberViewAction;
+    members: number[];
+    businessId?: number | null;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const members = [...new Set(e.members)].filter((id) => id !== viewer.user_id);
+  if (!members.length) return;
+  const request = currentRequest();
+  const by = viewer.is_admin ? "administrator" : "company";
+  await db.insertInto("audit_log").values(members.map((member) => ({
+    actor_user_id: viewer.user_id,
+    action: e.action,
+    entity: "user",
+    entity_id: String(member),
+    detail: { by, business_id: e.businessId ?? null, ...e.detail },
+    ip: request?.ip ?? null,
+    request_id: request?.requestId ?? null,
+  }))).execute();
+  if (request) request.audited++;
+}

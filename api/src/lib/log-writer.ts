@@ -7,6 +7,9 @@
  * and the request log file of REQUEST_LOG=file (request-log.ts, `lineBatcher` over the file).
  */
 const encoder = new TextEncoder();
+/** PIPE_BUF on Linux: a write to a pipe of at most this many bytes is never interleaved with another's. */
+const ATOMIC_WRITE = 4096;
+const NEWLINE = 10;
 
 export interface LineBatcher {
   /** Queues one line (without its newline). */
@@ -28,7 +31,18 @@ export function lineBatcher(sink: (bytes: Uint8Array) => number): LineBatcher {
       if (!pending.length) return;
       const bytes = encoder.encode(pending.join(""));
       pending = [];
-      for (let written = 0; written < bytes.length;) written += sink(bytes.subarray(written));
+      // Whole lines of at most ATOMIC_WRITE bytes per write: the workers of one server share stdout, and a pipe
+      // keeps such a write whole, so their lines never interleave mid-line (decision 0094).
+      for (let start = 0; start < bytes.length;) {
+        let end = bytes.length;
+        if (end - start > ATOMIC_WRITE) {
+          end = bytes.lastIndexOf(NEWLINE, start + ATOMIC_WRITE - 1) + 1;
+          // One line longer than that goes whole.
+          if (end <= start) end = bytes.indexOf(NEWLINE, start) + 1 || bytes.length;
+        }
+        for (let written = start; written < end;) written += sink(bytes.subarray(written, end));
+        start = end;
+      }
     },
     write(line) {
       pending.push(line + "\n");

@@ -3,6 +3,8 @@ import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestContext } from "../testing/app.ts";
 import { enqueue } from "./jobs.ts";
 import type { LogEntry } from "./logging.ts";
+import { lineBatcher, retireBatcher } from "./log-writer.ts";
+import { sumSeries } from "./metrics.ts";
 
 Deno.test("operations: request log lines, no secret in any log, metrics behind their token", async (t) => {
   const entries: LogEntry[] = [];
@@ -114,4 +116,49 @@ Deno.test("operations: request log lines, no secret in any log, metrics behind t
   } finally {
     await ctx.close();
   }
+});
+
+Deno.test("log lines go out in writes of whole lines, at most 4096 bytes each unless one line is longer", () => {
+  const writes: string[] = [];
+  const decoder = new TextDecoder();
+  const batcher = lineBatcher((bytes) => {
+    writes.push(decoder.decode(bytes));
+    return bytes.length;
+  });
+  const lines = Array.from({ length: 100 }, (_, i) => `{"n":${i},"pad":"${"x".repeat(90 + i)}"}`);
+  lines.splice(50, 0, `{"long":"${"y".repeat(6000)}"}`);
+  for (const line of lines) batcher.write(line);
+  retireBatcher(batcher);
+  assertEquals(writes.join(""), lines.map((l) => l + "\n").join(""));
+  assertOk(writes.length > 3, `${writes.length} writes`);
+  for (const w of writes) {
+    assertOk(w.endsWith("\n"), "each write ends at a line's end");
+    assertOk(w.length <= 4096 || w.split("\n").length === 2, "over 4096 bytes only as one line of its own");
+  }
+});
+
+Deno.test("metrics of several workers: the same series add up, each family's lines stay together", () => {
+  const worker = (route: string, n: number, live: number) =>
+    [
+      "# HELP apca_http_requests_total Requests.",
+      "# TYPE apca_http_requests_total counter",
+      `apca_http_requests_total{route="/a"} ${n}`,
+      `apca_http_requests_total{route="${route}"} 1`,
+      "# HELP apca_session_cache_live Live.",
+      "# TYPE apca_session_cache_live gauge",
+      `apca_session_cache_live ${live}`,
+    ].join("\n") + "\n";
+  assertEquals(
+    sumSeries([worker("/b", 2, 1), worker("/c", 3, 1)]),
+    [
+      "# HELP apca_http_requests_total Requests.",
+      "# TYPE apca_http_requests_total counter",
+      'apca_http_requests_total{route="/a"} 5',
+      'apca_http_requests_total{route="/b"} 1',
+      'apca_http_requests_total{route="/c"} 1',
+      "# HELP apca_session_cache_live Live.",
+      "# TYPE apca_session_cache_live gauge",
+      "apca_session_cache_live 2",
+    ].join("\n") + "\n",
+  );
 });

@@ -13,9 +13,17 @@ import { writeLogLine } from "./log-writer.ts";
 export type LogEntry = Record<string, string | number | boolean | null>;
 export type Log = (entry: LogEntry) => void;
 
+/** With WORKERS above 1: this thread's worker number, in every line it logs (decision 0094). */
+let worker: { worker: number } | Record<never, never> = {};
+
+/** Marks this thread's lines with its worker number (1 to WORKERS); main.ts and worker.ts call it. */
+export function setLogWorker(n: number): void {
+  worker = { worker: n };
+}
+
 /** The server's log: one JSON line a call on stdout (written in batches, log-writer.ts). */
 export const jsonLog: Log = (entry) =>
-  writeLogLine(JSON.stringify({ time: new Date().toISOString(), ...entry }));
+  writeLogLine(JSON.stringify({ time: new Date().toISOString(), ...worker, ...entry }));
 
 export const silentLog: Log = () => {};
 

@@ -19,14 +19,59 @@ export interface Metrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** The request metrics in the text format. */
   render(): string;
+  /**
+   * With several workers in this process (decision 0094): from now on `renderEveryWorker` sums every worker's
+   * text (`own`: this worker's request metrics and session cache), asked for over a BroadcastChannel.
+   */
+  shareAcross(workers: number, own: () => string): void;
+  /** `own()`'s text summed with every other worker's (theirs within a second); just `own()` with one worker. */
+  renderEveryWorker(own: () => string): Promise<string>;
 }
+
+const CHANNEL = "apca-worker-metrics";
+type MetricsMessage = { ask: string } | { answer: string; text: string };
 
 export function createMetrics(): Metrics {
   const requests = new Map<string, number>();
   const latency = new Map<string, Series>();
   // The label texts of each method, route and status, made once (routes are patterns: a bounded set).
   const labelTexts = new Map<string, { counted: string; timed: string }>();
+  let others: { count: number; channel: BroadcastChannel; waiting: Map<string, string[]> } | undefined;
+  const answered = new Map<string, () => void>();
   return {
+    shareAcross(workers, own) {
+      if (workers <= 1 || others) return;
+      const channel = new BroadcastChannel(CHANNEL);
+      others = { count: workers - 1, channel, waiting: new Map() };
+      const { waiting } = others;
+      channel.onmessage = ({ data }: MessageEvent<MetricsMessage>) => {
+        if ("ask" in data) {
+          return channel.postMessage({ answer: data.ask, text: own() } satisfies MetricsMessage);
+        }
+        const texts = waiting.get(data.answer);
+        texts?.push(data.text);
+        if (texts?.length === workers - 1) answered.get(data.answer)?.();
+      };
+    },
+    async renderEveryWorker(own) {
+      if (!others) return own();
+      const ask = crypto.randomUUID();
+      const texts: string[] = [];
+      const { channel, waiting } = others;
+      waiting.set(ask, texts);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 1000);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        answered.set(ask, done);
+        channel.postMessage({ ask } satisfies MetricsMessage);
+      });
+      waiting.delete(ask);
+      answered.delete(ask);
+      return sumSeries([own(), ...texts]);
+    },
     observeRequest(method, route, status, seconds) {
       const key = `${status} ${method} ${route}`;
       let texts = labelTexts.get(key);
@@ -66,6 +111,40 @@ export function createMetrics(): Metrics {
       return lines.join("\n") + "\n";
     },
   };
+}
+
+/**
+ * Prometheus texts of several workers as one: the same series (name and labels) added up, each family's lines
+ * kept together under its HELP and TYPE. Counters and histograms sum; the session cache's `live` gauge becomes
+ * the number of workers whose cache is live.
+ */
+export function sumSeries(texts: string[]): string {
+  const families = new Map<string, { head: string[]; series: Map<string, number> }>();
+  for (const text of texts) {
+    let family = families.get("");
+    for (const line of text.split("\n")) {
+      if (!line) continue;
+      if (line.startsWith("# HELP ")) {
+        const name = line.split(" ")[2];
+        family = families.get(name);
+        if (!family) families.set(name, family = { head: [line], series: new Map() });
+        continue;
+      }
+      if (!family) families.set("", family = { head: [], series: new Map() });
+      if (line.startsWith("#")) {
+        if (!family.head.includes(line)) family.head.push(line);
+        continue;
+      }
+      const space = line.lastIndexOf(" ");
+      const key = line.slice(0, space);
+      family.series.set(key, (family.series.get(key) ?? 0) + Number(line.slice(space + 1)));
+    }
+  }
+  const lines: string[] = [];
+  for (const { head, series } of families.values()) {
+    lines.push(...head, ...[...series].map(([key, value]) => `${key} ${value}`));
+  }
+  return lines.join("\n") + "\n";
 }
 
 const escape = (v: string) => v.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n");

@@ -37,6 +37,8 @@ class Server {
       args: ["run", "-A", MAIN],
       env: {
         DATABASE_URL: this.ctx.databaseUrl!,
+        // One HTTP worker (decision 0094): the crash points kill the whole process either way.
+        WORKERS: "1",
         PORT: String(this.port),
         HOST: "127.0.0.1",
         APP_ENV: "test",

@@ -1,2 +1,11 @@
-/** The writes of the administrators' import (decision 0084) to `orders`: a past term's manual payment. */
-export { deleteImportedOrder, insertImportedOrder, updateImportedOrder } from "./queries.ts";
+/**
+ * The writes of the administrators' import (decision 0084) to `orders`: a past term's manual payment, and a past
+ * store order with its lines.
+ */
+export {
+  deleteImportedOrder,
+  deleteImportedOrderItems,
+  insertImportedOrder,
+  insertImportedOrderItems,
+  updateImportedOrder,
+} from "./queries.ts";

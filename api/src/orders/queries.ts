@@ -677,3 +677,18 @@ export async function updateImportedOrder(db: Kysely<DB>, id: number, change: Up
 export async function deleteImportedOrder(db: Kysely<DB>, id: number) {
   await db.deleteFrom("orders").where("id", "=", id).execute();
 }
+
+/** An imported store order's lines (a snapshot of name and price, no catalogue item: nothing to ship). */
+export async function insertImportedOrderItems(
+  db: Kysely<DB>,
+  orderId: number,
+  lines: { name: string; cost_cents: number; quantity: number }[],
+) {
+  if (lines.length === 0) return;
+  await db.insertInto("order_items").values(lines.map((l) => ({ ...l, order_id: orderId, item_id: null })))
+    .execute();
+}
+
+export async function deleteImportedOrderItems(db: Kysely<DB>, orderId: number) {
+  await db.deleteFrom("order_items").where("order_id", "=", orderId).execute();
+}

@@ -72,7 +72,7 @@ async function receiptDocument(deps: Pick<Deps, "database" | "config">, found: O
     paidAt,
     buyer: { name: `${who.first_name} ${who.last_name}`, email: who.email },
     company,
-    seller: seller(deps.config),
+    seller: receiptSeller(deps.config),
     lines: order.items.map((l) => ({ name: l.name, cost_cents: l.cost, quantity: l.quantity })),
     total_cents: order.total_cents,
     paidWith: paidWith(order),
@@ -96,7 +96,10 @@ function companyAddress(
   return [c.address_one, c.address_two, place].filter((line): line is string => Boolean(line));
 }
 
-const seller = (config: Pick<Config, "sellerAddress" | "officeEmail" | "officePhone" | "publicUrl">) => ({
+/** The seller as every receipt (and the consent PDF, consents/pdf.ts) heads it. */
+export const receiptSeller = (
+  config: Pick<Config, "sellerAddress" | "officeEmail" | "officePhone" | "publicUrl">,
+) => ({
   name: "APCA - Maritime DOT/USCG Drug-Testing Consortium",
   address: sellerAddressLines(config),
   email: config.officeEmail,

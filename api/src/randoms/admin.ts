@@ -4,7 +4,7 @@
  * zip, and the yearly rate. Each route handler calls one of these (decision 0052).
  */
 import { syncI3Results } from "../drug-tests/service.ts";
-import { audit, changedFields } from "../lib/audit.ts";
+import { audit, auditMemberViews, changedFields, MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import { officeDay, officeMonth } from "../lib/dates.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -29,7 +29,7 @@ import { type Actor, completeIfDone, type PoolDeps, QUEUES } from "./service.ts"
 import { enqueue } from "../lib/jobs.ts";
 import { verifyDraw } from "./verify.ts";
 import { candidateRecord, nextMonthWithoutPool, pace, poolRecord, zipExpired } from "./view.ts";
-import { zipStream } from "./zip.ts";
+import { zipStream } from "../lib/zip.ts";
 
 const PER_PAGE = 25;
 
@@ -141,6 +141,11 @@ export async function candidatePdf(
     entity: "random_pool",
     entityId: id,
   });
+  await auditMemberViews(db, actor.user, {
+    action: MEMBER_VIEW_ACTIONS.noticeDownload,
+    members: [candidate!.user_id],
+    detail: { pool_id: id, candidate_id: candidateId },
+  });
   return doc;
 }
 
@@ -162,6 +167,11 @@ export async function poolZip(deps: Pick<Deps, "database" | "now">, actor: Actor
     action: "random_pool.download",
     entity: "random_pool",
     entityId: id,
+  });
+  await auditMemberViews(db, actor.user, {
+    action: MEMBER_VIEW_ACTIONS.noticeDownload,
+    members: pdfs.map((p) => p.user_id),
+    detail: { pool_id: id },
   });
   return zipStream(pdfs.map((p) => ({
     name: p.filename,

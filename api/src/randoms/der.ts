@@ -10,7 +10,7 @@ import { isPassing } from "../integrations/i3/i3.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 import type { ListParams } from "../lib/list.ts";
 import { ownedBusiness } from "../businesses/service.ts";
-import { audit } from "../lib/audit.ts";
+import { audit, auditMemberViews, MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import type { Deps, SessionUser } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { derSelectionRows, documentBytes, findDerSelection } from "./queries.ts";
@@ -65,7 +65,15 @@ export async function derSelectionsOf(
 ) {
   const { db } = deps.database;
   await ownedBusiness(db, viewer, businessId);
-  return await listDerSelections(db, businessId, params, deps.config.officeTimeZone);
+  const page = await listDerSelections(db, businessId, params, deps.config.officeTimeZone);
+  // A selection's test (status and outcome) shown is a look at the member's tests (decision 0093).
+  await auditMemberViews(db, viewer, {
+    action: MEMBER_VIEW_ACTIONS.testsView,
+    members: page.data.filter((s) => s.test !== null).map((s) => s.user_id),
+    businessId,
+    detail: { via: "random_selections" },
+  });
+  return page;
 }
 
 /**
@@ -93,6 +101,12 @@ export async function derSelectionPdf(
     entityId: selection!.pool_id,
     detail: { candidate_id: candidateId, business_id: businessId },
     ip,
+  });
+  await auditMemberViews(db, viewer, {
+    action: MEMBER_VIEW_ACTIONS.noticeDownload,
+    members: [selection!.user_id],
+    businessId,
+    detail: { pool_id: selection!.pool_id, candidate_id: candidateId },
   });
   return doc;
 }

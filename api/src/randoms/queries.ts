@@ -418,7 +418,7 @@ export async function moveTestBusiness(
  */
 export function poolPdfs(db: Kysely<DB>, poolId: number) {
   return db.selectFrom("random_candidates as c").innerJoin("documents as d", "d.id", "c.pdf_document_id")
-    .select(["c.id as candidate_id", "d.id", "d.filename"]).where("c.pool_id", "=", poolId)
+    .select(["c.id as candidate_id", "c.user_id", "d.id", "d.filename"]).where("c.pool_id", "=", poolId)
     .where("c.selected", "=", true).where("c.exempt", "=", false).orderBy("c.draw_position").execute();
 }
 

@@ -167,6 +167,14 @@ Deno.test("random pools", async (t) => {
       assertEquals([bytes[0], bytes[1]], [0x50, 0x4b]);
       const end = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 22);
       assertEquals(end.getUint16(10, true), 2, "two entries");
+      // Each selected member has both looks recorded on them (decision 0093): the one PDF, then the zip.
+      const looks = await db.selectFrom("audit_log").select(["entity_id", "detail"])
+        .where("action", "=", "member_record.notice_download").orderBy("id").execute();
+      assertEquals(
+        looks.map((l) => l.entity_id),
+        [list[0].user_id, ...list.map((c) => c.user_id)].map(String),
+      );
+      assertEquals((looks[0].detail as { by: string }).by, "administrator");
     });
 
     await t.step(

@@ -216,6 +216,14 @@ Deno.test("random pools: release and the DER's view", async (t) => {
       const downloads = await db.selectFrom("audit_log").select("actor_user_id")
         .where("action", "=", "random_pool.download").execute();
       assertOk(downloads.some((d) => d.actor_user_id === ctx.users.der.id), "the DER's download is audited");
+      // And recorded on the member, by the company (decision 0093).
+      const look = await db.selectFrom("audit_log").select(["entity_id", "detail"])
+        .where("action", "=", "member_record.notice_download").where("actor_user_id", "=", ctx.users.der.id)
+        .executeTakeFirstOrThrow();
+      assertEquals([look.entity_id, (look.detail as { by: string; business_id: number }).business_id], [
+        String(ofA.user_id),
+        A,
+      ]);
       // Company B's candidate through company A's path, and through B's path by A's DER.
       for (
         const [who, path] of [

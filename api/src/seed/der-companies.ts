@@ -5,7 +5,9 @@
  * name, which should be the populated one.
  */
 import type { Transaction } from "kysely";
+import type { Config } from "../config.ts";
 import type { DB } from "../db/types.ts";
+import { addDays, officeDay } from "../lib/dates.ts";
 
 export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: Date): Promise<number> {
   const id = (await tx.insertInto("businesses").values({
@@ -32,4 +34,48 @@ export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: D
     created_at: now,
   }).execute();
   return id;
+}
+
+/**
+ * Another employer with its own DER (der2@apca.local): Delta Marine Services LLC, which has never employed the
+ * demo member. It sees none of Morgan's results until Morgan gives it a consent (decision 0092).
+ */
+export async function seedOtherEmployer(tx: Transaction<DB>, der: number, now: Date): Promise<number> {
+  const id = (await tx.insertInto("businesses").values({
+    name: "Delta Marine Services LLC",
+    email: "office@deltamarine.example",
+    phone: "+1 337 555 0180",
+    tax_id: "72-3579246",
+    address_one: "8 Port Rd",
+    city: "Morgan City",
+    state: "LA",
+    country: "United States of America",
+    postal_code: "70380",
+    der_user_id: der,
+    created_at: now,
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  await tx.insertInto("business_users").values({
+    business_id: id,
+    user_id: der,
+    is_owner: true,
+    is_employee: false,
+    created_at: now,
+  }).execute();
+  return id;
+}
+
+/**
+ * Morgan's consent, signed ten days ago: a marine surveyor named by e-mail may see all Morgan's results for six
+ * months. The member's Consents page shows it, with its PDF and Revoke.
+ */
+export async function seedMemberConsent(tx: Transaction<DB>, member: number, config: Config, now: Date) {
+  const signed = officeDay(new Date(now.getTime() - 10 * 86_400_000), config.officeTimeZone);
+  await tx.insertInto("consents").values({
+    user_id: member,
+    recipient_email: "records@gulfsurveyors.example",
+    expires_on: addDays(signed, 183),
+    signature: "Morgan Lee",
+    signed_on: signed,
+    created_at: new Date(now.getTime() - 10 * 86_400_000),
+  }).execute();
 }

@@ -12,6 +12,7 @@ import { loadLetterKeys } from "../compliance/signing.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { DB } from "../db/types.ts";
+import { MEMBER_VIEW_ACTIONS } from "../lib/audit.ts";
 import { notify } from "../notifications/notify.ts";
 import { memberNumber, notifyRegistration } from "../registration/service.ts";
 
@@ -202,6 +203,16 @@ export async function seedMemberStory(tx: Tx, cast: Cast, config: Config, now: D
     resulted_at: daysFrom(t.at, 2),
   }))).execute();
 
+  // Ada looked at Morgan's tests from the user page ten days ago: Morgan's "Who looked at my records" has it.
+  await tx.insertInto("audit_log").values({
+    actor_user_id: cast.admin,
+    action: MEMBER_VIEW_ACTIONS.testsView,
+    entity: "user",
+    entity_id: String(cast.member),
+    detail: { by: "administrator", business_id: null },
+    created_at: daysFrom(now, -10),
+  }).execute();
+
   // A store order the office has to send out: Store Notifications.
   const item = await tx.selectFrom("store_items").select(["id", "name", "cost_cents"]).orderBy("sort_order")
     .executeTakeFirstOrThrow();
@@ -296,6 +307,15 @@ export async function seedEmployeeCoverage(tx: Tx, cast: Cast, now: Date): Promi
     orderId: order.id,
     by: cast.der,
   });
+  // The DER downloaded Erin's letter after paying: Erin's "Who looked at my records" names the company.
+  await tx.insertInto("audit_log").values({
+    actor_user_id: cast.der,
+    action: MEMBER_VIEW_ACTIONS.letterDownload,
+    entity: "user",
+    entity_id: String(cast.employee2),
+    detail: { by: "company", business_id: cast.company },
+    created_at: daysFrom(start, 1),
+  }).execute();
 }
 
 /** Mariners who only appear in the administrators' lists (they cannot sign in: nobody knows the password). */

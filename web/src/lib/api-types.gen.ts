@@ -1992,7 +1992,7 @@ export interface paths {
         };
         /**
          * Download an employee's Letter of Compliance, for the company that employs them
-         * @description Safe to repeat: the member's letter of today's content is issued once and reused.
+         * @description Safe to repeat: the member's letter of today's content is issued once and reused. Each download is recorded on the member (action member_record.letter_download), who sees it in GET /auth/account/record-views.
          *
          *     Access: Any signed-in user; records of others answer 404.
          */
@@ -2036,7 +2036,7 @@ export interface paths {
         };
         /**
          * Download a member's Letter of Compliance
-         * @description Safe to repeat: the member's letter of today's content is issued once and reused.
+         * @description Safe to repeat: the member's letter of today's content is issued once and reused. Each download is recorded on the member (action member_record.letter_download), who sees it in GET /auth/account/record-views.
          *
          *     Access: Signed-in admin.
          */
@@ -2185,6 +2185,142 @@ export interface paths {
          * @description Access: Any signed-in user; records of others answer 404.
          */
         get: operations["getAuthAccountDocumentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My consents to release my test results
+         * @description Newest first, each with its status today (active, revoked, expired).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountConsents"];
+        put?: never;
+        /**
+         * Sign a consent: a named company or person may see my test results
+         * @description Exactly one recipient: a company (its DER sees) or an e-mail address (the person signed in with it sees). Results: all (no dates) or those of tests dated within results_from..results_to (office days). It runs until expires_on included, unless revoked. signed_on must be today's office day. Audited as consent.granted with the member as subject.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthAccountConsents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/consents/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke my consent
+         * @description At once: its recipient sees nothing more. Safe to repeat. Audited as consent.revoked.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        post: operations["postAuthAccountConsentsByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consent-companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies a member may name in a consent, by a part of their name
+         * @description Live companies only (never a member's own individual business); at most 10.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consents naming me, or a company I am the DER of, that run today
+         * @description Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsReceived"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's test results a consent naming me releases
+         * @description Exactly the consent's scope, summaries only (never the laboratory's panel). Audited as consent.results_viewed with the member as subject.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsByIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/consents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a consent as a PDF
+         * @description Its member at any time; its recipient while it runs (audited as consent.pdf_downloaded with the member as subject).
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthConsentsByIdPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2965,6 +3101,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/record-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who looked at my records: an administrator or a company, what, and when
+         * @description Each download of your Letter of Compliance, each screen or file that showed your tests (or your last test), and each download of your random selection notice, by an APCA administrator (named by first name and role) or a company (by its name), newest first. Your own looks are not listed.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountRecordViews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/audit": {
         parameters: {
             query?: never;
@@ -2999,6 +3157,50 @@ export interface paths {
          *     Access: Signed-in admin.
          */
         get: operations["getAuthAuditExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your data: everything the portal holds about you
+         * @description Your profile, memberships, businesses, tests (in words too), orders, cards, documents, consents and who looked at your records, each as its own endpoint answers it. Never anyone else's.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/data.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your data as one zip: data.json and your PDFs
+         * @description data.json is GET /auth/account/data's answer; documents/{id}-{filename} each of your documents (today's Letter of Compliance is issued first when your membership earns one); receipts/receipt-{number}.pdf the receipt of each paid order. Streamed one file at a time.
+         *
+         *     Access: Any signed-in user; records of others answer 404.
+         */
+        get: operations["getAuthAccountDataZip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -16879,6 +17081,619 @@ export interface operations {
             };
         };
     };
+    getAuthAccountConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthAccountConsents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable characters, unique per intended change. A repeat with the same request answers the first answer again (header Idempotent-Replayed: true); keys are kept 7 days. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The company given access (its DER sees the results); or recipient_email */
+                    recipient_business_id?: number | null;
+                    /** @description The person given access, once signed in with this address; or recipient_business_id */
+                    recipient_email?: string | null;
+                    /** @description First office day of the tests released; with results_to. Both absent: all results */
+                    results_from?: string | null;
+                    /** @description Last office day of the tests released */
+                    results_to?: string | null;
+                    /** @description The last day the consent runs (office day) */
+                    expires_on: string;
+                    /** @description The member's typed full name */
+                    signature: string;
+                    /** @description The date typed beside the signature: today's office day */
+                    signed_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is invalid: the recipient, the range, the dates or the signature */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthAccountConsentsByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentCompanies: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            place: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            member_name: string;
+                            recipient: {
+                                business_id: number | null;
+                                email: string | null;
+                                /** @description The company's name, or the person's e-mail address */
+                                name: string;
+                            };
+                            results_from: string | null;
+                            results_to: string | null;
+                            /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                            scope: string;
+                            expires_on: string;
+                            signature: string;
+                            signed_on: string;
+                            created_at: string;
+                            revoked_at: string | null;
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsByIdResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            consent: {
+                                id: number;
+                                member_name: string;
+                                recipient: {
+                                    business_id: number | null;
+                                    email: string | null;
+                                    /** @description The company's name, or the person's e-mail address */
+                                    name: string;
+                                };
+                                results_from: string | null;
+                                results_to: string | null;
+                                /** @description The results released, in words: "All test results" or "Test results from … to …" */
+                                scope: string;
+                                expires_on: string;
+                                signature: string;
+                                signed_on: string;
+                                created_at: string;
+                                revoked_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "revoked" | "expired";
+                            };
+                            results: {
+                                id: number;
+                                /** @constant */
+                                type: "drug_test";
+                                attributes: {
+                                    /** @description Collection time, else the order time, else when the test was recorded (ISO 8601) */
+                                    date: string;
+                                    /** @enum {string} */
+                                    reason: "pre_employment" | "random" | "post_accident" | "reasonable_suspicion" | "return_to_duty" | "follow_up" | "periodic";
+                                    /** @enum {string} */
+                                    status: "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+                                    result: ("negative" | "negative_dilute" | "positive" | "refusal" | "cancelled") | null;
+                                    /** @description Negative and negative dilute count as passed; null until resulted */
+                                    passed: boolean | null;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, not yours or not naming you, or (for a recipient) revoked or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthConsentsByIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such consent, not yours or not naming you, or (for a recipient) revoked or expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthAccountMembership: {
         parameters: {
             query?: never;
@@ -22945,6 +23760,99 @@ export interface operations {
             };
         };
     };
+    getAuthAccountRecordViews: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                sort_by?: "id";
+                sort_dir?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            type: "record_view";
+                            attributes: {
+                                /** @description When (ISO 8601) */
+                                at: string;
+                                /**
+                                 * @description Who looked: APCA's staff, or a company (its DER)
+                                 * @enum {string}
+                                 */
+                                by: "administrator" | "company";
+                                /** @description A staff member by first name and role, a company by its name */
+                                who: string;
+                                /**
+                                 * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                 * @enum {string}
+                                 */
+                                record: "letter" | "tests" | "selection_notice";
+                                /** @enum {string} */
+                                how: "viewed" | "downloaded";
+                                /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */
+                                summary: string;
+                            };
+                            relationships: Record<string, never>;
+                        }[];
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthAudit: {
         parameters: {
             query?: {
@@ -23108,6 +24016,362 @@ export interface operations {
                 };
             };
             /** @description Validation failed: see issues */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description When this was put together (ISO 8601) */
+                            generated_at: string;
+                            /** @description As GET /auth/account/profile answers it */
+                            profile: {
+                                data: {
+                                    id: number;
+                                    /** @constant */
+                                    type: "user";
+                                    attributes: {
+                                        full_name: string;
+                                        first_name: string;
+                                        middle_name: string | null;
+                                        last_name: string;
+                                        email: string;
+                                        phone: string | null;
+                                        address_one: string | null;
+                                        address_two: string | null;
+                                        city: string | null;
+                                        state: string | null;
+                                        postal_code: string | null;
+                                        country: string | null;
+                                        uscg_cred: string | null;
+                                        /** @description Only the last 4 digits are ever stored */
+                                        ssn_last4: string | null;
+                                        member_number: string | null;
+                                        roles: ("admin" | "der" | "member")[];
+                                        created_at: string;
+                                    };
+                                    relationships: Record<string, never>;
+                                };
+                                pending_request: {
+                                    notification_id: number;
+                                    /** @description The proposed values (ssn as ssn_last4) */
+                                    changes: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The values they replace */
+                                    previous: {
+                                        [key: string]: unknown;
+                                    };
+                                    created_at: string;
+                                } | null;
+                            };
+                            /** @description Every membership term, newest first (GET /auth/account/memberships) */
+                            memberships: {
+                                id: number;
+                                /** @constant */
+                                type: "membership";
+                                attributes: {
+                                    /** @enum {string} */
+                                    type: "annual" | "one_time";
+                                    created_at: string;
+                                    expire_at: string | null;
+                                    has_expiration: boolean;
+                                    is_renewal: boolean;
+                                    price_cents: number;
+                                    failed: boolean;
+                                    cancelled: boolean;
+                                    expired: boolean;
+                                    /** @enum {string} */
+                                    status: "failed" | "pending" | "cancelled" | "expired" | "paused" | "active";
+                                    order_number: string | null;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description The member's businesses (GET /auth/account/businesses) */
+                            businesses: {
+                                id: number;
+                                /** @constant */
+                                type: "business";
+                                attributes: {
+                                    name: string;
+                                    business_name: string | null;
+                                    dba_name: string | null;
+                                    email: string | null;
+                                    phone: string | null;
+                                    /** @description Only its owner and administrators see it; null for others */
+                                    tax_id: string | null;
+                                    address_one: string | null;
+                                    address_two: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    country: string | null;
+                                    postal_code: string | null;
+                                    po_box: string | null;
+                                    is_llc: boolean;
+                                    llc_name: string | null;
+                                    /** @description The caller owns it (DER or self-employed owner) */
+                                    is_owner: boolean;
+                                    is_active: boolean;
+                                    business_deactivation_reason: string | null;
+                                    is_individual: boolean;
+                                    is_i3_setup: boolean;
+                                    /** @description Administrators only (null for others): i3's code */
+                                    i3_location_code: string | null;
+                                    /** @description Administrators only (null for others): what the last failed i3 set-up said, until 'Resend to i3' works */
+                                    i3_setup_error: string | null;
+                                    has_compliance_kit: boolean;
+                                    /** @description Why the compliance kit cannot be bought now ('ERROR: No DER Attached To Business' for a company without a DER), or null: said before any card is asked for */
+                                    compliance_kit_blocked: string | null;
+                                    /** @description Shown as 'Not Approved' until an administrator acts */
+                                    has_pending_new_company_approval: boolean;
+                                    business_has_pending_new_employee_request: boolean;
+                                    business_pending_request: {
+                                        notification_id: number;
+                                        /** @description The proposed values */
+                                        changes: {
+                                            [key: string]: unknown;
+                                        };
+                                        /** @description The values they replace */
+                                        previous: {
+                                            [key: string]: unknown;
+                                        };
+                                        created_at: string;
+                                    } | null;
+                                    /** @description The caller's business-user id in it, if any */
+                                    employee_id: number | null;
+                                    /** @description When it was added (ISO 8601) */
+                                    created_at: string;
+                                    /** @description Owners and administrators only; [] for others */
+                                    activation_history: {
+                                        id: number;
+                                        is_active: boolean;
+                                        reason: string | null;
+                                        actor_user_id: number | null;
+                                        created_at: string;
+                                    }[];
+                                };
+                                relationships: {
+                                    der: {
+                                        data: {
+                                            id: number;
+                                            type: string;
+                                        } | null;
+                                    };
+                                };
+                            }[];
+                            /** @description Every test, newest first (GET /auth/account/tests), in words too */
+                            tests: {
+                                id: number;
+                                /** @constant */
+                                type: "drug_test";
+                                attributes: {
+                                    /** @description Collection time, else the order time, else when the test was recorded (ISO 8601) */
+                                    date: string;
+                                    /** @enum {string} */
+                                    reason: "pre_employment" | "random" | "post_accident" | "reasonable_suspicion" | "return_to_duty" | "follow_up" | "periodic";
+                                    /** @enum {string} */
+                                    status: "pending" | "ordered" | "collected" | "resulted" | "cancelled" | "failed";
+                                    result: ("negative" | "negative_dilute" | "positive" | "refusal" | "cancelled") | null;
+                                    /** @description Negative and negative dilute count as passed; null until resulted */
+                                    passed: boolean | null;
+                                    /**
+                                     * @description The result in words, as the screens show it (decision 0071)
+                                     * @enum {string}
+                                     */
+                                    in_words: "Passed" | "Not passed" | "Refusal" | "Cancelled" | "Pending";
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Every order, newest first (GET /auth/account/orders) */
+                            orders: {
+                                id: number;
+                                /** @constant */
+                                type: "order_summary";
+                                attributes: {
+                                    number: string;
+                                    /** @enum {string} */
+                                    kind: "store" | "membership" | "compliance_kit";
+                                    /** @enum {string} */
+                                    status: "pending" | "completed" | "failed" | "cancelled";
+                                    total_cents: number;
+                                    /** @enum {string} */
+                                    payment_type: "card" | "manual";
+                                    payment_medium: ("Credit Card Charged" | "Check Received" | "Cash Received") | null;
+                                    /** @description How it was paid, as its receipt says: "Visa ending 4242", "Check Received on 2026-06-01" */
+                                    paid_with: string;
+                                    created_at: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Saved cards as the portal holds them: brand, last four digits and expiry; the card itself is with the payment processor (GET /auth/account/payment-methods) */
+                            cards: {
+                                id: number;
+                                /** @constant */
+                                type: "payment_method";
+                                attributes: {
+                                    last4: string;
+                                    brand: string | null;
+                                    exp_month: number | null;
+                                    exp_year: number | null;
+                                    default: boolean;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description Every document of the member's, newest first (GET /auth/account/documents); in the zip each is the file documents/{id}-{filename} */
+                            documents: {
+                                id: number;
+                                /** @constant */
+                                type: "document";
+                                attributes: {
+                                    /** @enum {string} */
+                                    kind: "letter_of_compliance" | "safety_concern_letter" | "roster" | "compliance_kit" | "random_pool" | "other";
+                                    filename: string;
+                                    content_type: string;
+                                    byte_size: number;
+                                    created_at: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                            /** @description The consents the member has given to release their results (49 CFR 40.321); empty until consents exist */
+                            consents: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description Who looked at the member's letter, tests and test documents (GET /auth/account/record-views) */
+                            record_views: {
+                                id: number;
+                                /** @constant */
+                                type: "record_view";
+                                attributes: {
+                                    /** @description When (ISO 8601) */
+                                    at: string;
+                                    /**
+                                     * @description Who looked: APCA's staff, or a company (its DER)
+                                     * @enum {string}
+                                     */
+                                    by: "administrator" | "company";
+                                    /** @description A staff member by first name and role, a company by its name */
+                                    who: string;
+                                    /**
+                                     * @description What: the Letter of Compliance, the tests (or the last test), a random selection notice
+                                     * @enum {string}
+                                     */
+                                    record: "letter" | "tests" | "selection_notice";
+                                    /** @enum {string} */
+                                    how: "viewed" | "downloaded";
+                                    /** @description The line in words, e.g. 'Gulf Coast Towing LLC viewed your tests' */
+                                    summary: string;
+                                };
+                                relationships: Record<string, never>;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; the answer carries a request_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is not answering; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuthAccountDataZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The path or query string holds a NUL or an unpaired surrogate */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -26712,7 +27976,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -26806,7 +28070,7 @@ export interface operations {
     postAuthImports: {
         parameters: {
             query: {
-                kind: "companies" | "members" | "memberships" | "drug_tests";
+                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                 file_name: string;
             };
             header?: never;
@@ -26828,7 +28092,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -26944,7 +28208,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                kind: "companies" | "members" | "memberships" | "drug_tests";
+                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
             };
             cookie?: never;
         };
@@ -27030,7 +28294,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27184,7 +28448,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27315,8 +28579,8 @@ export interface operations {
         parameters: {
             query?: {
                 outcome?: "create" | "update" | "unchanged" | "error";
-                after?: number;
-                limit?: number;
+                page?: number;
+                per_page?: number;
             };
             header?: never;
             path: {
@@ -27344,7 +28608,11 @@ export interface operations {
                             applied_outcome: ("create" | "update" | "unchanged" | "error") | null;
                             target_id: number | null;
                         }[];
-                        next_after: number | null;
+                        meta: {
+                            total: number;
+                            page: number;
+                            per_page: number;
+                        };
                     };
                 };
             };
@@ -27504,7 +28772,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27637,7 +28905,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;
@@ -27771,7 +29039,7 @@ export interface operations {
                             type: "import";
                             attributes: {
                                 /** @enum {string} */
-                                kind: "companies" | "members" | "memberships" | "drug_tests";
+                                kind: "companies" | "members" | "memberships" | "drug_tests" | "store_orders";
                                 /** @enum {string} */
                                 status: "uploaded" | "checking" | "checked" | "applying" | "applied" | "rolled_back" | "failed";
                                 file_name: string;

@@ -24,6 +24,11 @@ export const MEMBER_ROUTES: AppRoute[] = [
     "Selection Notice",
     () => import("../../features/drug-tests/selection-notice-page.tsx"),
   ),
+  // Consents to release results (decision 0092): the member's, and those given to the signed-in person.
+  page("/app/account/consents", "Consents", () => import("../../features/consents/consents-page.tsx")),
+  page("/app/consents", "Shared With You", () => import("../../features/consents/received-page.tsx")),
+  // What is held about the member, as one zip, and who looked at their records (decision 0093); offline too.
+  page("/app/account/data", "Your Data", () => import("../../features/account-data/data-page.tsx")),
   // Every order with its receipt PDF, also offline (decision 0063).
   page("/app/account/orders", "My Orders", () => import("../../features/orders/history-page.tsx")),
   ...membershipRoutes("/app/account", "self"),

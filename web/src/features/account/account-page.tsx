@@ -2,7 +2,6 @@
  * /app/account (public spec §2): the account's details and a summary of the membership with a link to its
  * details. Of the SSN only the last four digits exist anywhere, and only those are shown.
  */
-import { Email } from "../../components/email.tsx";
 import { Link } from "wouter";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Chip } from "../../components/chip.tsx";
@@ -17,9 +16,9 @@ import { screenPaths } from "../memberships/screens.ts";
 import { SELF } from "../payments/subject.ts";
 import { useResource } from "../../lib/use-resource.ts";
 import { useMembership } from "../memberships/use-membership.ts";
-import type { User } from "@api/contract";
 import { fetchAccountUser, userKey } from "./api.ts";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { AccountDetails } from "./account-details.tsx";
 import { PasswordPanel } from "./password-panel.tsx";
 
 const PATHS = screenPaths(SELF);
@@ -77,8 +76,25 @@ export default function AccountPage() {
           <Link href={PATHS.payments}>Payment methods</Link>
         </p>
       </Panel>
+      <Panel id="account-consents" title="Consents">
+        <p>Who may see your drug test results, and for how long: give a consent, download it, revoke it.</p>
+        <p>
+          <Link href="/app/account/consents">Your consents</Link>
+        </p>
+        <p>
+          <Link href="/app/consents">Results shared with you</Link>
+        </p>
+      </Panel>
       <Panel id="account-password" title="Password">
         <PasswordPanel />
+      </Panel>
+      <Panel id="your-data" title="Your data">
+        <p>
+          What APCA holds about you, in one file to download, and who looked at your letter and tests.
+        </p>
+        <p>
+          <Link href="/app/account/data">Your data</Link>
+        </p>
       </Panel>
       <Panel id="sign-in-security" title="Sign-in security">
         <p>Passkeys, authenticator apps and recovery codes that confirm your sign-in.</p>
@@ -87,54 +103,5 @@ export default function AccountPage() {
         </p>
       </Panel>
     </div>
-  );
-}
-
-function AccountDetails({ user: { attributes: u } }: { user: User }) {
-  const place = [u.city, [u.state, u.postal_code].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const address = [u.address_one, u.address_two, place, u.country].filter(Boolean);
-  return (
-    <dl className="details-list">
-      <div>
-        <dt>Name</dt>
-        <dd>{u.full_name}</dd>
-      </div>
-      <div>
-        <dt>Email</dt>
-        <dd>
-          <Email address={u.email} />
-        </dd>
-      </div>
-      <div>
-        <dt>Phone</dt>
-        <dd>{u.phone || "Not given"}</dd>
-      </div>
-      <div>
-        <dt>Address</dt>
-        <dd>
-          {address.length
-            ? address.map((line, i) => (
-              <span key={i} className="address-line">
-                {line}
-              </span>
-            ))
-            : "Not given"}
-        </dd>
-      </div>
-      <div>
-        <dt>Member number</dt>
-        <dd>{u.member_number || "Not assigned yet"}</dd>
-      </div>
-      <div>
-        <dt>Credential</dt>
-        <dd>
-          {u.uscg_cred
-            ? `USCG credential: ${u.uscg_cred}`
-            : u.ssn_last4
-            ? `SSN on file: •••• ${u.ssn_last4}`
-            : "None on file"}
-        </dd>
-      </div>
-    </dl>
   );
 }

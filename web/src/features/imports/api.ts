@@ -1,5 +1,5 @@
 /** The administrators' imports (issue 36, decision 0084): upload, map, dry run, apply, roll back, claim. */
-import type { ImportBatch, ImportRow, ImportUpload } from "@api/contract";
+import type { ImportBatch, ImportRow, ImportUpload, ListPage } from "@api/contract";
 import { ApiError } from "../../lib/api.ts";
 import { saveFile } from "../../lib/save-file.ts";
 import { call, callFile } from "../../lib/typed-api.ts";
@@ -10,7 +10,11 @@ export const KIND_OPTIONS: [Kind, string][] = [
   ["members", "Members"],
   ["memberships", "Membership terms"],
   ["drug_tests", "Drug-test history"],
+  ["store_orders", "Past store orders"],
 ];
+export type Outcome = ImportRow["outcome"];
+/** Rows per page of the dry run's table. */
+export const ROWS_PER_PAGE = 100;
 export const DATE_FORMATS = ["YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "M/D/YY"] as const;
 export const PHONE_FORMATS = [["as_written", "As written"], [
   "us_digits",
@@ -19,14 +23,28 @@ export const PHONE_FORMATS = [["as_written", "As written"], [
 
 export const importsKey = ["imports"];
 export const importKey = (id: number) => ["import", id];
-export const rowsKey = (id: number) => ["import-rows", id];
+export const rowsKey = (
+  id: number,
+  outcome: Outcome | "",
+  page: number,
+) => ["import-rows", id, outcome, page];
 
 export const fetchImports = (signal: AbortSignal) =>
   call("/auth/imports").GET({ signal }).then((a) => a.data);
 export const fetchImport = (id: number, signal: AbortSignal): Promise<ImportUpload> =>
   call("/auth/import/{id}").GET({ params: { id }, signal });
-export const fetchRows = (id: number, signal: AbortSignal): Promise<ImportRow[]> =>
-  call("/auth/import/{id}/rows").GET({ params: { id }, query: { limit: 500 }, signal }).then((a) => a.data);
+/** One page of a batch's rows, all of them or those of one outcome. */
+export const fetchRows = (
+  id: number,
+  outcome: Outcome | "",
+  page: number,
+  signal: AbortSignal,
+): Promise<ListPage<ImportRow>> =>
+  call("/auth/import/{id}/rows").GET({
+    params: { id },
+    query: { page, per_page: ROWS_PER_PAGE, ...(outcome ? { outcome } : {}) },
+    signal,
+  });
 
 /** The file goes as the request body (streamed to storage by the server), not as JSON. */
 export async function uploadFile(kind: Kind, file: File): Promise<ImportUpload> {

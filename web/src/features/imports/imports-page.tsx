@@ -10,6 +10,7 @@ import { Button } from "../../components/button.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { LoadError } from "../../components/load-error.tsx";
+import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useAction } from "../../lib/use-action.ts";
@@ -26,6 +27,7 @@ import {
   importsKey,
   type Kind,
   KIND_OPTIONS,
+  type Outcome,
   PHONE_FORMATS,
   rollBack,
   rowsKey,
@@ -41,6 +43,15 @@ const WORDS = {
   update: "Will update",
   unchanged: "Unchanged",
   error: "Error",
+} as const;
+const OUTCOMES = ["create", "update", "unchanged", "error"] as const;
+/** The rows filter's choices, and what an empty page of each says. */
+const SHOW = {
+  "": ["All rows", "No rows in this file"],
+  create: ["Will create", "No row creates a record"],
+  update: ["Will update", "No row updates a record"],
+  unchanged: ["Unchanged", "No row is unchanged"],
+  error: ["Errors", "No errors"],
 } as const;
 
 export default function ImportsPage() {
@@ -208,7 +219,6 @@ function MappingForm({ upload }: { upload: ImportUpload }) {
 
 function DryRun({ batch }: { batch: ImportBatch }) {
   const b = batch.attributes;
-  const rows = useResource([...rowsKey(batch.id), b.status, b.rows_done], (s) => fetchRows(batch.id, s));
   const apply = useAction(() => applyBatch(batch.id), {
     success: "Apply started",
     invalidate: [importKey(batch.id), importsKey],
@@ -255,12 +265,73 @@ function DryRun({ batch }: { batch: ImportBatch }) {
           {`Applied: ${b.created} created, ${b.updated} updated, ${b.unchanged} unchanged, ${b.errors} errors`}
         </p>
       )}
-      {rows.data
-        ? (
+      <Rows batch={batch} />
+    </div>
+  );
+}
+
+/**
+ * The batch's rows, a page at a time from the server, all of them or those of one outcome (the counts beside
+ * each choice are the batch's). Reloaded when the batch's status changes (checked, applied), not on every
+ * row the apply does: the progress bar says that.
+ */
+function Rows({ batch }: { batch: ImportBatch }) {
+  const b = batch.attributes;
+  const [outcome, setOutcome] = useState<Outcome | "">("");
+  const [page, setPage] = useState(1);
+  const rows = useResource(
+    [...rowsKey(batch.id, outcome, page), b.status],
+    (signal) => fetchRows(batch.id, outcome, page, signal),
+  );
+  const counts: Record<Outcome | "", number> = {
+    "": b.rows_total ?? 0,
+    create: b.created,
+    update: b.updated,
+    unchanged: b.unchanged,
+    error: b.errors,
+  };
+  const meta = rows.data?.meta;
+  const first = meta ? (meta.page - 1) * meta.per_page + 1 : 0;
+  return (
+    <section aria-label="Rows" className="stack">
+      <p>
+        <label>
+          Show{" "}
+          <select
+            value={outcome}
+            onChange={(e) => {
+              setOutcome(e.target.value as Outcome | "");
+              setPage(1);
+            }}
+          >
+            {(["", ...OUTCOMES] as const).map((o) => (
+              <option key={o} value={o}>{`${SHOW[o][0]} (${counts[o]})`}</option>
+            ))}
+          </select>
+        </label>{" "}
+        {meta && meta.total > 0 && (
+          <span role="status">
+            {`Rows ${first}–${first + rows.data!.data.length - 1} of ${meta.total}`}
+          </span>
+        )}
+      </p>
+      <PagedList
+        list={rows}
+        page={page}
+        onPage={setPage}
+        labels={{
+          loading: "Loading rows…",
+          error: "The rows could not be loaded",
+          empty: SHOW[outcome][1],
+          pages: "Row pages",
+        }}
+        skeletonLines={3}
+      >
+        {(data) => (
           <DataTable
             caption="Each row of the file and what the import does with it"
             columns={["Row", "Key", "Outcome", "Reason"]}
-            rows={rows.data}
+            rows={data}
             row={(r) => (
               <tr key={r.row_number}>
                 <td>{r.row_number}</td>
@@ -270,11 +341,9 @@ function DryRun({ batch }: { batch: ImportBatch }) {
               </tr>
             )}
           />
-        )
-        : rows.error
-        ? <LoadError title="The rows could not be loaded" error={rows.error} onRetry={rows.reload} />
-        : <Skeleton lines={3} label="Loading rows…" />}
-    </div>
+        )}
+      </PagedList>
+    </section>
   );
 }
 
