@@ -16,7 +16,7 @@ import { connectPostgres } from "../src/db/client.ts";
 import { userCsvCopy } from "../src/exports/queries.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../src/config.ts";
 import { totpCode } from "../src/auth/second-factor/totp.ts";
-import { freePort } from "./lib.ts";
+import { freePort, verdict } from "./lib.ts";
 
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";
 export const EXPORT_USERS_FULL = Number(Deno.env.get("BENCH_EXPORT_USERS") || 250_000);
@@ -196,19 +196,27 @@ async function run(cleanups: (() => Promise<void>)[], USERS: number, print: bool
   if (rows < USERS) throw new Error(`bench exports: the export has ${rows} rows for ${USERS} bench users`);
   if (!print) return;
   console.log(`
-| measure                                   | value | target |
-| ----------------------------------------- | ----: | -----: |
-| rows exported                             | ${rows.toLocaleString("en-US")} | |
-| file size (MB)                            | ${((attributes.byte_size ?? 0) / 1e6).toFixed(1)} | |
-| POST to BUILT (s)                         | ${(builtMs / 1000).toFixed(2)} | <= 5 |
-| server RSS before (MB)                    | ${(baseline / 1024).toFixed(0)} | |
-| server RSS growth during the export (MB)  | ${growthMb.toFixed(1)} | <= 100 |
-| export rows/s                             | ${exportRate.toFixed(0)} | |
-| COPY TO STDOUT (psql) time (s)            | ${(copyMs / 1000).toFixed(2)} | |
-| COPY rows/s                               | ${copyRate.toFixed(0)} | |
-| export rows/s / COPY rows/s               | ${(exportRate / copyRate).toFixed(2)} | >= 0.5 |
-| COPY of the export's CSV query (psql) (s) | ${(ownMs / 1000).toFixed(2)} | |
-| export rows/s / that COPY's rows/s        | ${(exportRate / ownRate).toFixed(2)} | >= 0.5 |
+| measure                                   | value | target | result |
+| ----------------------------------------- | ----: | -----: | ------ |
+| rows exported                             | ${rows.toLocaleString("en-US")} | | |
+| file size (MB)                            | ${((attributes.byte_size ?? 0) / 1e6).toFixed(1)} | | |
+| POST to BUILT (s)                         | ${(builtMs / 1000).toFixed(2)} | <= 5 | ${
+    verdict("export POST to BUILT", builtMs <= 5000)
+  } |
+| server RSS before (MB)                    | ${(baseline / 1024).toFixed(0)} | | |
+| server RSS growth during the export (MB)  | ${growthMb.toFixed(1)} | <= 100 | ${
+    verdict("export RSS growth", growthMb <= 100)
+  } |
+| export rows/s                             | ${exportRate.toFixed(0)} | | |
+| COPY TO STDOUT (psql) time (s)            | ${(copyMs / 1000).toFixed(2)} | | |
+| COPY rows/s                               | ${copyRate.toFixed(0)} | | |
+| export rows/s / COPY rows/s               | ${(exportRate / copyRate).toFixed(2)} | >= 0.5 | ${
+    verdict("export rows/s over COPY", exportRate / copyRate >= 0.5)
+  } |
+| COPY of the export's CSV query (psql) (s) | ${(ownMs / 1000).toFixed(2)} | | |
+| export rows/s / that COPY's rows/s        | ${(exportRate / ownRate).toFixed(2)} | >= 0.5 | ${
+    verdict("export rows/s over its own COPY", exportRate / ownRate >= 0.5)
+  } |
 `);
 }
 

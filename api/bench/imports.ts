@@ -20,6 +20,7 @@ import {
 } from "../src/imports/service.ts";
 import { suggestMapping } from "../src/imports/fields.ts";
 import type { ImportKind } from "../src/db/types.ts";
+import { verdict } from "./lib.ts";
 
 export const IMPORT_FULL = {
   members: Number(Deno.env.get("BENCH_IMPORT_MEMBERS") || 250_000),
@@ -158,9 +159,9 @@ export async function benchImports(sizes = IMPORT_FULL, print = true): Promise<I
       );
     }
     console.log(
-      `import total: ${totalSeconds.toFixed(0)} s (target <= 600 s); peak RSS growth ${
-        peakRssGrowthMb.toFixed(0)
-      } MB`,
+      `import total: ${totalSeconds.toFixed(0)} s (target <= 600 s, ${
+        verdict("import total", totalSeconds <= 600)
+      }); peak RSS growth ${peakRssGrowthMb.toFixed(0)} MB`,
     );
   }
   return { phases, totalSeconds, peakRssGrowthMb };

@@ -1,6 +1,6 @@
-/** The benches' one percentile rule (nearest rank), and the latency recorder that uses it. */
+/** The benches' one percentile rule (nearest rank), the latency recorder that uses it, and the window-agreement rule. */
 import { assertEquals } from "../src/testing/assert.ts";
-import { nearestRank, Recorder } from "./lib.ts";
+import { figureOf, nearestRank, needsAnotherWindow, Recorder, spread } from "./lib.ts";
 
 Deno.test("bench percentiles: nearest rank, the value at rank ceil(q·n)", () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -21,4 +21,36 @@ Deno.test("bench recorder: percentiles of what was added, in any order, past its
   for (let i = n; i >= 1; i--) recorder.add(i / 10);
   assertEquals(recorder.count, n);
   assertEquals(recorder.summary(), { p50: 3500, p90: 6300, p99: 6930, max: 7000 });
+});
+
+Deno.test("bench windows: spread is the largest over the smallest, minus one", () => {
+  assertEquals(spread([]), 0);
+  assertEquals(spread([5]), 0);
+  assertEquals(spread([4, 4, 4]), 0);
+  assertEquals(spread([100, 125]), 0.25);
+  assertEquals(spread([125, 100]), 0.25);
+  assertEquals(spread([0, 3]), Infinity);
+  assertEquals(spread([0, 0]), 0);
+});
+
+Deno.test("bench windows: a figure gets another window while its last two disagree by more than 20 %", () => {
+  const rule = { tolerance: 0.2, least: 2, most: 5 };
+  assertEquals(needsAnotherWindow([], rule), true);
+  assertEquals(needsAnotherWindow([100], rule), true);
+  assertEquals(needsAnotherWindow([100, 120], rule), false); // 20 % apart: agree
+  assertEquals(needsAnotherWindow([100, 121], rule), true);
+  assertEquals(needsAnotherWindow([121, 100], rule), true);
+  // A disturbed first window is outvoted by the two after it.
+  assertEquals(needsAnotherWindow([60, 100, 110], rule), false);
+  assertEquals(needsAnotherWindow([100, 60, 110], rule), true);
+  // At most `most` windows, even if they still disagree.
+  assertEquals(needsAnotherWindow([100, 60, 110, 50, 100], rule), false);
+  assertEquals(needsAnotherWindow([100, 60, 110, 50], rule), true);
+});
+
+Deno.test("bench windows: the figure is the middle of the last windows", () => {
+  const rule = { tolerance: 0.2, least: 2, most: 5 };
+  assertEquals(figureOf([100, 110], rule), 105);
+  assertEquals(figureOf([60, 100, 110], rule), 105);
+  assertEquals(figureOf([3, 1, 2], { ...rule, least: 3 }), 2);
 });

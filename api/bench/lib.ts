@@ -82,13 +82,21 @@ function postgresTicks(): number {
   return total;
 }
 
-/** Which processes to account: named pids, `self`, and `postgres` for the whole database server. */
-export type Watch = Record<string, number | "self" | "postgres">;
+/**
+ * Which processes to account: named pids (a list for a server of several workers, summed), `self`, and
+ * `postgres` for the whole database server.
+ */
+export type Watch = Record<string, number | number[] | "self" | "postgres">;
 
 export function cpuSnapshot(watch: Watch): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pid] of Object.entries(watch)) {
-    out[name] = (pid === "postgres" ? postgresTicks() : ticksOf(pid)) * TICK_MS;
+    const ticks = pid === "postgres"
+      ? postgresTicks()
+      : Array.isArray(pid)
+      ? pid.reduce((sum, p) => sum + ticksOf(p), 0)
+      : ticksOf(pid);
+    out[name] = ticks * TICK_MS;
   }
   return out;
 }
@@ -112,6 +120,62 @@ export function cpuReport(
 
 /** The middle value (the upper of the two middle ones for an even count); the input is left as it is. */
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * How far a figure's windows are apart: the largest over the smallest, minus one (0.25 = the largest is 25 %
+ * above the smallest). 0 for fewer than two windows; Infinity when one is 0 and another is not.
+ */
+export function spread(windows: readonly number[]): number {
+  if (windows.length < 2) return 0;
+  const low = Math.min(...windows), high = Math.max(...windows);
+  if (high === low) return 0;
+  return low > 0 ? high / low - 1 : Infinity;
+}
+
+/** The window-agreement rule of `deno task bench` (decision 0095). */
+export interface Agreement {
+  /** The most the windows may disagree by (0.2: the largest at most 20 % above the smallest). */
+  tolerance: number;
+  /** Windows every figure is measured in, at least (2: one can be checked against the other). */
+  least: number;
+  /** Windows a figure is measured in, at most (its windows may still disagree then: the output says so). */
+  most: number;
+}
+
+/**
+ * Whether a figure needs one more window: fewer than `least` so far, or its last `least` windows disagree by
+ * more than `tolerance` and it has fewer than `most`. Only the latest windows count, so one window disturbed by
+ * a burst of other work on the machine is outvoted by the windows measured after it.
+ */
+export function needsAnotherWindow(windows: readonly number[], rule: Agreement): boolean {
+  if (windows.length < rule.least) return true;
+  if (windows.length >= rule.most) return false;
+  return spread(windows.slice(-rule.least)) > rule.tolerance;
+}
+
+/**
+ * A figure's value from its windows: the middle of its last `least` windows (the ones that agreed, if any), the
+ * mean of the two middle ones for an even count.
+ */
+export function figureOf(windows: readonly number[], rule: Agreement): number {
+  const last = windows.slice(-rule.least).sort((a, b) => a - b);
+  const mid = Math.floor(last.length / 2);
+  return last.length % 2 ? last[mid] : (last[mid - 1] + last[mid]) / 2;
+}
+
+const failedTargets: string[] = [];
+
+/**
+ * PASS or FAIL for one target, as every bench step prints it; each FAIL is remembered, and `deno task bench`
+ * exits non-zero after any (decision 0095; never in smoke mode, which prints no figures).
+ */
+export function verdict(target: string, pass: boolean): "PASS" | "FAIL" {
+  if (!pass) failedTargets.push(target);
+  return pass ? "PASS" : "FAIL";
+}
+
+/** The targets that printed FAIL in this process so far. */
+export const failures = (): readonly string[] => failedTargets;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

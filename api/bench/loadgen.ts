@@ -13,7 +13,8 @@
 import { cpuReport, cpuSnapshot, type Measurement, Recorder, sleep, type Watch } from "./lib.ts";
 
 export interface LoadJob {
-  url: string;
+  /** One server, or one address per worker of a server: connection i then goes to url[i % url.length]. */
+  url: string | string[];
   headers?: Record<string, string>;
   mode: "closed" | "open";
   client: "raw" | "fetch";
@@ -121,12 +122,13 @@ class FetchClient implements Client {
 }
 
 async function openClients(job: LoadJob, count: number): Promise<Client[]> {
-  const url = new URL(job.url);
+  const urls = typeof job.url === "string" ? [job.url] : job.url;
   const headers = job.headers ?? {};
   const clients: Client[] = [];
   for (let i = 0; i < count; i++) {
+    const url = urls[i % urls.length];
     clients.push(
-      job.client === "raw" ? await RawClient.open(url, headers) : new FetchClient(job.url, headers),
+      job.client === "raw" ? await RawClient.open(new URL(url), headers) : new FetchClient(url, headers),
     );
   }
   return clients;

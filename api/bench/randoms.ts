@@ -18,6 +18,7 @@ import { createPool, runBuild, runPreorder } from "../src/randoms/service.ts";
 import { verifyDraw } from "../src/randoms/verify.ts";
 import { zipStream } from "../src/lib/zip.ts";
 import { createTestDatabase } from "../src/testing/db.ts";
+import { verdict } from "./lib.ts";
 
 export interface RandomSize {
   members: number;
@@ -161,24 +162,25 @@ export async function benchRandoms(pgUrl: string, size: RandomSize = RANDOMS_FUL
 }
 
 export function printRandoms(r: RandomBench): void {
-  const ok = (pass: boolean) => (pass ? "ok" : "MISSED");
   console.log(
     `\nRandom pools (${r.members.toLocaleString("en-US")} covered members, ${r.selected} selected)`,
   );
   console.log(
     `  build + draw        ${r.buildDrawMs.toFixed(0).padStart(7)} ms   target ≤ ${TARGETS.buildDrawMs} ms  ${
-      ok(r.buildDrawMs <= TARGETS.buildDrawMs)
+      verdict("random pool build + draw", r.buildDrawMs <= TARGETS.buildDrawMs)
     }`,
   );
   console.log(
     `  verify-draw         ${r.verifyMs.toFixed(0).padStart(7)} ms   target ≤ ${TARGETS.verifyMs} ms  ${
-      ok(r.verifyMs <= TARGETS.verifyMs && r.verifyMatch)
+      verdict("random pool verify-draw", r.verifyMs <= TARGETS.verifyMs && r.verifyMatch)
     } (${r.verifyMatch ? "match" : "MISMATCH"})`,
   );
   console.log(
     `  candidate PDFs      ${
       r.pdfsPerSecond.toFixed(0).padStart(7)
-    } /s   target ≥ ${TARGETS.pdfsPerSecond}/s    ${ok(r.pdfsPerSecond >= TARGETS.pdfsPerSecond)}`,
+    } /s   target ≥ ${TARGETS.pdfsPerSecond}/s    ${
+      verdict("candidate PDFs per second", r.pdfsPerSecond >= TARGETS.pdfsPerSecond)
+    }`,
   );
   console.log(
     `  zip streamed        ${(r.zipBytes / 2 ** 20).toFixed(1).padStart(7)} MB   resident memory change ${
