@@ -20,8 +20,13 @@ export const listBatches = (db: Kysely<DB>, limit: number) =>
 export const deleteRows = (db: Kysely<DB>, batchId: number) =>
   db.deleteFrom("import_rows").where("batch_id", "=", batchId).execute();
 
+/** Stages rows in one statement (the dry run's chunks): the rows travel as one JSON document. */
 export async function insertRows(db: Kysely<DB>, rows: Insertable<DB["import_rows"]>[]) {
-  if (rows.length) await db.insertInto("import_rows").values(rows).execute();
+  if (rows.length === 0) return;
+  await sql`insert into import_rows (batch_id, row_number, natural_key, raw, data, outcome, reason, warnings)
+    select v.batch_id, v.row_number, v.natural_key, v.raw, v.data, v.outcome, v.reason, v.warnings
+    from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(batch_id int, row_number int,
+      natural_key text, raw jsonb, data jsonb, outcome text, reason text, warnings jsonb)`.execute(db);
 }
 
 export const pendingRows = (db: Kysely<DB>, batchId: number, limit: number) =>
@@ -67,6 +72,26 @@ export const setRowApplied = (
     rowNumber,
   )
     .execute();
+
+/** What the apply did with a chunk's rows, in one statement; a row without a new reason keeps its own. */
+export async function setRowsApplied(
+  db: Kysely<DB>,
+  batchId: number,
+  rows: {
+    row_number: number;
+    applied_outcome: string;
+    reason: string | null;
+    target_id?: number;
+    extra?: unknown;
+    before?: unknown;
+  }[],
+) {
+  await sql`update import_rows r set applied_outcome = v.applied_outcome, reason = coalesce(v.reason, r.reason),
+      target_id = v.target_id, extra = v.extra, before = v.before
+    from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as v(row_number int, applied_outcome text,
+      reason text, target_id int, extra jsonb, before jsonb)
+    where r.batch_id = ${batchId} and r.row_number = v.row_number`.execute(db);
+}
 
 /** After the apply: each written record's updated_at, the mark a later change moves (rollback's test). */
 export async function stampRows(db: Kysely<DB>, batchId: number, kind: ImportKind) {
@@ -250,11 +275,14 @@ export const currentStamp = async (db: Kysely<DB>, kind: ImportKind, id: number)
   return r.rows[0]?.updated_at ?? null;
 };
 
-export async function doneCount(db: Kysely<DB>, batchId: number) {
-  const r = await db.selectFrom("import_rows").select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("batch_id", "=", batchId).where("applied_outcome", "is not", null).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
+/** Counts a chunk's rows as done (in the chunk's own transaction). */
+export const advanceDone = (db: Kysely<DB>, batchId: number, n: number) =>
+  db.updateTable("import_batches").set((eb) => ({ rows_done: eb("rows_done", "+", n) })).where(
+    "id",
+    "=",
+    batchId,
+  )
+    .execute();
 
 export const usersById = (db: Kysely<DB>, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(["id", "email", "first_name"]).where(
