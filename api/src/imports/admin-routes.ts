@@ -8,7 +8,7 @@ import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
-import { bodyLimitOf, describe, validate } from "../lib/route.ts";
+import { describe, streamedBodyLimitOf, validate } from "../lib/route.ts";
 import {
   CheckBody,
   ExportParam,
@@ -54,7 +54,7 @@ export const adminImportRoutes = new Hono<AppEnv>()
       response: UploadAnswer,
       errors: { 413: "Larger than 200 MB", 422: "Unknown kind, empty file, or not a CSV file" },
     }),
-    bodyLimitOf(IMPORT_MAX_BYTES, "The file is larger than 200 MB."),
+    streamedBodyLimitOf(IMPORT_MAX_BYTES, "The file is larger than 200 MB."),
     validate("query", UploadQuery),
     async (c) => {
       const actor = { user: caller(c), ip: clientIp(c) };
