@@ -21,6 +21,8 @@ import {
   activeLinks,
   businessesByEin,
   membershipsOf,
+  stagedKeys,
+  stagedMemberNumbers,
   testsByRef,
   usersByEmail,
   usersByMemberNumber,
@@ -47,11 +49,18 @@ export interface Verdict<P = unknown> {
   plan?: P;
 }
 
-/** Keys seen earlier in the same file (the dry run), to name a row that repeats one. */
+/**
+ * Keys seen earlier in the same file (the dry run), to name a row that repeats one: `name\0value` → the first
+ * row. Filled per chunk from the rows already staged (`seenBefore`), so it never holds the whole file's keys.
+ */
 export type Seen = Map<string, number>;
 
 /** One kind of import: the verdicts of a chunk, and the chunk's writes (one `Written` per plan, in order). */
 export interface KindEngine<P> {
+  /** The natural key's name in the messages ("email: … appears twice in this file"). */
+  keyName: string;
+  /** Other keys that must be unique in the file, looked up among the rows already staged. */
+  otherKeys?(db: Kysely<DB>, batchId: number, rows: ChunkRow[]): Promise<[string, number][]>;
   decide(db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null): Promise<Verdict<P>[]>;
   write(trx: Kysely<DB>, plans: P[]): Promise<Written[]>;
 }
@@ -106,11 +115,17 @@ const error = (reason: string): Verdict<never> => ({ outcome: "error", reason })
 const unchanged: Verdict<never> = { outcome: "unchanged", reason: null };
 const plan = <P>(outcome: "create" | "update", p: P): Verdict<P> => ({ outcome, reason: null, plan: p });
 
-function repeated(seen: Seen | null, what: string, value: string, row: number): Verdict<never> | null {
+function repeated(
+  seen: Seen | null,
+  what: string,
+  value: string,
+  row: number,
+  shown = value,
+): Verdict<never> | null {
   if (!seen) return null;
   const key = `${what}\u0000${value}`;
   const first = seen.get(key);
-  if (first !== undefined) return error(`${what}: ${value} appears twice in this file (row ${first})`);
+  if (first !== undefined) return error(`${what}: ${shown} appears twice in this file (row ${first})`);
   seen.set(key, row);
   return null;
 }
@@ -150,6 +165,13 @@ interface MemberPlan {
 }
 
 const members: KindEngine<MemberPlan> = {
+  keyName: "email",
+  async otherKeys(db, batchId, rows) {
+    const numbers = rows.map((r) => r.data.member_number).filter((n): n is string => typeof n === "string");
+    return (await stagedMemberNumbers(db, batchId, numbers)).map((
+      s,
+    ) => [`member_number\u0000${s.key}`, s.row_number]);
+  },
   async decide(db, rows, seen) {
     const users = await usersKeyedByEmail(db, rows.map((r) => r.key));
     const numbers = rows.map((r) => r.data.member_number).filter((n): n is string => typeof n === "string");
@@ -236,6 +258,7 @@ interface CompanyPlan {
 }
 
 const companies: KindEngine<CompanyPlan> = {
+  keyName: "ein",
   async decide(db, rows, seen) {
     const companies = new Map((await businessesByEin(db, rows.map((r) => r.key))).map((b) => [b.ein, b]));
     const derEmails = rows.map((r) => r.data.der_email).filter((e): e is string => typeof e === "string");
@@ -248,7 +271,7 @@ const companies: KindEngine<CompanyPlan> = {
       )).map((u) => [u.member_number!, u]),
     );
     return rows.map((r): Verdict<CompanyPlan> => {
-      const dup = repeated(seen, "ein", String(r.data.ein), r.number);
+      const dup = repeated(seen, "ein", r.key, r.number, String(r.data.ein));
       if (dup) return dup;
       const existing = companies.get(r.key);
       const derEmail = typeof r.data.der_email === "string" ? r.data.der_email : null;
@@ -371,6 +394,7 @@ const testRow = (v: Record<string, unknown>): Values => ({
 });
 
 const drugTests: KindEngine<TestPlan> = {
+  keyName: "i3_reference",
   async decide(db, rows, seen) {
     const tests = new Map((await testsByRef(db, rows.map((r) => r.key))).map((t) => [t.i3_order_ref!, t]));
     const users = await usersKeyedByEmail(db, rows.map((r) => String(r.data.member_email)));
@@ -453,6 +477,7 @@ interface MembershipPlan {
 }
 
 const memberships: KindEngine<MembershipPlan> = {
+  keyName: "membership",
   async decide(db, rows, seen) {
     const users = await usersKeyedByEmail(db, rows.map((r) => String(r.data.member_email)));
     const companies = await companiesNamedIn(db, rows, "paid_by_ein");
@@ -593,6 +618,22 @@ const ENGINES: Record<ImportKind, KindEngine<unknown>> = {
 /** The verdicts of a chunk of rows, in order; `seen` (the dry run) names keys repeated in the file. */
 export const decide = (db: Kysely<DB>, kind: ImportKind, rows: ChunkRow[], seen: Seen | null) =>
   ENGINES[kind].decide(db, rows, seen);
+
+/**
+ * What the dry run has seen of this chunk's keys in the chunks before it: the first staged row of each, found by
+ * index (sql/0050), so memory does not grow with the file (decision 0089).
+ */
+export async function seenBefore(db: Kysely<DB>, kind: ImportKind, batchId: number, rows: ChunkRow[]) {
+  const engine = ENGINES[kind];
+  const seen: Seen = new Map(
+    (await stagedKeys(db, batchId, rows.map((r) => r.key))).map((s) => [
+      `${engine.keyName}\u0000${s.key}`,
+      s.row_number,
+    ]),
+  );
+  for (const [key, row] of await engine.otherKeys?.(db, batchId, rows) ?? []) seen.set(key, row);
+  return seen;
+}
 
 /** Carries out the plans of a chunk's verdicts, set-based; one `Written` per plan, in order. */
 export const write = (trx: Kysely<DB>, kind: ImportKind, plans: unknown[]) =>

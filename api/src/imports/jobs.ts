@@ -15,7 +15,7 @@ import { audit } from "../lib/audit.ts";
 import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
 import { records } from "./csv.ts";
-import { type ChunkRow, decide, type Seen, write } from "./engine.ts";
+import { type ChunkRow, decide, seenBefore, write } from "./engine.ts";
 import { type DateFormat, parseRow, type PhoneFormat } from "./fields.ts";
 import {
   advanceDone,
@@ -32,9 +32,9 @@ import {
 export const CHECK_QUEUE = "imports.check";
 export const APPLY_QUEUE = "imports.apply";
 /** Rows staged per insert in the dry run. */
-export const CHECK_CHUNK = 1000;
+export const CHECK_CHUNK = 5000;
 /** Rows applied per transaction (decision 0089). */
-export const IMPORT_CHUNK = 2000;
+export const IMPORT_CHUNK = 5000;
 
 type Batch = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
 type Staged = Parameters<typeof insertRows>[1][number];
@@ -62,12 +62,12 @@ async function dryRun(deps: Deps, batch: Batch) {
   if (!file) throw new Error("The uploaded file is gone; upload it again.");
   const formats = { date: batch.date_format as DateFormat, phone: batch.phone_format as PhoneFormat };
   const mapping = batch.mapping!;
-  const seen: Seen = new Map();
   let chunk: { number: number; staged: Staged; row: ChunkRow | null }[] = [];
   let total = 0;
   const flush = async () => {
     const rows = chunk.filter((c) => c.row !== null);
-    const verdicts = await decide(db, batch.kind, rows.map((c) => c.row!), seen);
+    const read = rows.map((c) => c.row!);
+    const verdicts = await decide(db, batch.kind, read, await seenBefore(db, batch.kind, batch.id, read));
     rows.forEach((c, i) => {
       c.staged.outcome = verdicts[i].outcome;
       c.staged.reason = verdicts[i].reason;

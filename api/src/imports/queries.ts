@@ -29,8 +29,43 @@ export async function insertRows(db: Kysely<DB>, rows: Insertable<DB["import_row
       natural_key text, raw jsonb, data jsonb, outcome text, reason text, warnings jsonb)`.execute(db);
 }
 
+/** The first staged row (of rows read, data not null) holding each of these natural keys. */
+export async function stagedKeys(db: Kysely<DB>, batchId: number, keys: string[]) {
+  if (keys.length === 0) return [];
+  const r = await sql<
+    { key: string; row_number: number }
+  >`select natural_key as key, min(row_number)::int as row_number
+    from import_rows where batch_id = ${batchId} and natural_key = any(${sql.val([...new Set(keys)])}::text[])
+      and data is not null
+    group by natural_key`.execute(db);
+  return r.rows;
+}
+
+/**
+ * The first staged row holding each of these member numbers, among the rows whose e-mail was not itself a repeat
+ * (the dry run looks at a row's member number only once its e-mail was new).
+ */
+export async function stagedMemberNumbers(db: Kysely<DB>, batchId: number, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  const r = await sql<{ key: string; row_number: number }>`select r.data ->> 'member_number' as key,
+      min(r.row_number)::int as row_number
+    from import_rows r
+    where r.batch_id = ${batchId} and r.data ->> 'member_number' = any(${
+    sql.val([...new Set(numbers)])
+  }::text[])
+      and r.data is not null
+      and not exists (select 1 from import_rows p where p.batch_id = r.batch_id and p.natural_key = r.natural_key
+        and p.data is not null and p.row_number < r.row_number)
+    group by 1`.execute(db);
+  return r.rows;
+}
+
 export const pendingRows = (db: Kysely<DB>, batchId: number, limit: number) =>
-  db.selectFrom("import_rows").selectAll().where("batch_id", "=", batchId).where(
+  db.selectFrom("import_rows").select(["row_number", "natural_key", "data", "outcome"]).where(
+    "batch_id",
+    "=",
+    batchId,
+  ).where(
     "applied_outcome",
     "is",
     null,
