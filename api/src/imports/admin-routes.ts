@@ -189,9 +189,12 @@ export const adminImportRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Send the people this batch created a 'claim your account' e-mail (a password-set link), once",
+      description:
+        "Queues the e-mails for a background job (decision 0089) and answers at once: the batch's " +
+        "claim_sent_count rises to claim_total as they go. People already sent one are not queued again.",
       tags: TAGS,
       response: MessageAnswer,
-      errors: { ...NOT_FOUND, 409: M.notAppliedClaim },
+      errors: { ...NOT_FOUND, 409: `${M.notAppliedClaim} / ${M.claimRunning}` },
     }),
     validate("param", IdParam),
     async (c) => {

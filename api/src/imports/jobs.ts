@@ -12,6 +12,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/types.ts";
 import { audit } from "../lib/audit.ts";
+import { mailResetLinkTo } from "../password-reset/service.ts";
 import type { Deps } from "../lib/context.ts";
 import type { JobHandler } from "../lib/jobs.ts";
 import { records } from "./csv.ts";
@@ -19,10 +20,12 @@ import { type ChunkRow, decide, seenBefore, write } from "./engine.ts";
 import { type DateFormat, parseRow, type PhoneFormat } from "./fields.ts";
 import {
   advanceDone,
+  claimPending,
   countOutcomes,
   deleteRows,
   findBatch,
   insertRows,
+  markClaimSent,
   pendingRows,
   setRowsApplied,
   stampRows,
@@ -31,6 +34,9 @@ import {
 
 export const CHECK_QUEUE = "imports.check";
 export const APPLY_QUEUE = "imports.apply";
+export const CLAIM_QUEUE = "imports.claim";
+/** People looked up per page by the claim job. */
+const CLAIM_PAGE = 200;
 /** Rows staged per insert in the dry run. */
 export const CHECK_CHUNK = 5000;
 /** Rows applied per transaction (decision 0089). */
@@ -186,3 +192,41 @@ export async function applyChunk(trx: Kysely<DB>, batch: Batch, size = IMPORT_CH
   await advanceDone(trx, batch.id, rows.length);
   return false;
 }
+
+/**
+ * `imports.claim`: mails each person the batch created (and was not mailed yet) a password-set link through
+ * the reset path, one at a time, each marked sent and counted on the batch (`claim_sent_count` of
+ * `claim_total`) as it goes, so the screen shows the progress and a job that dies resumes with those left.
+ * At the end the total is set to what went (a person deleted meanwhile is not waited for) and audited.
+ */
+export const sendClaims: JobHandler<Deps> = async (payload, { deps }) => {
+  const { db } = deps.database;
+  const id = Number(payload.batch_id);
+  const actor = Number(payload.actor);
+  const ip = typeof payload.ip === "string" ? payload.ip : null;
+  const batch = await findBatch(db, id);
+  if (!batch || batch.status !== "applied") return;
+  let after = 0, sent = 0;
+  for (;;) {
+    const people = await claimPending(db, id, batch.kind, after, CLAIM_PAGE);
+    if (people.length === 0) break;
+    for (const person of people) {
+      await mailResetLinkTo(deps, person, actor, ip);
+      await db.transaction().execute((trx) => markClaimSent(trx, id, person.row_number, deps.now()));
+      sent++;
+    }
+    after = people[people.length - 1].row_number;
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = (await findBatch(trx, id))!;
+    await updateBatch(trx, id, { claim_total: now.claim_sent_count });
+    await audit(trx, {
+      actor,
+      action: "import.claimed",
+      entity: "import",
+      entityId: id,
+      detail: { sent, total: now.claim_sent_count },
+      ip,
+    });
+  });
+};

@@ -95,19 +95,6 @@ export const appliedRows = (db: Kysely<DB>, batchId: number) =>
   db.selectFrom("import_rows").selectAll().where("batch_id", "=", batchId)
     .where("applied_outcome", "in", ["create", "update"]).orderBy("row_number", "desc").execute();
 
-export const setRowApplied = (
-  db: Kysely<DB>,
-  batchId: number,
-  rowNumber: number,
-  change: Updateable<DB["import_rows"]>,
-) =>
-  db.updateTable("import_rows").set(change).where("batch_id", "=", batchId).where(
-    "row_number",
-    "=",
-    rowNumber,
-  )
-    .execute();
-
 /** What the apply did with a chunk's rows, in one statement; a row without a new reason keeps its own. */
 export async function setRowsApplied(
   db: Kysely<DB>,
@@ -319,10 +306,46 @@ export const advanceDone = (db: Kysely<DB>, batchId: number, n: number) =>
   )
     .execute();
 
-export const usersById = (db: Kysely<DB>, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom("users").select(["id", "email", "first_name"]).where(
-    sql<boolean>`id = any(${sql.val(ids)}::int[])`,
-  ).execute();
+/** The condition of a row whose person can be sent a claim e-mail: one the batch created (a member, a new DER). */
+const claimable = (kind: ImportKind) =>
+  kind === "members"
+    ? sql`r.applied_outcome = 'create' and r.target_id is not null`
+    : sql`r.applied_outcome = 'create' and r.extra ? 'der_created'`;
+const claimPerson = (kind: ImportKind) =>
+  kind === "members" ? sql`r.target_id` : sql`(r.extra ->> 'der_created')::int`;
+
+/** How many people of the batch were not sent a claim e-mail yet. */
+export async function countClaimPending(db: Kysely<DB>, batchId: number, kind: ImportKind) {
+  const r = await sql<{ n: number }>`select count(*)::int as n from import_rows r
+    where r.batch_id = ${batchId} and ${claimable(kind)} and r.claim_sent_at is null`.execute(db);
+  return r.rows[0].n;
+}
+
+/** The next people of the batch to send a claim e-mail to, after row `after` (the claim job's pages). */
+export async function claimPending(
+  db: Kysely<DB>,
+  batchId: number,
+  kind: ImportKind,
+  after: number,
+  limit: number,
+) {
+  const r = await sql<{ row_number: number; id: number; email: string; first_name: string }>`
+    select r.row_number, u.id, u.email, u.first_name from import_rows r
+    join users u on u.id = ${claimPerson(kind)} and u.deleted_at is null
+    where r.batch_id = ${batchId} and ${
+    claimable(kind)
+  } and r.claim_sent_at is null and r.row_number > ${after}
+    order by r.row_number limit ${limit}`.execute(db);
+  return r.rows;
+}
+
+/** One claim e-mail sent: the row marked and the batch's count advanced together. */
+export async function markClaimSent(db: Kysely<DB>, batchId: number, rowNumber: number, at: Date) {
+  await db.updateTable("import_rows").set({ claim_sent_at: at }).where("batch_id", "=", batchId)
+    .where("row_number", "=", rowNumber).execute();
+  await db.updateTable("import_batches").set((eb) => ({ claim_sent_count: eb("claim_sent_count", "+", 1) }))
+    .where("id", "=", batchId).execute();
+}
 
 /** The terms of these members, with the day their manual order was paid (the import's comparison). */
 export const membershipsOf = (db: Kysely<DB>, userIds: number[]) =>
