@@ -27,6 +27,7 @@ import {
   insertRows,
   markClaimSent,
   pendingRows,
+  relaxCommit,
   setRowsApplied,
   stampRows,
   updateBatch,
@@ -41,6 +42,8 @@ const CLAIM_PAGE = 200;
 export const CHECK_CHUNK = 5000;
 /** Rows applied per transaction (decision 0089). */
 export const IMPORT_CHUNK = 5000;
+/** Staging rows stamped per statement once the apply is done. */
+const STAMP_PAGE = 20_000;
 
 type Batch = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
 type Staged = Parameters<typeof insertRows>[1][number];
@@ -68,9 +71,11 @@ async function dryRun(deps: Deps, batch: Batch) {
   if (!file) throw new Error("The uploaded file is gone; upload it again.");
   const formats = { date: batch.date_format as DateFormat, phone: batch.phone_format as PhoneFormat };
   const mapping = batch.mapping!;
-  let chunk: { number: number; staged: Staged; row: ChunkRow | null }[] = [];
+  type Read = { number: number; staged: Staged; row: ChunkRow | null };
+  let chunk: Read[] = [];
   let total = 0;
-  const flush = async () => {
+  /** Decides and stages a chunk; it runs while the next chunk is read, one chunk at a time. */
+  const flush = async (chunk: Read[], checked: number) => {
     const rows = chunk.filter((c) => c.row !== null);
     const read = rows.map((c) => c.row!);
     const verdicts = await decide(db, batch.kind, read, await seenBefore(db, batch.kind, batch.id, read));
@@ -78,32 +83,48 @@ async function dryRun(deps: Deps, batch: Batch) {
       c.staged.outcome = verdicts[i].outcome;
       c.staged.reason = verdicts[i].reason;
     });
-    await insertRows(db, chunk.map((c) => c.staged));
-    await updateBatch(db, batch.id, { rows_checked: total });
+    await db.transaction().execute(async (trx) => {
+      await relaxCommit(trx);
+      await insertRows(trx, chunk.map((c) => c.staged));
+      await updateBatch(trx, batch.id, { rows_checked: checked });
+    });
+  };
+  // The chunk before is still being staged while this one is read; a chunk is decided only once the one
+  // before it is staged, so `seenBefore` sees every row before it.
+  let staging: Promise<void> = Promise.resolve();
+  const next = async () => {
+    await staging;
+    staging = flush(chunk, total);
+    staging.catch(() => {}); // awaited at the next chunk or the end
     chunk = [];
   };
-  for await (const record of records(file.body, batch.encoding, batch.separator)) {
-    if (record.number === 1) continue;
-    total++;
-    const parsed = parseRow(batch.kind, record.cells, mapping, formats);
-    const staged: Staged = {
-      batch_id: batch.id,
-      row_number: record.number,
-      natural_key: parsed.key,
-      raw: parsed.raw,
-      data: parsed.error ? null : parsed.data,
-      outcome: parsed.error ? "error" : "create",
-      reason: parsed.error,
-      warnings: parsed.warnings.length ? parsed.warnings : null,
-    };
-    chunk.push({
-      number: record.number,
-      staged,
-      row: parsed.error ? null : { number: record.number, data: parsed.data, key: parsed.key! },
-    });
-    if (chunk.length >= CHECK_CHUNK) await flush();
+  try {
+    for await (const record of records(file.body, batch.encoding, batch.separator)) {
+      if (record.number === 1) continue;
+      total++;
+      const parsed = parseRow(batch.kind, record.cells, mapping, formats);
+      const staged: Staged = {
+        batch_id: batch.id,
+        row_number: record.number,
+        natural_key: parsed.key,
+        raw: parsed.raw,
+        data: parsed.error ? null : parsed.data,
+        outcome: parsed.error ? "error" : "create",
+        reason: parsed.error,
+        warnings: parsed.warnings.length ? parsed.warnings : null,
+      };
+      chunk.push({
+        number: record.number,
+        staged,
+        row: parsed.error ? null : { number: record.number, data: parsed.data, key: parsed.key! },
+      });
+      if (chunk.length >= CHECK_CHUNK) await next();
+    }
+    await next();
+  } finally {
+    await staging.catch(() => {});
   }
-  await flush();
+  await staging;
   const counts = await countOutcomes(db, batch.id, "outcome");
   await updateBatch(db, batch.id, {
     status: "checked",
@@ -135,8 +156,13 @@ export const applyImport: JobHandler<Deps> = async (payload, { deps }) => {
     deps.log({ level: "warn", event: "import_apply_failed", batch: id, error: message(error) });
     return;
   }
+  // Stamped once every chunk is in (a later chunk may move an earlier record: a term made current), page by page;
+  // a crash here runs the job again, which finds no row left and stamps again.
+  const last = (batch.rows_total ?? 0) + 1;
+  for (let from = 2; from <= last; from += STAMP_PAGE) {
+    await stampRows(db, id, batch.kind, from, Math.min(last, from + STAMP_PAGE - 1));
+  }
   await db.transaction().execute(async (trx) => {
-    await stampRows(trx, id, batch.kind);
     const counts = await countOutcomes(trx, id, "applied_outcome");
     await updateBatch(trx, id, {
       status: "applied",
@@ -163,6 +189,7 @@ export const applyImport: JobHandler<Deps> = async (payload, { deps }) => {
  * chunks resumes at the first row left. Answers true when no row was left.
  */
 export async function applyChunk(trx: Kysely<DB>, batch: Batch, size = IMPORT_CHUNK): Promise<boolean> {
+  await relaxCommit(trx);
   const rows = await pendingRows(trx, batch.id, size);
   if (rows.length === 0) return true;
   const live = rows.filter((r) => r.outcome !== "error" && r.data);
