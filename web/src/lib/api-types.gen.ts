@@ -3798,7 +3798,9 @@ export interface paths {
         put?: never;
         /**
          * Send the people this batch created a 'claim your account' e-mail (a password-set link), once
-         * @description Access: Signed-in admin.
+         * @description Queues the e-mails for a background job (decision 0089) and answers at once: the batch's claim_sent_count rises to claim_total as they go. People already sent one are not queued again.
+         *
+         *     Access: Signed-in admin.
          */
         post: operations["postAuthImportByIdClaim"];
         delete?: never;
@@ -26742,7 +26744,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -26858,7 +26863,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27060,7 +27068,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27214,7 +27225,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27534,7 +27548,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27667,7 +27684,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27801,7 +27821,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -27842,7 +27865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Claim e-mails go out once the batch is applied. */
+            /** @description Claim e-mails go out once the batch is applied. / Claim e-mails for this batch are still being sent. */
             409: {
                 headers: {
                     [name: string]: unknown;
