@@ -105,7 +105,9 @@ export async function benchImports(sizes = IMPORT_FULL, print = true): Promise<I
         console.log(
           `bench imports: ${name}: ${rows} rows in ${seconds.toFixed(1)} s, peak RSS growth ${
             peakGrowthMb.toFixed(0)
-          } MB (heap used now ${(Deno.memoryUsage().heapUsed / 1048576).toFixed(0)} MB), load ${Deno.loadavg()[0].toFixed(1)}`,
+          } MB (heap used now ${(Deno.memoryUsage().heapUsed / 1048576).toFixed(0)} MB), load ${
+            Deno.loadavg()[0].toFixed(1)
+          }`,
         );
       }
     };

@@ -58,9 +58,10 @@ export async function updateAll(
     const set = sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`));
     const json = JSON.stringify(group.map((r) => ({ ...r.change, id: r.id })));
     await sql`update ${sql.table(table)} t set ${set}
-      from jsonb_populate_recordset(null::${sql.table(table)}, ${json}::text::jsonb) v where t.id = v.id`.execute(
-      db,
-    );
+      from jsonb_populate_recordset(null::${sql.table(table)}, ${json}::text::jsonb) v where t.id = v.id`
+      .execute(
+        db,
+      );
   }
 }
 
