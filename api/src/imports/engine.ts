@@ -98,7 +98,7 @@ const noon = (day: string) => `${day}T12:00:00.000Z`;
 const dayOf = (d: Date | string | null) => d === null ? null : new Date(d).toISOString().slice(0, 10);
 
 /** The fields of `data` (among `names`) whose value differs from `current`'s; `before` holds the old values. */
-function differences(data: Values, current: Record<string, unknown>, names: readonly string[]) {
+export function differences(data: Values, current: Record<string, unknown>, names: readonly string[]) {
   const change: Values = {}, before: JsonObject = {};
   for (const n of names) {
     if (!(n in data)) continue;
@@ -111,11 +111,11 @@ function differences(data: Values, current: Record<string, unknown>, names: read
   return { change, before, changed: Object.keys(change).length > 0 };
 }
 
-const error = (reason: string): Verdict<never> => ({ outcome: "error", reason });
+export const error = (reason: string): Verdict<never> => ({ outcome: "error", reason });
 const unchanged: Verdict<never> = { outcome: "unchanged", reason: null };
 const plan = <P>(outcome: "create" | "update", p: P): Verdict<P> => ({ outcome, reason: null, plan: p });
 
-function repeated(
+export function repeated(
   seen: Seen | null,
   what: string,
   value: string,
@@ -607,7 +607,37 @@ const memberships: KindEngine<MembershipPlan> = {
   },
 };
 
-/** The kinds' engines; a new kind plugs in here with its `decide` and `write`. */
+/** A verdict whose write is the row's own (a kind written row by row). */
+export interface RowVerdict {
+  outcome: ImportOutcome;
+  reason: string | null;
+  write?: (trx: Kysely<DB>) => Promise<Written>;
+}
+
+/**
+ * A kind written row by row inside the chunk's transaction: its plan is each row's own write. For a kind too rare
+ * to need set-based writes; the chunking, the staging rows and the resume are the same.
+ */
+export const rowByRow = (
+  keyName: string,
+  decideRows: (db: Kysely<DB>, rows: ChunkRow[], seen: Seen | null) => Promise<RowVerdict[]>,
+): KindEngine<(trx: Kysely<DB>) => Promise<Written>> => ({
+  keyName,
+  async decide(db, rows, seen) {
+    return (await decideRows(db, rows, seen)).map((v) => ({
+      outcome: v.outcome,
+      reason: v.reason,
+      plan: v.write,
+    }));
+  },
+  async write(trx, plans) {
+    const out: Written[] = [];
+    for (const write of plans) out.push(await write(trx));
+    return out;
+  },
+});
+
+/** The kinds' engines; a new kind plugs in here with its `decide` and `write` (or `rowByRow`). */
 const ENGINES: Record<ImportKind, KindEngine<unknown>> = {
   members: members as KindEngine<unknown>,
   companies: companies as KindEngine<unknown>,
