@@ -44,7 +44,14 @@ import {
 import { deleteExpiredRateLimits } from "./lib/rate-limit.ts";
 import { INCOMPLETE_GRACE_MS } from "./lib/storage.ts";
 import { BUILD_QUEUE, buildExport, EXPIRE_QUEUE, expireExports } from "./exports/jobs.ts";
-import { APPLY_QUEUE, applyImport, CHECK_QUEUE, checkImport } from "./imports/jobs.ts";
+import {
+  APPLY_QUEUE,
+  applyImport,
+  CHECK_QUEUE,
+  checkImport,
+  CLAIM_QUEUE,
+  sendClaims,
+} from "./imports/jobs.ts";
 import { QUEUES as RANDOM_QUEUES, randomJobs } from "./randoms/jobs.ts";
 
 /** Finished jobs are kept this long (failed ones until someone deletes them). */
@@ -83,6 +90,7 @@ export function backgroundJobs(
       "maintenance.cleanup": cleanup,
       [CHECK_QUEUE]: checkImport,
       [APPLY_QUEUE]: applyImport,
+      [CLAIM_QUEUE]: sendClaims,
       [AUTORENEW_QUEUE]: renewDueMemberships,
       "mail.retry": retryMail,
       [RECONCILE_QUEUE]: reconcileJob(FULFILMENTS),

@@ -1,11 +1,13 @@
 /**
- * The writes of the administrators' import (decision 0084) to the tables this domain owns: a company from a
- * file, its imported columns updated, an employee or DER link, and what a rollback deletes.
+ * The writes of the administrators' import (decision 0084) to the tables this domain owns: companies from a
+ * file, their imported columns updated, employee or DER links, and what a rollback deletes. A chunk of rows is
+ * written set-based (decision 0089).
  */
 export {
   deleteImportedBusiness,
   deleteImportedLink,
-  insertImportedBusiness,
-  insertImportedLink,
+  insertImportedBusinesses,
+  insertImportedLinks,
   updateImportedBusiness,
+  updateImportedBusinesses,
 } from "./queries.ts";

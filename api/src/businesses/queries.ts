@@ -15,6 +15,7 @@ import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record, ref } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
+import { insertWithIds, updateAll } from "../lib/bulk.ts";
 
 type Eb = ExpressionBuilder<DB & { b: BusinessesTable }, "b">;
 
@@ -593,10 +594,15 @@ export async function moveBusinessLinksOfUser(db: Kysely<DB>, from: number, to: 
 
 // ---- For the administrators' import (api/src/imports/, decision 0084). ----
 
-export async function insertImportedBusiness(db: Kysely<DB>, business: Insertable<DB["businesses"]>) {
-  const { id } = await db.insertInto("businesses").values(business).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
+/** The import's chunks, set-based (decision 0089): answers the new ids in the rows' order. */
+export const insertImportedBusinesses = (db: Kysely<DB>, rows: Insertable<DB["businesses"]>[]) =>
+  insertWithIds(db, "businesses", rows);
+export const updateImportedBusinesses = (
+  db: Kysely<DB>,
+  rows: { id: number; change: Updateable<DB["businesses"]> }[],
+) => updateAll(db, "businesses", rows);
+export const insertImportedLinks = (db: Kysely<DB>, rows: Insertable<DB["business_users"]>[]) =>
+  insertWithIds(db, "business_users", rows);
 
 export async function updateImportedBusiness(
   db: Kysely<DB>,
@@ -609,12 +615,6 @@ export async function updateImportedBusiness(
 
 export async function deleteImportedBusiness(db: Kysely<DB>, id: number) {
   await db.deleteFrom("businesses").where("id", "=", id).execute();
-}
-
-/** Links a person to a company (employee, or owner for a DER); answers the link's id. */
-export async function insertImportedLink(db: Kysely<DB>, link: Insertable<DB["business_users"]>) {
-  const { id } = await db.insertInto("business_users").values(link).returning("id").executeTakeFirstOrThrow();
-  return id;
 }
 
 export async function deleteImportedLink(db: Kysely<DB>, id: number) {

@@ -269,6 +269,7 @@ const COLUMNS_FILE: ColumnList = {
     checked_at: true, applied_by_user_id: true, apply_started_at: true, applied_at: true,
     rolled_back_by_user_id: true, rolled_back_at: true, claim_sent_by_user_id: true, claim_sent_at: true,
     claim_sent_count: true,
+    claim_total: true,
   },
   import_rows: {
     batch_id: true, row_number: true, natural_key: true, raw: true, data: true, outcome: true, reason: true,

@@ -957,6 +957,7 @@ export interface ImportBatchesTable {
   claim_sent_by_user_id: number | null;
   claim_sent_at: NullableTimestamp;
   claim_sent_count: Generated<number>;
+  claim_total: Generated<number>;
 }
 
 export interface ImportRowsTable {

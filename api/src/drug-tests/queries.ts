@@ -11,6 +11,7 @@ import {
   type RetentionRow,
   type RetentionWindow,
 } from "../lib/retention-window.ts";
+import { insertWithIds, updateAll } from "../lib/bulk.ts";
 
 /**
  * One page of a user's drug tests as summaries. The panel detail (drug_test_panels) is never read here:
@@ -450,10 +451,13 @@ export async function moveDrugTestsOfUser(db: Kysely<DB>, from: number, to: numb
 
 // ---- For the administrators' import (api/src/imports/, decision 0084). ----
 
-export async function insertImportedTest(db: Kysely<DB>, test: Insertable<DB["drug_tests"]>) {
-  const { id } = await db.insertInto("drug_tests").values(test).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
+/** The import's chunks, set-based (decision 0089): answers the new ids in the rows' order. */
+export const insertImportedTests = (db: Kysely<DB>, rows: Insertable<DB["drug_tests"]>[]) =>
+  insertWithIds(db, "drug_tests", rows);
+export const updateImportedTests = (
+  db: Kysely<DB>,
+  rows: { id: number; change: Updateable<DB["drug_tests"]> }[],
+) => updateAll(db, "drug_tests", rows);
 
 export async function updateImportedTest(db: Kysely<DB>, id: number, change: Updateable<DB["drug_tests"]>) {
   if (Object.keys(change).length === 0) return;

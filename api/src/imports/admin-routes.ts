@@ -8,7 +8,7 @@ import { clientIp } from "../auth/sessions.ts";
 import { allow, caller } from "../lib/access.ts";
 import type { AppEnv } from "../lib/context.ts";
 import { IdParam } from "../lib/params.ts";
-import { bodyLimitOf, describe, validate } from "../lib/route.ts";
+import { describe, streamedBodyLimitOf, validate } from "../lib/route.ts";
 import {
   CheckBody,
   ExportParam,
@@ -54,7 +54,7 @@ export const adminImportRoutes = new Hono<AppEnv>()
       response: UploadAnswer,
       errors: { 413: "Larger than 200 MB", 422: "Unknown kind, empty file, or not a CSV file" },
     }),
-    bodyLimitOf(IMPORT_MAX_BYTES, "The file is larger than 200 MB."),
+    streamedBodyLimitOf(IMPORT_MAX_BYTES, "The file is larger than 200 MB."),
     validate("query", UploadQuery),
     async (c) => {
       const actor = { user: caller(c), ip: clientIp(c) };
@@ -189,9 +189,12 @@ export const adminImportRoutes = new Hono<AppEnv>()
     allow("admin"),
     describe({
       summary: "Send the people this batch created a 'claim your account' e-mail (a password-set link), once",
+      description:
+        "Queues the e-mails for a background job (decision 0089) and answers at once: the batch's " +
+        "claim_sent_count rises to claim_total as they go. People already sent one are not queued again.",
       tags: TAGS,
       response: MessageAnswer,
-      errors: { ...NOT_FOUND, 409: M.notAppliedClaim },
+      errors: { ...NOT_FOUND, 409: `${M.notAppliedClaim} / ${M.claimRunning}` },
     }),
     validate("param", IdParam),
     async (c) => {

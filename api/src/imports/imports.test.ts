@@ -205,15 +205,33 @@ Deno.test("imports: members and companies from legacy files, dry run, apply, aga
       assertEquals(al.first_name, "Al");
     });
 
-    await t.step("claim e-mails go once, through the reset path", async () => {
+    await t.step("claim e-mails go once, from a job, through the reset path", async () => {
       const first = await ctx.request("admin", "POST", `/api/auth/import/${membersBatch}/claim`);
       assertEquals(first.status, 200);
-      assertEquals((await first.json()).message, "2 claim e-mails sent");
+      const queued = await first.json();
+      assertEquals(queued.message, "2 claim e-mails being sent");
+      assertEquals([queued.data.attributes.claim_sent_count, queued.data.attributes.claim_total], [0, 2]);
+      const running = await ctx.request("admin", "POST", `/api/auth/import/${membersBatch}/claim`);
+      assertEquals([running.status, (await running.json()).error], [
+        409,
+        "Claim e-mails for this batch are still being sent.",
+      ]);
+      const emails = ["zoe@example.com", "al@example.com"];
+      const tokens = () =>
+        db.selectFrom("password_reset_tokens").innerJoin("users", "users.id", "user_id").select("users.email")
+          .where("users.email", "in", emails).execute();
+      assertEquals((await tokens()).length, 0, "nothing is sent in the request");
+      await drain(ctx);
+      const b = await batch(ctx, membersBatch);
+      assertEquals([b.claim_sent_count, b.claim_total], [2, 2]);
+      assertEquals((await tokens()).length, 2);
       const second = await ctx.request("admin", "POST", `/api/auth/import/${membersBatch}/claim`);
-      assertEquals((await second.json()).message, "0 claim e-mails sent");
-      const tokens = await db.selectFrom("password_reset_tokens").innerJoin("users", "users.id", "user_id")
-        .select("users.email").where("users.email", "in", ["zoe@example.com", "al@example.com"]).execute();
-      assertEquals(tokens.length, 2);
+      assertEquals((await second.json()).message, "Nobody is left to send a claim e-mail to");
+      await drain(ctx);
+      assertEquals((await tokens()).length, 2, "a second press sends nobody again");
+      const audit = await db.selectFrom("audit_log").select("action").where("entity", "=", "import")
+        .where("entity_id", "=", String(membersBatch)).where("action", "like", "import.claim%").execute();
+      assertEquals(audit.map((a) => a.action).sort(), ["import.claim", "import.claim", "import.claimed"]);
     });
 
     await t.step("drug tests: product words, a date in the wrong format, unknown member", async () => {

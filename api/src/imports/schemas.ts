@@ -19,7 +19,11 @@ export const IMPORT_MESSAGES = {
   mappingOutside: "A mapped column is not in the file",
   rollbackBlocked: "This batch cannot be rolled back: records it wrote were changed since.",
   rolledBack: "Batch rolled back",
-  claimSent: (n: number) => `${n} claim e-mail${n === 1 ? "" : "s"} sent`,
+  claimQueued: (n: number) =>
+    n === 0
+      ? "Nobody is left to send a claim e-mail to"
+      : `${n} claim e-mail${n === 1 ? "" : "s"} being sent`,
+  claimRunning: "Claim e-mails for this batch are still being sent.",
 } as const;
 const M = IMPORT_MESSAGES;
 
@@ -80,7 +84,10 @@ export const ImportAttributes = z.object({
   applied_at: z.string().nullable(),
   rolled_back_at: z.string().nullable(),
   claim_sent_at: z.string().nullable(),
-  claim_sent_count: z.number().int(),
+  claim_sent_count: z.number().int().describe("Claim e-mails sent so far"),
+  claim_total: z.number().int().describe(
+    "Claim e-mails asked for; while above claim_sent_count, a job sends",
+  ),
 });
 export const ImportRecord = recordSchema("import", ImportAttributes, ["created_by"]);
 export const ImportAnswer = z.object({ data: ImportRecord });

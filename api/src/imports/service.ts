@@ -10,7 +10,6 @@ import type { Actor, Deps } from "../lib/context.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { enqueue } from "../lib/jobs.ts";
 import { record, ref } from "../lib/list.ts";
-import { mailResetLinkTo } from "../password-reset/service.ts";
 import { deleteImportedUser, updateImportedUser } from "../users/imported.ts";
 import {
   deleteImportedBusiness,
@@ -24,10 +23,11 @@ import { csvRow, decode, headOf, inspector, looksLikeCsv, NOT_CSV, records, snif
 import { suggestMapping, TEMPLATES } from "./fields.ts";
 import { exportStream } from "./export.ts";
 import { storeOrderDependents, undoStoreOrder } from "./store-orders/kind.ts";
-import { APPLY_QUEUE, CHECK_QUEUE } from "./jobs.ts";
+import { APPLY_QUEUE, CHECK_QUEUE, CLAIM_QUEUE } from "./jobs.ts";
 import {
   appliedRows,
   businessDependents,
+  countClaimPending,
   currentStamp,
   findBatch,
   findMapping,
@@ -37,10 +37,8 @@ import {
   rowsPage,
   rowsPaged,
   saveMapping,
-  setRowApplied,
   updateBatch,
   userDependents,
-  usersById,
 } from "./queries.ts";
 import { type CheckBody, IMPORT_MESSAGES as M, type RowsQuery } from "./schemas.ts";
 
@@ -81,6 +79,7 @@ export function toImportRecord(b: Batch, now: Date) {
     rolled_back_at: iso(b.rolled_back_at),
     claim_sent_at: iso(b.claim_sent_at),
     claim_sent_count: b.claim_sent_count,
+    claim_total: b.claim_total,
   }, { created_by: ref("user", b.created_by_user_id) });
 }
 
@@ -408,50 +407,41 @@ async function undo(trx: Kysely<DB>, kind: ImportKind, r: Applied) {
 }
 
 /**
- * Mails each person the batch created a password-set link (the reset path), once: a second press sends to
- * nobody already sent to.
+ * Queues the "claim your account" e-mails of the people the batch created and not yet sent one (the job
+ * `imports.claim` sends them, a password-set link through the reset path); the batch shows how many of how many
+ * went. Once per person: a second press queues nobody already sent to, and none while a sending is under way.
  */
-export async function sendClaimMails(
-  deps: Pick<Deps, "config" | "database" | "now" | "mailer">,
-  actor: Actor,
-  id: number,
-) {
-  const { db } = deps.database;
-  const b = await findBatch(db, id);
-  if (!b) throw notFound("Import");
-  if (b.status !== "applied") throw new AppError("CONFLICT", M.notAppliedClaim);
-  const rows = (await appliedRows(db, id)).filter((r) => r.applied_outcome === "create" && !r.claim_sent_at);
-  const people = rows.map((r) =>
-    b.kind === "members" ? r.target_id : r.extra?.der_created ? Number(r.extra.der_created) : null
-  );
-  const users = new Map(
-    (await usersById(db, people.filter((p): p is number => p !== null))).map((u) => [u.id, u]),
-  );
-  let sent = 0;
-  for (const [i, r] of rows.entries()) {
-    const user = people[i] === null ? undefined : users.get(people[i]!);
-    if (!user) continue;
-    await mailResetLinkTo(deps, user, actor.user.user_id, actor.ip);
-    await setRowApplied(db, id, r.row_number, { claim_sent_at: deps.now() });
-    sent++;
-  }
-  const now = deps.now();
-  await db.transaction().execute(async (trx) => {
+export async function sendClaimMails(deps: Pick<Deps, "database" | "now">, actor: Actor, id: number) {
+  return await deps.database.db.transaction().execute(async (trx) => {
+    const b = await lockBatch(trx, id);
+    if (!b) throw notFound("Import");
+    if (b.status !== "applied") throw new AppError("CONFLICT", M.notAppliedClaim);
+    if (b.claim_total > b.claim_sent_count) throw new AppError("CONFLICT", M.claimRunning);
+    const queued = await countClaimPending(trx, id, b.kind);
+    const now = deps.now();
+    const total = b.claim_sent_count + queued;
     await updateBatch(trx, id, {
       claim_sent_at: now,
       claim_sent_by_user_id: actor.user.user_id,
-      claim_sent_count: b.claim_sent_count + sent,
+      claim_total: total,
     });
+    if (queued > 0) {
+      await enqueue(trx, CLAIM_QUEUE, { batch_id: id, actor: actor.user.user_id, ip: actor.ip }, {
+        runAt: now,
+        uniqueKey: `import-${id}-claim-${total}`,
+        maxAttempts: 10,
+      });
+    }
     await audit(trx, {
       actor: actor.user.user_id,
       action: "import.claim",
       entity: "import",
       entityId: id,
-      detail: { sent },
+      detail: { queued },
       ip: actor.ip,
     });
+    return { message: M.claimQueued(queued), data: toImportRecord((await findBatch(trx, id))!, now) };
   });
-  return { message: M.claimSent(sent), data: toImportRecord((await findBatch(db, id))!, now) };
 }
 
 /** Everything of a kind in its import template, streamed; the download is audited first. */

@@ -2,9 +2,9 @@
 import type { TestContext } from "../testing/app.ts";
 import { assertEquals } from "../testing/assert.ts";
 import { createJobRunner } from "../lib/jobs.ts";
-import { APPLY_QUEUE, applyImport, CHECK_QUEUE, checkImport } from "./jobs.ts";
+import { APPLY_QUEUE, applyImport, CHECK_QUEUE, checkImport, CLAIM_QUEUE, sendClaims } from "./jobs.ts";
 
-const HANDLERS = { [CHECK_QUEUE]: checkImport, [APPLY_QUEUE]: applyImport };
+const HANDLERS = { [CHECK_QUEUE]: checkImport, [APPLY_QUEUE]: applyImport, [CLAIM_QUEUE]: sendClaims };
 
 export async function upload(
   ctx: TestContext,

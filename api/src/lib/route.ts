@@ -89,6 +89,36 @@ export function bodyLimitOf(maxBytes: number, message: string): MiddlewareHandle
   return tag<MiddlewareHandler<AppEnv>>((c, next) => limit(c, next), { kind: "body-limit", maxBytes });
 }
 
+/**
+ * The body limit of a route that streams its raw body on (the import's upload, 200 MB): a Content-Length over
+ * the limit is refused at once; a body without one (chunked) is counted as it streams and fails with 413 once
+ * over, never held: Hono's `bodyLimit` reads such a body whole into memory before the handler runs.
+ */
+export function streamedBodyLimitOf(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", message);
+  return tag<MiddlewareHandler<AppEnv>>(async (c, next) => {
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      if (Number(length) > maxBytes) throw tooLarge();
+      return await next();
+    }
+    const body = c.req.raw.body;
+    if (!body) return await next();
+    let size = 0;
+    const counted = body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.length;
+          if (size > maxBytes) controller.error(tooLarge());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+    await next();
+  }, { kind: "body-limit", maxBytes });
+}
+
 /** Whether a route matched by this request declares its own body limit (`bodyLimitOf`). */
 export function hasOwnBodyLimit(c: Context): boolean {
   return matchedRoutes(c).some((r) => metaOf(r.handler)?.kind === "body-limit");

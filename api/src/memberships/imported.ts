@@ -1,2 +1,7 @@
 /** The writes of the administrators' import (decision 0084) to `memberships`: past terms, autorenew off. */
-export { deleteImportedMembership, insertImportedMembership, updateImportedMembership } from "./queries.ts";
+export {
+  deleteImportedMembership,
+  insertImportedMemberships,
+  updateImportedMembership,
+  updateImportedMemberships,
+} from "./queries.ts";

@@ -4,6 +4,7 @@ import type { DateString, DB, MembershipType } from "../db/types.ts";
 import { compiledRead } from "../db/compiled-query.ts";
 import { type ListParams, paginate } from "../lib/list.ts";
 import { addDays } from "../lib/dates.ts";
+import { insertWithIds, updateAll } from "../lib/bulk.ts";
 
 /** The member an action is about; deleted accounts are unknown. */
 export function findMember(db: Kysely<DB>, userId: number) {
@@ -460,10 +461,13 @@ export async function runningMembershipsOn(db: Kysely<DB>, userId: number, today
 
 // ---- For the administrators' import (api/src/imports/, decision 0084). ----
 
-export async function insertImportedMembership(db: Kysely<DB>, m: Insertable<DB["memberships"]>) {
-  const { id } = await db.insertInto("memberships").values(m).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
+/** The import's chunks, set-based (decision 0089): answers the new ids in the rows' order. */
+export const insertImportedMemberships = (db: Kysely<DB>, rows: Insertable<DB["memberships"]>[]) =>
+  insertWithIds(db, "memberships", rows);
+export const updateImportedMemberships = (
+  db: Kysely<DB>,
+  rows: { id: number; change: Updateable<DB["memberships"]> }[],
+) => updateAll(db, "memberships", rows);
 
 export async function updateImportedMembership(
   db: Kysely<DB>,

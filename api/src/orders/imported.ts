@@ -7,5 +7,7 @@ export {
   deleteImportedOrderItems,
   insertImportedOrder,
   insertImportedOrderItems,
+  insertImportedOrders,
   updateImportedOrder,
+  updateImportedOrders,
 } from "./queries.ts";

@@ -25,6 +25,7 @@ import {
 import type { SearchTerms } from "../lib/search-terms.ts";
 import { paidWith } from "./paid-with.ts";
 import { shippingStateOf } from "./state.ts";
+import { insertWithIds, updateAll } from "../lib/bulk.ts";
 
 type Lookup = { id: number } | { number: string };
 
@@ -671,6 +672,14 @@ export async function releaseRefundReceipt(db: Kysely<DB>, refundId: number, cla
 }
 
 // ---- For the administrators' import (api/src/imports/, decision 0084). ----
+
+/** The import's chunks, set-based (decision 0089): answers the new ids in the rows' order. */
+export const insertImportedOrders = (db: Kysely<DB>, rows: Insertable<DB["orders"]>[]) =>
+  insertWithIds(db, "orders", rows);
+export const updateImportedOrders = (
+  db: Kysely<DB>,
+  rows: { id: number; change: Updateable<DB["orders"]> }[],
+) => updateAll(db, "orders", rows);
 
 /** A past payment: a completed manual order, its receipt marked sent so that nobody is mailed. */
 export async function insertImportedOrder(db: Kysely<DB>, order: Insertable<DB["orders"]>) {

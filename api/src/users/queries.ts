@@ -11,6 +11,7 @@ import type { DB, Db, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
 import { type ListParams, paginate, record } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
+import { insertAll, reserveIds, updateAll } from "../lib/bulk.ts";
 
 const COLUMNS = [
   "id",
@@ -564,14 +565,14 @@ export async function adoptMergedAccount(
 
 // ---- For the administrators' import (api/src/imports/, decision 0084). ----
 
-export async function insertImportedUserRow(db: Kysely<DB>, user: Insertable<DB["users"]>): Promise<number> {
-  const { id } = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function setImportedMemberNumber(db: Kysely<DB>, id: number, memberNumber: string) {
-  await db.updateTable("users").set({ member_number: memberNumber }).where("id", "=", id).execute();
-}
+/** The import's chunks, set-based (decision 0089): ids reserved first, then one insert per shape of row. */
+export const reserveImportedUserIds = (db: Kysely<DB>, n: number) => reserveIds(db, "users", n);
+export const insertImportedUserRows = (db: Kysely<DB>, rows: (Insertable<DB["users"]> & { id: number })[]) =>
+  insertAll(db, "users", rows);
+export const updateImportedUsers = (
+  db: Kysely<DB>,
+  rows: { id: number; change: Updateable<DB["users"]> }[],
+) => updateAll(db, "users", rows);
 
 export async function updateImportedUser(db: Kysely<DB>, id: number, change: Updateable<DB["users"]>) {
   if (Object.keys(change).length === 0) return;

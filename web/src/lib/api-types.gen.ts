@@ -4116,7 +4116,9 @@ export interface paths {
         put?: never;
         /**
          * Send the people this batch created a 'claim your account' e-mail (a password-set link), once
-         * @description Access: Signed-in admin.
+         * @description Queues the e-mails for a background job (decision 0089) and answers at once: the batch's claim_sent_count rises to claim_total as they go. People already sent one are not queued again.
+         *
+         *     Access: Signed-in admin.
          */
         post: operations["postAuthImportByIdClaim"];
         delete?: never;
@@ -28781,7 +28783,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -28897,7 +28902,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29099,7 +29107,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29253,7 +29264,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29577,7 +29591,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29710,7 +29727,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29844,7 +29864,10 @@ export interface operations {
                                 applied_at: string | null;
                                 rolled_back_at: string | null;
                                 claim_sent_at: string | null;
+                                /** @description Claim e-mails sent so far */
                                 claim_sent_count: number;
+                                /** @description Claim e-mails asked for; while above claim_sent_count, a job sends */
+                                claim_total: number;
                             };
                             relationships: {
                                 created_by: {
@@ -29885,7 +29908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Claim e-mails go out once the batch is applied. */
+            /** @description Claim e-mails go out once the batch is applied. / Claim e-mails for this batch are still being sent. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -18,7 +18,7 @@ import {
 } from "../../orders/imported.ts";
 import { MAX_TOTAL_CENTS } from "../../orders/purchase.ts";
 import { MAX_LINES, MAX_QUANTITY, ORDER_MESSAGES, PAYMENT_MEDIUMS } from "../../orders/schemas.ts";
-import { type ChunkRow, differences, error, repeated, type Seen, type Verdict } from "../engine.ts";
+import { type ChunkRow, differences, error, repeated, type RowVerdict, type Seen } from "../engine.ts";
 import { cents, dollars, ein, type Formats } from "../fields.ts";
 import { businessesByEin, usersByEmail } from "../queries.ts";
 import { exportStoreOrders, linesOf, ordersByReference, storeOrderDependents } from "./queries.ts";
@@ -178,7 +178,7 @@ export async function decideStoreOrders(
   db: Kysely<DB>,
   rows: ChunkRow[],
   seen: Seen | null,
-): Promise<Verdict[]> {
+): Promise<RowVerdict[]> {
   const orders = new Map<string, Existing>();
   for (const o of await ordersByReference(db, rows.map((r) => r.key))) {
     if (!orders.has(o.reference)) orders.set(o.reference, o);
@@ -193,7 +193,7 @@ export async function decideStoreOrders(
   const companies = new Map(
     (await businessesByEin(db, eins.map((e) => e.replace("-", "")))).map((b) => [b.ein, b]),
   );
-  return rows.map((r): Verdict => {
+  return rows.map((r): RowVerdict => {
     const dup = repeated(seen, "order_reference", r.key, r.number);
     if (dup) return dup;
     const member = users.get(String(r.data.member_email));

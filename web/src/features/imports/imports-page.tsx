@@ -107,8 +107,10 @@ function UploadForm({ onUploaded }: { onUploaded: (u: ImportUpload) => void }) {
 
 function Batch({ id }: { id: number }) {
   const batch = useResource(importKey(id), (signal) => fetchImport(id, signal));
-  const status = batch.data?.data.attributes.status;
-  const busy = status === "checking" || status === "applying";
+  const attributes = batch.data?.data.attributes;
+  const status = attributes?.status;
+  const claiming = attributes !== undefined && attributes.claim_total > attributes.claim_sent_count;
+  const busy = status === "checking" || status === "applying" || claiming;
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(batch.reload, POLL_MS);
@@ -129,6 +131,9 @@ function Batch({ id }: { id: number }) {
       )}
       {b.status === "checking" && <p role="status">{`Checking… ${b.rows_checked} rows read`}</p>}
       {b.status === "failed" && <p role="alert">{b.error}</p>}
+      {b.claim_total > 0 && (
+        <p role="status">{`Claim e-mails: ${b.claim_sent_count} of ${b.claim_total} sent`}</p>
+      )}
       {b.checked_at && <DryRun batch={batch.data.data} />}
     </section>
   );
@@ -384,7 +389,7 @@ function BatchRow({ batch, onOpen }: { batch: ImportBatch; onOpen: (id: number) 
   });
   const claim = useAction(() => sendClaims(batch.id), {
     success: (a) => a.message,
-    invalidate: [importsKey],
+    invalidate: [importsKey, importKey(batch.id)],
   });
   return (
     <tr>
@@ -392,7 +397,10 @@ function BatchRow({ batch, onOpen }: { batch: ImportBatch; onOpen: (id: number) 
       <td>{b.file_name}</td>
       <td>{b.kind}</td>
       <td>{b.status.replace("_", " ")}</td>
-      <td>{`${b.created} created, ${b.updated} updated, ${b.unchanged} unchanged, ${b.errors} errors`}</td>
+      <td>
+        {`${b.created} created, ${b.updated} updated, ${b.unchanged} unchanged, ${b.errors} errors` +
+          (b.claim_total > 0 ? `; claim e-mails ${b.claim_sent_count} of ${b.claim_total} sent` : "")}
+      </td>
       <td>{formatInstant(b.created_at)}</td>
       <td>
         <Button variant="link" onClick={() => onOpen(batch.id)}>
