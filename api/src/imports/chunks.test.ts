@@ -35,12 +35,12 @@ async function batch(ctx: TestContext, id: number) {
 /** Every row's [row, dry-run outcome, applied outcome, reason], all pages. */
 async function allRows(ctx: TestContext, id: number) {
   const out: [number, string, string | null, string | null][] = [];
-  for (let after = 0;;) {
-    const res = await ctx.request("admin", "GET", `/api/auth/import/${id}/rows?limit=500&after=${after}`);
+  for (let page = 1;; page++) {
+    const res = await ctx.request("admin", "GET", `/api/auth/import/${id}/rows?per_page=100&page=${page}`);
+    assertEquals(res.status, 200);
     const body = await res.json();
     for (const r of body.data) out.push([r.row_number, r.outcome, r.applied_outcome, r.reason]);
-    if (body.next_after === null) return out;
-    after = body.next_after;
+    if (body.data.length === 0 || out.length >= body.meta.total) return out;
   }
 }
 
