@@ -294,6 +294,7 @@ async function run() {
         times.at(-1)!.toFixed(1)
       } | ≤ ${TARGETS[group]} |`,
     );
+    if (!SMOKE) console.log(caseLines.at(-1));
   }
   step("sequential cases done");
 
