@@ -155,6 +155,11 @@ async function run() {
     .where("is_individual", "=", false).where("dba_name", "is not", null).orderBy("id", "desc")
     .limit(1).executeTakeFirstOrThrow();
 
+  // The scheduled jobs (renewal notices, roster requests to 80,000 companies...) are not this bench's subject,
+  // and the server's one job runner would build the export only after them: pushed back a day, unclaimed.
+  await raw`update jobs set run_at = now() + interval '1 day', locked_at = null, locked_by = null
+    where finished_at is null`;
+
   // The real server, alone in its process.
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -326,6 +331,11 @@ async function run() {
   const rate = Math.max(1, Math.floor(closed.rate / 2));
   step(`member dashboard, open loop at ${rate} req/s`);
   const open = await loadgen({ ...job, mode: "open", rate });
+  step(
+    `member dashboard: closed ${
+      closed.rate.toFixed(0)
+    }/s p99 ${closed.p99} ms; open ${rate}/s p50 ${open.p50} p99 ${open.p99} ms`,
+  );
 
   // 3. The Users export of every user, with the server's resident memory sampled every 50 ms.
   step("Users export of every user");
