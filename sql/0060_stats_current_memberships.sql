@@ -46,3 +46,8 @@ end
 $$;
 create trigger memberships_current_rollup_truncate after truncate on memberships
   for each statement execute function stats_current_memberships_clear();
+
+-- The overview's paused tile goes from each open pause to its membership by id (14,296 at a million members,
+-- 480 ms of heap probes): the fields it checks are in this index, so each probe is index-only.
+create index memberships_current_live_id_idx on memberships (id) include (type, user_id, expire_at)
+  where is_current and not failed and not pending and cancelled_at is null;
