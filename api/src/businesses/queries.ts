@@ -13,7 +13,7 @@ import {
 import type { BusinessesTable, DB } from "../db/types.ts";
 import { NO_DER_MESSAGE } from "./schemas.ts";
 import type { SessionUser } from "../lib/context.ts";
-import { type ListParams, paginate, record, ref } from "../lib/list.ts";
+import { type ListParams, paginateById, record, ref } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
 import { insertWithIds, updateAll } from "../lib/bulk.ts";
 
@@ -209,7 +209,8 @@ export async function listAllBusinesses(
           ),
         )
       ));
-  const { rows, meta } = await paginate(query, params, {
+  // By id first: a deep page computed the flags of every business it skipped (4 s at 430,000, decision 0096).
+  const { rows, meta } = await paginateById(query, params, {
     id: "b.id",
     name: "b.name",
     created_at: "b.created_at",

@@ -880,6 +880,15 @@ export interface StatsMisconfiguredUsersTable {
   user_id: number;
 }
 
+// 0060_stats_current_memberships.sql (decision 0096)
+
+/** Current, live memberships by type and expiry day ('infinity' for none), kept by triggers: the overview. */
+export interface StatsCurrentMembershipsTable {
+  type: string;
+  expire_on: ColumnType<string, string, string>;
+  n: number;
+}
+
 // 0043_order_refunds.sql (decision 0081)
 
 /** One refund of an order's charge, whole or part; the administrator's key makes a repeat answer it again. */
@@ -1065,6 +1074,7 @@ export interface DB {
   stats_daily: StatsDailyTable;
   stats_pool_outcomes: StatsPoolOutcomesTable;
   stats_misconfigured_users: StatsMisconfiguredUsersTable;
+  stats_current_memberships: StatsCurrentMembershipsTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

@@ -13,16 +13,6 @@ export const PROGRESS_ROWS = 5000;
 
 const PIECE_BYTES = 64 * 1024;
 
-function join(pieces: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 export interface ExportBody {
   body: ReadableStream<Uint8Array>;
   /** Records written so far: exact once the stream has closed. */
@@ -75,6 +65,7 @@ export function copyBody(
 ): ExportBody {
   const records = new CopyRecords();
   let reported = 0;
+  let piece = new Uint8Array(PIECE_BYTES), size = 0;
   let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -82,25 +73,32 @@ export function copyBody(
     },
     async pull(controller) {
       reader ??= source.getReader();
-      // COPY arrives one record per chunk: records are gathered into pieces of about 64 KiB for storage.
-      const pieces: Uint8Array[] = [];
-      let size = 0;
+      // COPY arrives one record per chunk: records are copied straight into pieces of about 64 KiB for storage.
+      let handed = false;
       try {
-        for (;;) {
+        while (!handed) {
           const { done, value } = await reader.read();
           if (done) {
             if (!records.complete) throw new Error("The export's COPY ended before its last record.");
-            if (size) controller.enqueue(join(pieces, size));
+            if (size) controller.enqueue(piece.subarray(0, size));
             return controller.close();
           }
-          const bytes = records.decode(value);
+          for (const v of records.values(value)) {
+            if (size + v.length > piece.length) {
+              if (size) {
+                controller.enqueue(piece.subarray(0, size));
+                handed = true;
+              }
+              piece = new Uint8Array(Math.max(PIECE_BYTES, v.length));
+              size = 0;
+            }
+            piece.set(v, size);
+            size += v.length;
+          }
           if (records.rows - reported >= PROGRESS_ROWS) {
             reported = records.rows;
             await progress(reported);
           }
-          pieces.push(bytes);
-          size += bytes.length;
-          if (size >= PIECE_BYTES) return controller.enqueue(join(pieces, size));
         }
       } catch (error) {
         // The COPY is stopped (its reserved connection freed) before the error reaches storage.

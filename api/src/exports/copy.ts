@@ -6,6 +6,7 @@
  */
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
 const HEADER = SIGNATURE.length + 8;
+const EMPTY = new Uint8Array(0);
 
 export class CopyRecords {
   /** Records decoded so far. */
@@ -16,6 +17,23 @@ export class CopyRecords {
 
   /** The values' bytes in `chunk` (and what an earlier chunk left unfinished); a record may span chunks. */
   decode(chunk: Uint8Array): Uint8Array {
+    const values = this.values(chunk);
+    let size = 0;
+    for (const v of values) size += v.length;
+    const out = new Uint8Array(size);
+    let put = 0;
+    for (const v of values) {
+      out.set(v, put);
+      put += v.length;
+    }
+    return out;
+  }
+
+  /**
+   * The values in `chunk` as views of it (no copy), valid until the next call: a caller copies them where they
+   * go before reading on. A million-row export allocates nothing per row here (decision 0096).
+   */
+  values(chunk: Uint8Array): Uint8Array[] {
     let data = chunk;
     if (this.#rest.length) {
       data = new Uint8Array(this.#rest.length + chunk.length);
@@ -24,15 +42,15 @@ export class CopyRecords {
     }
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     let at = 0;
+    const values: Uint8Array[] = [];
     if (!this.#header) {
-      if (data.length < HEADER) return this.#keep(data, 0, []);
+      if (data.length < HEADER) return this.#keep(data, 0, values);
       if (SIGNATURE.some((b, i) => data[i] !== b)) throw new Error("Not a binary COPY stream");
       const extension = view.getUint32(HEADER - 4);
-      if (data.length < HEADER + extension) return this.#keep(data, 0, []);
+      if (data.length < HEADER + extension) return this.#keep(data, 0, values);
       at = HEADER + extension;
       this.#header = true;
     }
-    const values: [number, number][] = [];
     while (!this.#done && at + 2 <= data.length) {
       const fields = view.getInt16(at);
       if (fields === -1) {
@@ -47,7 +65,7 @@ export class CopyRecords {
       const length = view.getInt32(at + 2);
       if (length < 0) throw new Error("A null record in COPY");
       if (at + 6 + length > data.length) break;
-      values.push([at + 6, at + 6 + length]);
+      values.push(data.subarray(at + 6, at + 6 + length));
       at += 6 + length;
       this.rows++;
     }
@@ -59,17 +77,9 @@ export class CopyRecords {
     return this.#done;
   }
 
-  #keep(data: Uint8Array, at: number, values: [number, number][]): Uint8Array {
+  #keep(data: Uint8Array, at: number, values: Uint8Array[]): Uint8Array[] {
     // Copied: the driver's buffers are its own, and the rest must outlive this chunk.
-    this.#rest = data.slice(at);
-    let size = 0;
-    for (const [from, to] of values) size += to - from;
-    const out = new Uint8Array(size);
-    let put = 0;
-    for (const [from, to] of values) {
-      out.set(data.subarray(from, to), put);
-      put += to - from;
-    }
-    return out;
+    this.#rest = at === data.length ? EMPTY : data.slice(at);
+    return values;
   }
 }

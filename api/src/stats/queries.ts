@@ -29,10 +29,10 @@ export async function overviewCounts(db: Kysely<DB>, today: DateString) {
     paused: number;
     expired: number;
   }>`with base as (
-      select type, count(*) filter (where expire_at is null or expire_at >= ${today}::date) as live,
-        count(*) filter (where expire_at < ${today}::date) as expired
-      from memberships where is_current and not failed and not pending and cancelled_at is null
-      group by type
+      -- The roll-up of current, live memberships by type and expiry day (sql/0060; 'infinity' for none).
+      select type, sum(n) filter (where expire_on >= ${today}::date) as live,
+        sum(n) filter (where expire_on < ${today}::date) as expired
+      from stats_current_memberships group by type
     ), paused as (
       -- From the few open pauses to their memberships by key (a LIMIT keeps the planner from scanning them all).
       select m.type, count(*) as n
