@@ -59,7 +59,7 @@ export async function buildDeps(
     i3: createI3(config, database.db, now),
     letterKeys: await loadLetterKeys(database, config.locSigningKey),
     payments: overrides.payments ?? createPayments(config, database.db, now),
-    storage: createStorage(database.db, config.storageDir, now, database.copyIn),
+    storage: createStorage(database.db, config.storageDir, now),
     log: jsonLog,
     metrics: createMetrics(),
     sessionCache,

@@ -29,14 +29,6 @@ export interface Database {
    */
   copyOut?(text: string): ReadableStream<Uint8Array>;
   /**
-   * PostgreSQL only: feeds `data` (already in the statement's COPY format) to a `COPY ... FROM STDIN` statement
-   * on a reserved connection, pulling the next piece only once the connection took the last one, with the
-   * request timeout lifted; resolves once the statement completed. Bytes go as they are, where a bound bytea
-   * parameter would be sent as hex text (four times its size in garbage per byte, decision 0096). PGlite:
-   * undefined.
-   */
-  copyIn?(text: string, data: AsyncIterable<Uint8Array>): Promise<void>;
-  /**
    * Tells `watcher` of every committed write that may change a session check's answer (the triggers of
    * sql/0037 notify channel session_facts), and whether it can be told at all right now (decision 0068).
    * PostgreSQL: a LISTEN connection of its own; `live(false)` as soon as it closes or stops answering its
@@ -159,7 +151,6 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       }
     },
     copyOut: (text) => copyOutStream(sql, text),
-    copyIn: (text, data) => copyIn(sql, text, data),
     watchSessionFacts(watcher) {
       localWrites.watchers.push(watcher);
       facts.watchers.push(watcher);
@@ -446,51 +437,6 @@ function copyOutStream(sql: postgres.Sql, text: string): ReadableStream<Uint8Arr
       await release();
     },
   }, { highWaterMark: 0 });
-}
-
-/** How long the end of a COPY FROM STDIN may take to be acknowledged once its last piece was sent. */
-const COPY_IN_END_MS = 60_000;
-
-async function copyIn(sql: postgres.Sql, text: string, data: AsyncIterable<Uint8Array>): Promise<void> {
-  const reserved = await sql.reserve();
-  let broken = false;
-  try {
-    await reserved.unsafe("set statement_timeout = 0");
-    const writable = await reserved.unsafe(text).writable();
-    const write = (piece: Uint8Array) =>
-      new Promise<void>((resolve, reject) => writable.write(piece, (e) => e ? reject(e) : resolve()));
-    try {
-      for await (const piece of data) await write(piece);
-    } catch (error) {
-      // CopyFail: the server rolls the statement back and the connection stays usable. The error is the
-      // caller's to handle, not the stream's event.
-      writable.on("error", () => {});
-      writable.destroy(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
-    // postgres.js calls back at the statement's CommandComplete; a statement the server refused never gets
-    // there, so its connection is given up rather than waited for.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      await Promise.race([
-        new Promise<void>((resolve, reject) => writable.end((e?: Error | null) => e ? reject(e) : resolve())),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            broken = true;
-            reject(new Error("COPY FROM STDIN was not acknowledged"));
-          }, COPY_IN_END_MS);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
-  } finally {
-    // A connection stuck in a refused COPY is kept out of the pool (it would answer nobody again).
-    if (!broken) {
-      await reserved.unsafe("reset statement_timeout").catch(() => {});
-      reserved.release();
-    }
-  }
 }
 
 /**

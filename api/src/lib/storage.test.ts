@@ -97,45 +97,6 @@ Deno.test("database storage", async (t) => {
   });
 });
 
-Deno.test("database storage through COPY FROM STDIN (PostgreSQL)", async (t) => {
-  await withDatabase(async (database) => {
-    if (!database.copyIn) return; // PGlite: the per-chunk statements above
-    const storage = databaseStorage(database.db, clock.now, database.copyIn);
-    await exercise(t, storage);
-    await t.step("the chunks are the same bounded rows, in order", async () => {
-      await storage.put("big.bin", pattern(CHUNK_BYTES * 3 - 7, 1000), "application/octet-stream");
-      const rows = await database.query<{ seq: number; size: number }>(
-        "select seq, octet_length(bytes) as size from stored_file_chunks where key = $1 order by seq",
-        ["big.bin"],
-      );
-      assertEquals(rows, [{ seq: 0, size: CHUNK_BYTES }, { seq: 1, size: CHUNK_BYTES }, {
-        seq: 2,
-        size: CHUNK_BYTES - 7,
-      }]);
-      assertOk(isPattern(await readAll((await storage.get("big.bin"))!)));
-    });
-    await t.step("a source that fails leaves no chunk and the connection usable", async () => {
-      const failing = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new Uint8Array(CHUNK_BYTES + 5));
-        },
-        pull(controller) {
-          controller.error(new Error("source broke"));
-        },
-      });
-      let error: unknown = null;
-      await storage.put("broken.bin", failing, "application/octet-stream").catch((e) => error = e);
-      assertEquals((error as Error)?.message, "source broke");
-      assertEquals(await storage.get("broken.bin"), null);
-      const rows = await database.query<{ n: number }>(
-        "select count(*)::int as n from stored_file_chunks where key = $1",
-        ["broken.bin"],
-      );
-      assertEquals(rows[0].n, 0);
-    });
-  });
-});
-
 Deno.test("directory storage", async (t) => {
   const root = await Deno.makeTempDir({ prefix: "apca-storage-" });
   try {

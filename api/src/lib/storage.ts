@@ -78,49 +78,10 @@ export async function* rechunk(
   if (filled > 0) yield buffer.subarray(0, filled);
 }
 
-/** A `COPY ... FROM STDIN` feeder (db/client.ts Database.copyIn; PostgreSQL only). */
-export type CopyIn = (text: string, data: AsyncIterable<Uint8Array>) => Promise<void>;
-
-const CHUNKS_COPY = "copy stored_file_chunks (key, seq, bytes) from stdin with (format binary)";
-const COPY_SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
-
-/**
- * The chunk rows of `key` in PostgreSQL's binary COPY format: the header, per chunk a record of three fields
- * (key, seq as int4, the bytes as they are), the trailer. `counted` learns each chunk's size.
- */
-async function* chunkRecords(
-  key: string,
-  chunks: AsyncIterable<Uint8Array>,
-  counted: (bytes: number) => void,
-): AsyncGenerator<Uint8Array> {
-  yield Uint8Array.from([...COPY_SIGNATURE, 0, 0, 0, 0, 0, 0, 0, 0]);
-  const name = new TextEncoder().encode(key);
-  let seq = 0;
-  for await (const chunk of chunks) {
-    const head = new Uint8Array(2 + 4 + name.length + 8 + 4);
-    const view = new DataView(head.buffer);
-    view.setInt16(0, 3);
-    view.setInt32(2, name.length);
-    head.set(name, 6);
-    view.setInt32(6 + name.length, 4);
-    view.setInt32(10 + name.length, seq++);
-    view.setInt32(14 + name.length, chunk.length);
-    yield head;
-    yield chunk;
-    counted(chunk.length);
-  }
-  yield Uint8Array.from([0xff, 0xff]);
-}
-
 /**
  * Files as chunk rows in PostgreSQL (or PGlite). `now` is the server's clock: each write notes it in written_at.
- * With `copyIn` (PostgreSQL), a file's chunks go as one binary COPY, paced by the connection: a bound bytea
- * parameter travels as hex text, and that text (four bytes of garbage per byte written) grew the server's
- * memory by about 90 MB during a million-member export (decision 0096). The chunks of a COPY appear together
- * when it completes, and written_at is noted at its start and end: a COPY outlasting INCOMPLETE_GRACE_MS is not
- * a case to design for.
  */
-export function databaseStorage(db: Kysely<DB>, now: () => Date, copyIn?: CopyIn): Storage {
+export function databaseStorage(db: Kysely<DB>, now: () => Date): Storage {
   return {
     async put(key, body, contentType) {
       checkKey(key);
@@ -129,18 +90,15 @@ export function databaseStorage(db: Kysely<DB>, now: () => Date, copyIn?: CopyIn
       await db.insertInto("stored_files").values({ key, content_type: contentType, written_at: now() })
         .execute();
       let seq = 0, size = 0;
-      if (copyIn) await copyIn(CHUNKS_COPY, chunkRecords(key, rechunk(body), (n) => size += n));
-      else {
-        for await (const chunk of rechunk(body)) {
-          // The chunk and the file's written_at in one statement: a live writer's file is never idle for long.
-          await db.with(
-            "chunk",
-            (db) =>
-              db.insertInto("stored_file_chunks").values({ key, seq: seq++, bytes: chunk }).returning("seq"),
-          )
-            .updateTable("stored_files").set({ written_at: now() }).where("key", "=", key).execute();
-          size += chunk.length;
-        }
+      for await (const chunk of rechunk(body)) {
+        // The chunk and the file's written_at in one statement: a live writer's file is never idle for long.
+        await db.with(
+          "chunk",
+          (db) =>
+            db.insertInto("stored_file_chunks").values({ key, seq: seq++, bytes: chunk }).returning("seq"),
+        )
+          .updateTable("stored_files").set({ written_at: now() }).where("key", "=", key).execute();
+        size += chunk.length;
       }
       await db.updateTable("stored_files").set({ byte_size: size, complete: true, written_at: now() })
         .where("key", "=", key).execute();
@@ -286,13 +244,8 @@ export function checkStorageDir(dir: string, cwd = Deno.cwd()): string {
   return resolve(dir);
 }
 
-export function createStorage(
-  db: Kysely<DB>,
-  storageDir: string | undefined,
-  now: () => Date,
-  copyIn?: CopyIn,
-): Storage {
-  return storageDir ? directoryStorage(checkStorageDir(storageDir), now) : databaseStorage(db, now, copyIn);
+export function createStorage(db: Kysely<DB>, storageDir: string | undefined, now: () => Date): Storage {
+  return storageDir ? directoryStorage(checkStorageDir(storageDir), now) : databaseStorage(db, now);
 }
 
 /** The whole file as bytes: for small files only (a letter to attach to an e-mail), and for tests. */
