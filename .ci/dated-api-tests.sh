@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The tests on embedded PGlite at the real date and, under libfaketime, the API suite at the instants of decision 0088,
-# three at a time (each run is one PGlite in one process; two cores share them). Prints each run's closing
-# summary line and its failures; exits 1 if any run failed.
+# The API suite on embedded PGlite under libfaketime at the instants of decision 0088, two at a time (each run is
+# one PGlite in one JavaScript thread; .ci/test-all.sh runs Playwright beside them). The real date is the
+# PostgreSQL step's: the same suite, today. Prints each run's closing summary line and its failures; exits 1 if any
+# run failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,24 +18,21 @@ DATES=(
 export TEST_DATABASE_URL=
 LOGS="${DATED_TEST_LOGS:-$(mktemp -d)}"
 mkdir -p "$LOGS"
-# Today: the whole of `deno task test`, as the PGlite step always ran it. The dated runs: the API suite (api/);
-# the web's tests take no database and drive their own clocks, and typed-api's nested type checks would only
-# multiply by five.
-TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow-sys --allow-run --no-check api/ web/src/ web/build/)
+# The API suite (api/): the web's tests take no database and drive their own clocks (the PostgreSQL step runs them),
+# and typed-api's nested type checks would only multiply by four.
 DATED_TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow-sys --allow-run --no-check api/)
 
-# At most DATED_TEST_PARALLEL runs at once (default 3): a PGlite run's process grows to about 5 GB over the
-# suite, and five at once came near this machine's 24 GB. Two cores are busy either way.
-MAX="${DATED_TEST_PARALLEL:-3}"
-KEYS=(today)
-declare -A NAMES=([today]="today ($(date -u +%FT%TZ))")
+# At most DATED_TEST_PARALLEL runs at once (default 2): a run is one JavaScript thread, so two use the two cores,
+# and a PGlite run's process grows to a few GB over the suite.
+MAX="${DATED_TEST_PARALLEL:-2}"
+KEYS=()
+declare -A NAMES=()
 run() { # key, then the command; its exit status goes to $LOGS/key.rc
   local key="$1"
   shift
   while [ "$(jobs -rp | wc -l)" -ge "$MAX" ]; do sleep 2; done
   ( "$@" >"$LOGS/$key.log" 2>&1; echo $? >"$LOGS/$key.rc" ) &
 }
-run today "${TEST[@]}"
 for entry in "${DATES[@]}"; do
   at="${entry%%|*}"
   key="${at//[: ]/-}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
 # PostgreSQL, the bench's smoke mode, the PostgreSQL restart drill, two API processes behind nginx, API tests
-# on embedded PGlite today and, side by side, under libfaketime at the dates of decision 0088, then Playwright
+# on embedded PGlite under libfaketime at the dates of decision 0088, side by side with Playwright
 # in Chromium.
 # Installs what a fresh machine of this kind lacks (Debian's Chromium, nginx for the two-replica drill and
 # faketime for the dated runs) and starts the local PostgreSQL if down.
@@ -59,10 +59,26 @@ deno task test:restart
 step "Two API processes on one PostgreSQL behind nginx"
 deno task test:replicas
 
-step "API tests on embedded PGlite, today and at the dates of decision 0088 (libfaketime), side by side"
+# The dated PGlite runs and Playwright side by side: each PGlite run is one JavaScript thread and Playwright waits on
+# the browser much of the time, so together they keep both cores busy where one after the other left one idle
+# (decision 0088, amended). The dated runs' own output is printed after Playwright's, with their summary lines.
+step "API tests on embedded PGlite at the dates of decision 0088 (libfaketime), started beside the end-to-end tests"
 # PGlite runs in the test process, so its now() is the process's clock, which libfaketime moves; each run
 # starts at its instant and ticks on from there. The runs share the type check done above.
-bash .ci/dated-api-tests.sh
+DATED_OUT="$(mktemp)"
+bash .ci/dated-api-tests.sh >"$DATED_OUT" 2>&1 &
+DATED_PID=$!
 
 step "End-to-end tests in Chromium"
-deno task e2e
+e2e_status=0
+deno task e2e || e2e_status=$?
+
+step "API tests on embedded PGlite at the dates of decision 0088: results"
+dated_status=0
+wait "$DATED_PID" || dated_status=$?
+cat "$DATED_OUT"
+
+if [ "$e2e_status" != 0 ] || [ "$dated_status" != 0 ]; then
+  printf '\nFAILED: end-to-end exit %s, dated API runs exit %s\n' "$e2e_status" "$dated_status"
+  exit 1
+fi
