@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The API suite on embedded PGlite under libfaketime at the instants of decision 0088, two at a time (each run is
-# one PGlite in one JavaScript thread; .ci/test-all.sh runs Playwright beside them). The real date is the
+# The API suite on embedded PGlite under libfaketime at the instants of decision 0088, two at a time (two runs keep
+# both cores busy; .ci/test-all.sh runs them at a lower priority beside Playwright). The real date is the
 # PostgreSQL step's: the same suite, today. Prints each run's closing summary line and its failures; exits 1 if any
 # run failed.
 set -uo pipefail
@@ -22,8 +22,8 @@ mkdir -p "$LOGS"
 # and typed-api's nested type checks would only multiply by four.
 DATED_TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow-sys --allow-run --no-check api/)
 
-# At most DATED_TEST_PARALLEL runs at once (default 2): a run is one JavaScript thread, so two use the two cores,
-# and a PGlite run's process grows to a few GB over the suite.
+# At most DATED_TEST_PARALLEL runs at once (default 2): two runs already fill the two cores, and a PGlite run's
+# process grows to a few GB over the suite.
 MAX="${DATED_TEST_PARALLEL:-2}"
 KEYS=()
 declare -A NAMES=()
