@@ -561,11 +561,14 @@ test("a random pool that is pre-ordering shows its wait message and the candidat
   expect(drawn, "the seed's pool").toBeDefined();
   // The job passes through 'preordering' in moments; the screen is shown the state as the server reports it.
   const poolUrl = (url: URL) => url.pathname === `/api/auth/randoms/${drawn!.id}`;
+  // The screen polls a pre-ordering pool: a poll still in flight when the test ends finds its response disposed,
+  // so the handler lets such a request go, and the routes are removed before the page closes.
   await page.route(poolUrl, async (route) => {
-    const response = await route.fetch();
-    const body = await response.json() as { data: { status: string } };
+    const response = await route.fetch().catch(() => null);
+    const body = await response?.json().catch(() => null) as { data: { status: string } } | null;
+    if (!response || !body) return;
     body.data.status = "preordering";
-    await route.fulfill({ response, json: body });
+    await route.fulfill({ response, json: body }).catch(() => {});
   });
   await visit(`/app/admin/randoms/${drawn!.id}`);
   await expect(page.getByTestId("pool-status")).toHaveText(
@@ -579,4 +582,5 @@ test("a random pool that is pre-ordering shows its wait message and the candidat
   for (const action of ["Build Pool", "Order Tests", "Release Pool", "Check Results"]) {
     await expect(page.getByRole("button", { name: action })).toHaveCount(0);
   }
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
