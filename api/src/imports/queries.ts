@@ -82,12 +82,9 @@ export const pendingRows = (db: Kysely<DB>, batchId: number, limit: number) =>
   )
     .orderBy("row_number").limit(limit).execute();
 
-export const rowsPage = (
-  db: Kysely<DB>,
-  batchId: number,
-  filter: { outcome?: string; after: number; limit: number },
-) => {
-  let q = db.selectFrom("import_rows").select([
+/** A batch's staging rows as the rows list and the errors file read them. */
+const batchRows = (db: Kysely<DB>, batchId: number) =>
+  db.selectFrom("import_rows").select([
     "row_number",
     "natural_key",
     "raw",
@@ -96,7 +93,14 @@ export const rowsPage = (
     "warnings",
     "applied_outcome",
     "target_id",
-  ]).where("batch_id", "=", batchId).where("row_number", ">", filter.after);
+  ]).where("batch_id", "=", batchId);
+
+export const rowsPage = (
+  db: Kysely<DB>,
+  batchId: number,
+  filter: { outcome?: string; after: number; limit: number },
+) => {
+  let q = batchRows(db, batchId).where("row_number", ">", filter.after);
   if (filter.outcome) q = q.where("outcome", "=", filter.outcome as "error");
   return q.orderBy("row_number").limit(filter.limit).execute();
 };
@@ -107,16 +111,7 @@ export const rowsPaged = (
   batchId: number,
   q: { outcome?: ImportOutcome; page: number; per_page: number },
 ) => {
-  let query = db.selectFrom("import_rows").select([
-    "row_number",
-    "natural_key",
-    "raw",
-    "outcome",
-    "reason",
-    "warnings",
-    "applied_outcome",
-    "target_id",
-  ]).where("batch_id", "=", batchId);
+  let query = batchRows(db, batchId);
   if (q.outcome) query = query.where(sql`coalesce(applied_outcome, outcome)`, "=", q.outcome);
   return paginate(query, { ...q, sort_by: "id", sort_dir: "asc" }, { id: "row_number" });
 };

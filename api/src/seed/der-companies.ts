@@ -4,13 +4,32 @@
  * with no employees yet. Its name sorts after Gulf Coast Towing: the DER dashboard opens the first company by
  * name, which should be the populated one.
  */
-import type { Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/types.ts";
 import { addDays, officeDay } from "../lib/dates.ts";
 
+/** A company whose DER `der` owns it (its business_users row), created at `now`. */
+async function companyOwnedBy(
+  tx: Transaction<DB>,
+  der: number,
+  now: Date,
+  company: Omit<Insertable<DB["businesses"]>, "der_user_id" | "created_at">,
+): Promise<number> {
+  const { id } = await tx.insertInto("businesses").values({ ...company, der_user_id: der, created_at: now })
+    .returning("id").executeTakeFirstOrThrow();
+  await tx.insertInto("business_users").values({
+    business_id: id,
+    user_id: der,
+    is_owner: true,
+    is_employee: false,
+    created_at: now,
+  }).execute();
+  return id;
+}
+
 export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: Date): Promise<number> {
-  const id = (await tx.insertInto("businesses").values({
+  return await companyOwnedBy(tx, der, now, {
     name: "Pelican Crew Boats LLC",
     dba_name: "Bayou Crew",
     email: "office@bayoucrew.example",
@@ -23,17 +42,7 @@ export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: D
     postal_code: "70345",
     is_i3_setup: true,
     i3_location_code: "SIM-0002",
-    der_user_id: der,
-    created_at: now,
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  await tx.insertInto("business_users").values({
-    business_id: id,
-    user_id: der,
-    is_owner: true,
-    is_employee: false,
-    created_at: now,
-  }).execute();
-  return id;
+  });
 }
 
 /**
@@ -41,7 +50,7 @@ export async function seedSecondCompany(tx: Transaction<DB>, der: number, now: D
  * demo member. It sees none of Morgan's results until Morgan gives it a consent (decision 0092).
  */
 export async function seedOtherEmployer(tx: Transaction<DB>, der: number, now: Date): Promise<number> {
-  const id = (await tx.insertInto("businesses").values({
+  return await companyOwnedBy(tx, der, now, {
     name: "Delta Marine Services LLC",
     email: "office@deltamarine.example",
     phone: "+1 337 555 0180",
@@ -51,17 +60,7 @@ export async function seedOtherEmployer(tx: Transaction<DB>, der: number, now: D
     state: "LA",
     country: "United States of America",
     postal_code: "70380",
-    der_user_id: der,
-    created_at: now,
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  await tx.insertInto("business_users").values({
-    business_id: id,
-    user_id: der,
-    is_owner: true,
-    is_employee: false,
-    created_at: now,
-  }).execute();
-  return id;
+  });
 }
 
 /**
