@@ -14,6 +14,7 @@ import { PagedList } from "../../components/paged-list.tsx";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { formatInstant } from "../../lib/dates.ts";
 import { useAction } from "../../lib/use-action.ts";
+import "./imports.css";
 import { useResource } from "../../lib/use-resource.ts";
 import {
   applyBatch,
@@ -80,7 +81,7 @@ function UploadForm({ onUploaded }: { onUploaded: (u: ImportUpload) => void }) {
   });
   return (
     <form
-      className="stack"
+      className="stack import-upload"
       aria-label="Upload a file"
       onSubmit={(e) => {
         e.preventDefault();
@@ -88,19 +89,35 @@ function UploadForm({ onUploaded }: { onUploaded: (u: ImportUpload) => void }) {
       }}
     >
       <h2>Upload a file</h2>
-      <label>
-        Kind{" "}
-        <select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+      <p>
+        Bring in another system's records one kind at a time, in this order: companies (with their DER) first,
+        then members, their membership terms, their drug-test history and past store orders. Each file is
+        read, mapped to the template's columns and checked row by row in a dry run; nothing is written until
+        you apply it, and an applied batch can be rolled back.
+      </p>
+      <div className="field">
+        <label htmlFor="import-kind">Kind</label>
+        <select id="import-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
           {KIND_OPTIONS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
         </select>
-      </label>
-      <label>
-        CSV file{" "}
-        <input type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-      </label>
-      <p>
+      </div>
+      <div className="field">
+        <label htmlFor="import-file">CSV file</label>
+        <p id="import-file-hint" className="field-hint">
+          Up to 200 MB, with a header line; UTF-8 or Windows (Excel) encoding, separated by commas, semicolons
+          or tabs.
+        </p>
+        <input
+          id="import-file"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          aria-describedby="import-file-hint"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <div className="form-actions">
         <Button type="submit" disabled={!file} busy={upload.busy} busyLabel="Uploading…">Upload</Button>
-      </p>
+      </div>
     </form>
   );
 }
@@ -358,14 +375,16 @@ function BatchList({ onOpen }: { onOpen: (id: number) => void }) {
     <section aria-label="Batches" className="stack">
       <h2>Batches</h2>
       {list.data
-        ? list.data.length === 0 ? <p className="empty-state">No imports yet</p> : (
-          <DataTable
-            caption="Import batches, newest first"
-            columns={["ID", "File", "Kind", "Status", "Counts", "Uploaded", { hiddenLabel: "Actions" }]}
-            rows={list.data}
-            row={(b) => <BatchRow key={b.id} batch={b} onOpen={onOpen} />}
-          />
-        )
+        ? list.data.length === 0
+          ? <p className="empty-state">No imports yet: each file you upload above is listed here.</p>
+          : (
+            <DataTable
+              caption="Import batches, newest first"
+              columns={["ID", "File", "Kind", "Status", "Counts", "Uploaded", { hiddenLabel: "Actions" }]}
+              rows={list.data}
+              row={(b) => <BatchRow key={b.id} batch={b} onOpen={onOpen} />}
+            />
+          )
         : list.error
         ? <LoadError title="Imports could not be loaded" error={list.error} onRetry={list.reload} />
         : <Skeleton lines={3} label="Loading imports…" />}
@@ -446,20 +465,19 @@ function BatchRow({ batch, onOpen }: { batch: ImportBatch; onOpen: (id: number) 
 function ExportLinks() {
   const exp = useAction((kind: Kind) => downloadExport(kind), { success: "Export downloaded" });
   return (
-    <section aria-label="Export in the templates" className="stack">
-      <h2>Export in the templates</h2>
+    <section aria-labelledby="import-exports" className="stack">
+      <h2 id="import-exports">Export in the templates</h2>
       <p>
-        {KIND_OPTIONS.map(([kind, label]) => (
-          <Button
-            key={kind}
-            variant="link"
-            busy={exp.busy}
-            onClick={() => exp.run(kind)}
-          >
-            {`${label} (CSV)`}
-          </Button>
-        ))}
+        What is held here of each kind, in its import template's columns, words and formats: a file to check
+        an import against, or, while nothing of a kind is held, its empty template.
       </p>
+      <ul className="import-exports">
+        {KIND_OPTIONS.map(([kind, label]) => (
+          <li key={kind}>
+            <Button variant="link" busy={exp.busy} onClick={() => exp.run(kind)}>{`${label} (CSV)`}</Button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
