@@ -643,7 +643,14 @@ async function main() {
     "app",
     WORKERS,
     ["run", "-A", "api/src/main.ts"],
-    (i) => ({ DATABASE_URL: databaseUrl, SEED_ON_START: i === 0 ? "1" : "0", METRICS_TOKEN }),
+    // DATABASE_POOL_MAX=11: a pool of 10 and the LISTEN, so the app reads through as many connections as the
+    // raw reads (connectPostgres's default pool of 10).
+    (i) => ({
+      DATABASE_URL: databaseUrl,
+      SEED_ON_START: i === 0 ? "1" : "0",
+      METRICS_TOKEN,
+      DATABASE_POOL_MAX: "11",
+    }),
     "/api/health",
   );
   step(`starting the raw endpoints, ${WORKERS} worker(s) each`);
