@@ -16,7 +16,6 @@ import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { createApp } from "../src/app.ts";
-import { signSessionToken } from "../src/auth/tokens.ts";
 import { buildDeps } from "../src/boot.ts";
 import { loadConfig } from "../src/config.ts";
 import { connectPostgres } from "../src/db/client.ts";
@@ -25,6 +24,7 @@ import type { DB } from "../src/db/types.ts";
 import { officeDay } from "../src/lib/dates.ts";
 import { silentLog } from "../src/lib/logging.ts";
 import { seedScale } from "../src/seed-scale/scale.ts";
+import { benchAdministrator, benchSession } from "./fixtures.ts";
 import { nearestRank, verdict } from "./lib.ts";
 
 export interface AdminDaySize {
@@ -87,27 +87,8 @@ export async function benchAdminDay(
     const deps = await buildDeps(config, database, { log: silentLog });
     const app = createApp(deps);
     const { db } = database;
-    const adminUser =
-      await db.selectFrom("users").select("id").where("email", "=", "bench-admin@scale.apca.invalid")
-        .executeTakeFirst() ?? await db.insertInto("users").values({
-          email: "bench-admin@scale.apca.invalid",
-          password_hash: "bench-no-sign-in",
-          first_name: "Bench",
-          last_name: "Admin",
-          is_admin: true,
-        }).returning("id").executeTakeFirstOrThrow();
+    const token = await benchSession(deps, await benchAdministrator(db));
     const now = deps.now();
-    const session = await db.insertInto("sessions").values({
-      user_id: adminUser.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 86_400_000),
-      second_factor_at: now,
-    }).returning("id").executeTakeFirstOrThrow();
-    const token = await signSessionToken(
-      deps.sessionKey,
-      { userId: adminUser.id, sessionId: session.id },
-      now,
-    );
 
     // Real values of this data set to look for.
     const n = Math.min(123_457, size.members - 3);

@@ -11,18 +11,15 @@
  * `deno task bench` runs it last (benchExports); alone: `deno run -A api/bench/exports.ts`.
  */
 import postgres from "postgres";
-import { join } from "node:path";
 import { connectPostgres } from "../src/db/client.ts";
 import { userCsvCopy } from "../src/exports/queries.ts";
 import { DEMO_ADMIN_TOTP_SECRET } from "../src/config.ts";
 import { totpCode } from "../src/auth/second-factor/totp.ts";
-import { freePort, verdict } from "./lib.ts";
+import { sleep, startApp, verdict } from "./lib.ts";
 
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";
 export const EXPORT_USERS_FULL = Number(Deno.env.get("BENCH_EXPORT_USERS") || 250_000);
-const ROOT = join(import.meta.dirname!, "..", "..");
 const ADMIN = { email: "admin@apca.local", password: "admin-password-local" };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const step = (text: string) => console.log(`bench exports: ${text}`);
 
 /** The export's query (exports/queries.ts userBatch) without the keyset: what COPY is compared with. */
@@ -62,38 +59,10 @@ async function run(cleanups: (() => Promise<void>)[], USERS: number, print: bool
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
 
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
   step(`starting the app on ${dbName}`);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "api/src/main.ts"],
-    cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SEED_ON_START: "1",
-      JOBS_POLL_MS: "100",
-    },
-    stdin: "null",
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  cleanups.push(async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.status;
-  });
-  for (let i = 0;; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch { /* not listening yet */ }
-    if (i > 600) throw new Error("the app did not start within 60 s");
-    await sleep(100);
-  }
+  const server = await startApp({ DATABASE_URL: databaseUrl, SEED_ON_START: "1", JOBS_POLL_MS: "100" });
+  cleanups.push(server.stop);
+  const { base } = server;
 
   step(`adding ${USERS.toLocaleString("en-US")} users and 20,000 businesses (set-based)`);
   const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -130,9 +99,9 @@ async function run(cleanups: (() => Promise<void>)[], USERS: number, print: bool
   if (!verified.ok) throw new Error(`second factor failed: ${verified.status} ${await verified.text()}`);
 
   step("exporting the users");
-  const baseline = rssKb(child.pid);
+  const baseline = rssKb(server.pid);
   let peak = baseline;
-  const sampler = setInterval(() => peak = Math.max(peak, rssKb(child.pid)), 50);
+  const sampler = setInterval(() => peak = Math.max(peak, rssKb(server.pid)), 50);
   started = performance.now();
   const created = await fetch(`${base}/api/auth/exports`, {
     method: "POST",
@@ -155,7 +124,7 @@ async function run(cleanups: (() => Promise<void>)[], USERS: number, print: bool
   }
   const builtMs = performance.now() - started;
   clearInterval(sampler);
-  peak = Math.max(peak, rssKb(child.pid));
+  peak = Math.max(peak, rssKb(server.pid));
   if (attributes.status !== "BUILT") throw new Error(`export ${attributes.status}: ${attributes.error}`);
   const rows = attributes.row_count!;
 

@@ -1,5 +1,9 @@
-/** The bench's own data, shared by bench/main.ts and bench/profile.ts. */
+/** The benches' own data and callers, shared by the bench scripts (lib.ts holds the measuring helpers). */
+import type { Kysely } from "kysely";
 import postgres from "postgres";
+import { signSessionToken } from "../src/auth/tokens.ts";
+import type { DB } from "../src/db/types.ts";
+import type { Deps } from "../src/lib/context.ts";
 
 /**
  * Gives the member what a realistic dashboard read needs: an active annual membership on day 300 of its term
@@ -46,4 +50,39 @@ export async function settle(databaseUrl: string): Promise<void> {
   } finally {
     await db.end({ timeout: 5 });
   }
+}
+
+/**
+ * The benches' administrator (bench-admin@scale.apca.invalid), found or created: the caller of the admin
+ * screens they measure. It has no password: nobody signs in as it, a bench gives it a session (benchSession).
+ */
+export async function benchAdministrator(db: Kysely<DB>): Promise<number> {
+  const email = "bench-admin@scale.apca.invalid";
+  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst() ??
+    await db.insertInto("users").values({
+      email,
+      password_hash: "bench-no-sign-in",
+      first_name: "Bench",
+      last_name: "Admin",
+      is_admin: true,
+    }).returning("id").executeTakeFirstOrThrow();
+  return user.id;
+}
+
+/**
+ * A session of `userId` for a day, past its second factor (decision 0043) as after a complete sign-in: its
+ * bearer token.
+ */
+export async function benchSession(
+  deps: Pick<Deps, "database" | "sessionKey" | "now">,
+  userId: number,
+): Promise<string> {
+  const now = deps.now();
+  const session = await deps.database.db.insertInto("sessions").values({
+    user_id: userId,
+    created_at: now,
+    expires_at: new Date(now.getTime() + 86_400_000),
+    second_factor_at: now,
+  }).returning("id").executeTakeFirstOrThrow();
+  return await signSessionToken(deps.sessionKey, { userId, sessionId: session.id }, now);
 }

@@ -1,6 +1,17 @@
-/** The benches' one percentile rule (nearest rank), the latency recorder that uses it, and the window-agreement rule. */
-import { assertEquals } from "../src/testing/assert.ts";
-import { figureOf, nearestRank, needsAnotherWindow, Recorder, spread } from "./lib.ts";
+/**
+ * The benches' one percentile rule (nearest rank), the latency recorder that uses it, the window-agreement rule,
+ * and the wait for a bench server to answer.
+ */
+import { assertEquals, assertRejects } from "../src/testing/assert.ts";
+import {
+  figureOf,
+  freePort,
+  nearestRank,
+  needsAnotherWindow,
+  Recorder,
+  spread,
+  waitForAnswer,
+} from "./lib.ts";
 
 Deno.test("bench percentiles: nearest rank, the value at rank ceil(q·n)", () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
@@ -53,4 +64,25 @@ Deno.test("bench windows: the figure is the middle of the last windows", () => {
   assertEquals(figureOf([100, 110], rule), 105);
   assertEquals(figureOf([60, 100, 110], rule), 105);
   assertEquals(figureOf([3, 1, 2], { ...rule, least: 3 }), 2);
+});
+
+Deno.test("bench start: the wait ends at the first 2xx answer, and fails once the server's process is gone", async () => {
+  let asked = 0;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response(null, { status: ++asked < 3 ? 503 : 200 }),
+  );
+  try {
+    await waitForAnswer(`http://127.0.0.1:${server.addr.port}/api/health`);
+    assertEquals(asked, 3);
+  } finally {
+    await server.shutdown();
+  }
+  const gone = new Deno.Command(Deno.execPath(), { args: ["eval", ""], stdout: "null", stderr: "null" })
+    .spawn();
+  await gone.status;
+  await assertRejects(
+    () => waitForAnswer(`http://127.0.0.1:${freePort()}/api/health`, gone),
+    /exited before/,
+  );
 });

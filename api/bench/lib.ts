@@ -1,4 +1,8 @@
-/** Shared by the bench processes: latency recording, percentiles, CPU accounting read from /proc. */
+/**
+ * Shared by the bench processes: latency recording, percentiles, CPU accounting read from /proc, and starting
+ * the app in a process of its own.
+ */
+import { join } from "node:path";
 
 /** The nearest-rank `q` quantile (0 < q <= 1) of ascending `sorted`: the value at rank ceil(q·n). Every bench's percentiles. */
 export function nearestRank(sorted: ArrayLike<number>, q: number): number {
@@ -200,4 +204,69 @@ export function freePort(): number {
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
   return port;
+}
+
+/**
+ * Resolves once `url` answers 2xx, asked every 100 ms: a bench server has started. Throws as soon as `child`
+ * (the server's process, when given) has exited, or after 60 s.
+ */
+export async function waitForAnswer(url: string, child?: Deno.ChildProcess): Promise<void> {
+  let exited = false;
+  child?.status.then(() => exited = true);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`its process exited before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
+    await sleep(100);
+  }
+}
+
+/** The app of a bench: api/src/main.ts in a process of its own. */
+export interface AppProcess {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  pid: number;
+  /** SIGTERM, then waits for the exit (the app drains first); nothing when it is gone already. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the app on a free port of 127.0.0.1 (freePort), with `vars` over this process's environment and
+ * `denoFlags` before the script (such as `--cpu-prof`); its stdout is dropped, its stderr is this process's.
+ * Resolves once GET /api/health answers; a start that fails or takes longer than 60 s is stopped and throws.
+ */
+export async function startApp(vars: Record<string, string>, denoFlags: string[] = []): Promise<AppProcess> {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", ...denoFlags, "api/src/main.ts"],
+    cwd: join(import.meta.dirname!, "..", ".."),
+    env: { ...vars, PORT: String(port), HOST: "127.0.0.1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const app: AppProcess = {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      await child.status;
+    },
+  };
+  try {
+    await waitForAnswer(`${app.base}/api/health`, child);
+  } catch (error) {
+    await app.stop();
+    throw new Error(`bench: the app did not start: ${(error as Error).message}`);
+  }
+  return app;
 }

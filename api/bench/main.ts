@@ -68,6 +68,7 @@ import {
   sleep,
   spread,
   verdict,
+  waitForAnswer,
 } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { APP_TYPES, type SqlJob, type SqlStatement } from "./sql_loop.ts";
@@ -210,23 +211,12 @@ async function startServer(name: string, args: string[], vars: Record<string, st
     },
   };
   cleanups.push(server.stop);
-  let exited = false;
-  child.status.then(() => exited = true);
-  const deadline = Date.now() + 60_000;
-  while (true) {
-    if (exited) throw new Error(`bench: ${name} exited while starting:\n${server.output()}`);
-    try {
-      const res = await fetch(readyUrl);
-      await res.body?.cancel();
-      if (res.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`bench: ${name} did not answer within 60 s:\n${server.output()}`);
-    }
-    await sleep(100);
+  try {
+    await waitForAnswer(readyUrl, child);
+  } catch (error) {
+    throw new Error(`bench: ${name}: ${(error as Error).message}:\n${server.output()}`);
   }
+  return server;
 }
 
 /** Runs a measuring script in its own process; its last stdout line is the Measurement. */
@@ -653,7 +643,14 @@ async function main() {
     "app",
     WORKERS,
     ["run", "-A", "api/src/main.ts"],
-    (i) => ({ DATABASE_URL: databaseUrl, SEED_ON_START: i === 0 ? "1" : "0", METRICS_TOKEN }),
+    // DATABASE_POOL_MAX=11: a pool of 10 and the LISTEN, so the app reads through as many connections as the
+    // raw reads (connectPostgres's default pool of 10).
+    (i) => ({
+      DATABASE_URL: databaseUrl,
+      SEED_ON_START: i === 0 ? "1" : "0",
+      METRICS_TOKEN,
+      DATABASE_POOL_MAX: "11",
+    }),
     "/api/health",
   );
   step(`starting the raw endpoints, ${WORKERS} worker(s) each`);

@@ -24,7 +24,6 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { join } from "node:path";
 import { createApp } from "../src/app.ts";
-import { signSessionToken } from "../src/auth/tokens.ts";
 import { buildDeps } from "../src/boot.ts";
 import { loadConfig } from "../src/config.ts";
 import { connectPostgres } from "../src/db/client.ts";
@@ -35,7 +34,8 @@ import { silentLog } from "../src/lib/logging.ts";
 import { createPool, runBuild } from "../src/randoms/service.ts";
 import { verifyDraw } from "../src/randoms/verify.ts";
 import { seedScale } from "../src/seed-scale/scale.ts";
-import { freePort, type Measurement, nearestRank } from "./lib.ts";
+import { benchAdministrator, benchSession } from "./fixtures.ts";
+import { type Measurement, nearestRank, sleep, startApp } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 
 const SMOKE = Deno.args.includes("--smoke");
@@ -57,8 +57,6 @@ const TARGETS = {
 } as const;
 type Group = keyof typeof TARGETS;
 
-const ROOT = join(import.meta.dirname!, "..", "..");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => Deno.loadavg().map((l) => l.toFixed(2)).join(", ");
 const step = (text: string) => console.log(`bench million: ${text} (load average ${load()})`);
 const rssKb = (pid: number) =>
@@ -127,32 +125,15 @@ async function run() {
 
   // The signed-in callers: an administrator past the second factor, and a member with a current membership.
   const now = deps.now();
-  const adminUser =
-    await db.selectFrom("users").select("id").where("email", "=", "bench-admin@scale.apca.invalid")
-      .executeTakeFirst() ?? await db.insertInto("users").values({
-        email: "bench-admin@scale.apca.invalid",
-        password_hash: "bench-no-sign-in",
-        first_name: "Bench",
-        last_name: "Admin",
-        is_admin: true,
-      }).returning("id").executeTakeFirstOrThrow();
-  const tokenFor = async (userId: number) => {
-    const session = await db.insertInto("sessions").values({
-      user_id: userId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 86_400_000),
-      second_factor_at: now,
-    }).returning("id").executeTakeFirstOrThrow();
-    return await signSessionToken(deps.sessionKey, { userId, sessionId: session.id }, now);
-  };
-  const adminAuth = { Authorization: `Bearer ${await tokenFor(adminUser.id)}` };
+  const adminId = await benchAdministrator(db);
+  const adminAuth = { Authorization: `Bearer ${await benchSession(deps, adminId)}` };
   const today = officeDay(now, config.officeTimeZone);
   const member = await db.selectFrom("users as u").innerJoin("memberships as m", "m.user_id", "u.id")
     .select(["u.id", "u.member_number", "u.email", "u.phone", "u.uscg_cred"])
     .where("m.is_current", "=", true).where("m.type", "=", "annual").where("m.cancelled_at", "is", null)
     .where("m.failed", "=", false).where("m.expire_at", ">", today).where("u.member_number", "like", "S-%")
     .orderBy("u.id").offset(Math.floor(counts.members / 2)).limit(1).executeTakeFirstOrThrow();
-  const memberAuth = { Authorization: `Bearer ${await tokenFor(member.id)}` };
+  const memberAuth = { Authorization: `Bearer ${await benchSession(deps, member.id)}` };
   const company = await db.selectFrom("businesses").select(["name", "tax_id", "dba_name"])
     .where("is_individual", "=", false).where("dba_name", "is not", null).orderBy("id", "desc")
     .limit(1).executeTakeFirstOrThrow();
@@ -163,31 +144,9 @@ async function run() {
     where finished_at is null`;
 
   // The real server, alone in its process.
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "api/src/main.ts"],
-    cwd: ROOT,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, JOBS_POLL_MS: "100" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  cleanups.push(async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* gone */ }
-    await child.status;
-  });
-  for (let i = 0;; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch { /* not listening yet */ }
-    if (i > 600) throw new Error("bench million: the server did not start within 60 s");
-    await sleep(100);
-  }
+  const server = await startApp({ DATABASE_URL: url, JOBS_POLL_MS: "100" });
+  cleanups.push(server.stop);
+  const { base } = server;
 
   // 1. Sequential requests.
   const current = officeMonth(now, config.officeTimeZone);
@@ -326,7 +285,7 @@ async function run() {
     concurrency: SMOKE ? 4 : 32,
     warmupSeconds: SMOKE ? 0.2 : 3,
     seconds: SMOKE ? 0.5 : 5,
-    watch: { server: child.pid, postgres: "postgres", generator: "self" },
+    watch: { server: server.pid, postgres: "postgres", generator: "self" },
   };
   step("member dashboard, closed loop at 32 connections");
   const none: Measurement = {
@@ -353,9 +312,9 @@ async function run() {
 
   // 3. The Users export of every user, with the server's resident memory sampled every 50 ms.
   step("Users export of every user");
-  const baseline = rssKb(child.pid);
+  const baseline = rssKb(server.pid);
   let peak = baseline;
-  const sampler = setInterval(() => peak = Math.max(peak, rssKb(child.pid)), 50);
+  const sampler = setInterval(() => peak = Math.max(peak, rssKb(server.pid)), 50);
   const exportStarted = performance.now();
   const created = await fetch(`${base}/api/auth/exports`, {
     method: "POST",
@@ -375,7 +334,7 @@ async function run() {
   }
   const exportSeconds = (performance.now() - exportStarted) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssKb(child.pid));
+  peak = Math.max(peak, rssKb(server.pid));
   if (exported.status !== "BUILT") {
     throw new Error(`bench million: export ${exported.status}: ${exported.error}`);
   }
@@ -397,7 +356,7 @@ async function run() {
   const poolMonth = month > 12 ? { year: year + 1, month: 1 } : { year, month };
   const actor = {
     user: {
-      user_id: adminUser.id,
+      user_id: adminId,
       session_id: "",
       is_admin: true,
       is_der: false,

@@ -8,7 +8,7 @@
  */
 import postgres from "postgres";
 import { join } from "node:path";
-import { freePort, type Measurement, sleep } from "./lib.ts";
+import { type AppProcess, type Measurement, startApp } from "./lib.ts";
 import type { LoadJob } from "./loadgen.ts";
 import { giveMembership, settle } from "./fixtures.ts";
 
@@ -16,7 +16,6 @@ const what = Deno.args[0] ?? "session";
 const outDir = Deno.args[1] ?? await Deno.makeTempDir({ prefix: "apca-prof-" });
 const ADMIN_URL = Deno.env.get("BENCH_PG_URL") || "postgres://postgres@127.0.0.1:5432/postgres";
 const HERE = import.meta.dirname!;
-const ROOT = join(HERE, "..", "..");
 const MEMBER = { email: "member@apca.local", password: "member-password-local" };
 const path = what === "dashboard" ? "/api/auth/account/membership" : "/api/auth/session";
 
@@ -25,26 +24,13 @@ const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${dbName}`;
-const port = freePort();
-const base = `http://127.0.0.1:${port}`;
-const app = new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "--cpu-prof", `--cpu-prof-dir=${outDir}`, "api/src/main.ts"],
-  cwd: ROOT,
-  env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), SEED_ON_START: "1" },
-  stdin: "null",
-  stdout: "null",
-  stderr: "inherit",
-}).spawn();
+let app: AppProcess | undefined;
 try {
-  for (let i = 0;; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch { /* not yet */ }
-    if (i > 600) throw new Error("the app did not start");
-    await sleep(100);
-  }
+  app = await startApp({ DATABASE_URL: url.toString(), SEED_ON_START: "1" }, [
+    "--cpu-prof",
+    `--cpu-prof-dir=${outDir}`,
+  ]);
+  const { base } = app;
   await giveMembership(url.toString(), MEMBER.email);
   await settle(url.toString());
   const login = await fetch(`${base}/api/login`, {
@@ -73,8 +59,7 @@ try {
     `${path}: ${m.rate.toFixed(0)} req/s, server ${m.cpuUsPerOp.server.toFixed(0)} µs/req (profiled)`,
   );
 } finally {
-  app.kill("SIGTERM");
-  await app.status;
+  await app?.stop();
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }

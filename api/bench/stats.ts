@@ -12,13 +12,13 @@ import { Kysely } from "kysely";
 import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { createApp } from "../src/app.ts";
-import { signSessionToken } from "../src/auth/tokens.ts";
 import { buildDeps } from "../src/boot.ts";
 import { loadConfig } from "../src/config.ts";
 import { connectPostgres } from "../src/db/client.ts";
 import type { DB } from "../src/db/types.ts";
 import { officeMonth } from "../src/lib/dates.ts";
 import { silentLog } from "../src/lib/logging.ts";
+import { benchAdministrator, benchSession } from "./fixtures.ts";
 import { nearestRank } from "./lib.ts";
 import { usersWithoutPrimaryPage } from "../src/stats/queries.ts";
 import * as stats from "../src/stats/service.ts";
@@ -34,26 +34,8 @@ try {
   const deps = await buildDeps(config, database, { log: silentLog });
   const app = createApp(deps);
   const { db } = database;
-  const admin =
-    await db.selectFrom("users").select("id").where("email", "=", "bench-admin@scale.apca.invalid")
-      .executeTakeFirst() ?? await db.insertInto("users").values({
-        email: "bench-admin@scale.apca.invalid",
-        password_hash: "bench-no-sign-in",
-        first_name: "Bench",
-        last_name: "Admin",
-        is_admin: true,
-      }).returning("id").executeTakeFirstOrThrow();
+  const token = await benchSession(deps, await benchAdministrator(db));
   const now = deps.now();
-  const session = await db.insertInto("sessions")
-    // A session past its second factor (decision 0043), as after a complete sign-in.
-    .values({
-      user_id: admin.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 86_400_000),
-      second_factor_at: now,
-    })
-    .returning("id").executeTakeFirstOrThrow();
-  const token = await signSessionToken(deps.sessionKey, { userId: admin.id, sessionId: session.id }, now);
 
   const current = officeMonth(now, config.officeTimeZone);
   const [y, m] = current.split("-").map(Number);

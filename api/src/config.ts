@@ -61,6 +61,17 @@ export interface Config {
    */
   workers: number;
   workersRequested?: number;
+  /**
+   * The PostgreSQL connections one server process may open (DATABASE_POOL_MAX, 20 unless set; decision 0094),
+   * shared among its workers: each gets `floor(DATABASE_POOL_MAX / WORKERS)`, one of them its session-cache
+   * `LISTEN` connection and the rest its pool (`databasePool`).
+   */
+  databasePoolMax: number;
+  /**
+   * One worker's query pool: its share of DATABASE_POOL_MAX less its `LISTEN` connection, and at least
+   * MIN_WORKER_POOL, so a small DATABASE_POOL_MAX with many workers opens more than it says (the start warns).
+   */
+  databasePool: number;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a proxy in front of the server. */
@@ -180,6 +191,18 @@ export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_sandbox_development_only";
 export const PLACEHOLDER_OFFICE_PHONE = "(800) 555-0142";
 export const PLACEHOLDER_OFFICE_EMAIL = "office@apca.local";
 
+/** DATABASE_POOL_MAX when unset: a fifth of PostgreSQL's default `max_connections` per server process. */
+export const DEFAULT_DATABASE_POOL_MAX = 20;
+/** The smallest pool a worker gets: a transaction and a second statement (a job, an export's COPY) at once. */
+export const MIN_WORKER_POOL = 2;
+
+/**
+ * One worker's pool out of `poolMax` connections for the process: its share, less its `LISTEN` connection,
+ * never below MIN_WORKER_POOL.
+ */
+export const workerPool = (poolMax: number, workers: number): number =>
+  Math.max(MIN_WORKER_POOL, Math.floor(poolMax / workers) - 1);
+
 export function loadConfig(): Config {
   const port = Number(env("PORT") ?? 8000);
   const production = env("APP_ENV") === "production";
@@ -194,11 +217,22 @@ export function loadConfig(): Config {
   }
   const databaseUrl = env("DATABASE_URL");
   const workers = databaseUrl ? workersAsked ?? navigator.hardwareConcurrency : 1;
+  const databasePoolMax = optionalNumber("DATABASE_POOL_MAX") ?? DEFAULT_DATABASE_POOL_MAX;
+  // One worker needs its LISTEN connection and the smallest pool.
+  if (!(Number.isInteger(databasePoolMax) && databasePoolMax >= MIN_WORKER_POOL + 1)) {
+    throw new Error(
+      `DATABASE_POOL_MAX must be a whole number of at least ${MIN_WORKER_POOL + 1} (it is "${
+        env("DATABASE_POOL_MAX")
+      }")`,
+    );
+  }
   return {
     port,
     host: env("HOST") ?? "127.0.0.1",
     workers,
     ...(workersAsked !== undefined && workersAsked !== workers ? { workersRequested: workersAsked } : {}),
+    databasePoolMax,
+    databasePool: workerPool(databasePoolMax, workers),
     requestLog: requestLog as RequestLogMode,
     requestLogFile: resolve(env("REQUEST_LOG_FILE") ?? join(dataDir, "requests.log")),
     databaseUrl,

@@ -54,6 +54,14 @@ if (sealed > 0) {
 if (config.workersRequested !== undefined) {
   console.warn(`WORKERS=${config.workersRequested} is ignored: the embedded PGlite database has one worker.`);
 }
+if (config.databaseUrl && config.workers * (config.databasePool + 1) > config.databasePoolMax) {
+  console.warn(
+    `DATABASE_POOL_MAX=${config.databasePoolMax} is too few for ${config.workers} workers: each opens its LISTEN ` +
+      `connection and a pool of ${config.databasePool}, ${
+        config.workers * (config.databasePool + 1)
+      } in all.`,
+  );
+}
 if (config.production && deps.captcha.widget.provider === "development") {
   console.warn(
     "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are not set: public forms use the development captcha.",

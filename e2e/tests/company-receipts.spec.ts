@@ -4,13 +4,11 @@
  * order with its receipt PDF on the company's Orders tab, which opens again offline (service workers on, as in
  * receipts.spec.ts).
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { goOffline } from "../support/offline.ts";
 import { addEmployee, createDerWithCompany } from "../support/companies.ts";
 import { SANDBOX_CARDS } from "../support/members.ts";
-
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
 // A card, a purchase, the mailbox, a service worker install and an offline reload on a busy two-core machine.
@@ -18,17 +16,6 @@ test.describe.configure({ timeout: 300_000 });
 
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[()/]/g, "\\$&")}\\s*(\\(required\\))?$`));
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-  await context.setOffline(true);
-}
 
 test("a DER pays an employee's membership and finds the company's receipt in the mail and its Orders tab, also offline", async ({ page, context, visit, arrive, baseURL }) => {
   const company = await createDerWithCompany(page.request);

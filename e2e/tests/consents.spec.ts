@@ -7,18 +7,17 @@
  * The member is fresh (registered through the API) and their three tests are written straight into the e2e
  * database: one 30 days old, one 200 days old, and one 500 days old that the year's consent leaves out.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { goOffline } from "../support/offline.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 import { signIn } from "../support/second-factor.ts";
 import { expectToast } from "../support/toasts.ts";
 
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 // deno-lint-ignore no-explicit-any
 declare const document: any;
 
@@ -33,17 +32,6 @@ async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scroll").toBe(
     true,
   );
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-  await context.setOffline(true);
 }
 
 test("a member's consent lets a second company's DER see one year of results, until revoked", async ({ page, context, browser, visit, arrive, checkA11y }) => {

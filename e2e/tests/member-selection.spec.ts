@@ -8,17 +8,16 @@
  * with one selected candidate and an ordered test), so the spec does not run a draw over the shared population;
  * it is removed at the end. Service workers are on (offline), as in offline.spec.ts.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import jsqr from "jsqr";
 import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { goOffline } from "../support/offline.ts";
 import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 // deno-lint-ignore no-explicit-any
 declare const document: any;
 
@@ -33,17 +32,6 @@ const region = (page: Page, name: string) => page.getByRole("region", { name, ex
 
 function database() {
   return postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-  await context.setOffline(true);
 }
 
 /** The QR image's pixels, drawn on a canvas in the page, decoded here with jsQR. */

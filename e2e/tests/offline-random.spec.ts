@@ -14,11 +14,8 @@ import postgres from "postgres";
 import process from "node:process";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { controlledByServiceWorker } from "../support/offline.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
-
-// The browser's service worker API inside page.evaluate() (e2e is type-checked without the DOM library).
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 
 test.use({ serviceWorkers: "allow" });
 
@@ -82,13 +79,7 @@ test(`${SEQUENCES} random offline sequences in Chromium end as the model says (s
       const member = await registerMemberThroughApi(page.request);
       await page.goto(DETAILS);
       await settledOnDetails(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (navigator.serviceWorker.controller) return;
-        await new Promise((resolve) =>
-          navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-        );
-      });
+      await controlledByServiceWorker(page);
 
       // The model: what the server has, what waits on the phone, what the phone was told was refused.
       let server: Status = "active";

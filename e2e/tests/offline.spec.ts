@@ -3,7 +3,7 @@
  * test waits until the service worker controls the page before going offline (context.setOffline also cuts
  * the worker's own network), then checks what the member sees and what the server ends up with.
  */
-import type { APIRequest, BrowserContext, Page } from "@playwright/test";
+import type { APIRequest, Page } from "@playwright/test";
 import postgres from "postgres";
 import process from "node:process";
 import { spawn } from "node:child_process";
@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { controlledByServiceWorker, goOffline } from "../support/offline.ts";
 import { toast } from "../support/toasts.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
 
@@ -34,22 +35,6 @@ const offlineNotice = (page: Page) =>
 
 function database() {
   return postgres(databaseUrl(process.env.E2E_DATABASE_NAME!), { max: 1, onnotice: () => {} });
-}
-
-/** Resolves once a service worker controls the page (installed, activated and claimed it). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await controlledByServiceWorker(page);
-  await context.setOffline(true);
 }
 
 /** The user's offline database, read in the page: store name → its records. */

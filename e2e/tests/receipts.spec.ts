@@ -3,29 +3,16 @@
  * the development mailbox (/dev/mail) and the order with its receipt PDF in their order history, then opens the
  * history and the receipt again offline (service workers on, as in offline.spec.ts).
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
+import { goOffline } from "../support/offline.ts";
 import { registerMemberThroughApi } from "../support/members.ts";
-
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
 // Six screens with axe, a service worker install and an offline reload outgrow 2 min on a busy two-core machine.
 test.describe.configure({ timeout: 300_000 });
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-  await context.setOffline(true);
-}
 
 test("a member buys a store item and finds its receipt in the mail and in their orders, also offline", async ({ page, context, visit, arrive }) => {
   const member = await registerMemberThroughApi(page.request);

@@ -4,7 +4,6 @@
  * looks in "Who looked at my records", downloads the zip whose data.json and PDFs match the screen, and opens
  * the page again offline (the zip then says it needs a connection).
  */
-import type { BrowserContext, Page } from "@playwright/test";
 import postgres from "postgres";
 import process from "node:process";
 import { readFile } from "node:fs/promises";
@@ -12,26 +11,13 @@ import { readZip } from "../../api/src/testing/zip.ts";
 import { addEmployee, createDerWithCompany, giveCompanyMembership } from "../support/companies.ts";
 import { databaseUrl } from "../support/database.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { goOffline } from "../support/offline.ts";
 import { checkScreen } from "../support/screen-checks.ts";
 import { signIn } from "../support/second-factor.ts";
-
-// deno-lint-ignore no-explicit-any
-declare const navigator: any;
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
 // A service worker install and an offline reload on a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
-    );
-  });
-  await context.setOffline(true);
-}
 
 test("a DER's looks show in the member's Your Data, whose zip matches the screen, also offline", async ({ page, context, visit, arrive, baseURL }) => {
   const company = await createDerWithCompany(page.request);

@@ -504,6 +504,7 @@ export async function connectPglite(dataDir: string | null): Promise<Database> {
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl
     ? connectPostgres(config.databaseUrl, {
+      max: config.databasePool,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       prepare: config.databasePrepare,
