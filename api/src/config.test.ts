@@ -46,6 +46,9 @@ Deno.test("DATABASE_POOL_MAX: shared among the workers, one LISTEN each, a pool 
   assertEquals(pools("2", undefined), [20, 9]);
   // Shares are whole: 3 workers of 20 get 6 each (5 + 1), 18 in all, never more than asked.
   assertEquals(pools("3", undefined), [20, 5]);
+  // Unset with more than 6 workers: each worker's smallest share (3), so the defaults never open more than asked.
+  assertEquals(pools("8", undefined), [24, 2]);
+  assertEquals(pools("7", undefined), [21, 2]);
   assertEquals(pools("4", "40"), [40, 9]);
   assertEquals(pools("1", "3"), [3, 2]);
   // Too few for the workers: each still gets a pool of 2 (the start warns that the process opens more).

@@ -62,7 +62,7 @@ export interface Config {
   workers: number;
   workersRequested?: number;
   /**
-   * The PostgreSQL connections one server process may open (DATABASE_POOL_MAX, 20 unless set; decision 0094),
+   * The PostgreSQL connections one server process may open (DATABASE_POOL_MAX; unset, 20, or 3 a worker past 6 workers; decision 0094),
    * shared among its workers: each gets `floor(DATABASE_POOL_MAX / WORKERS)`, one of them its session-cache
    * `LISTEN` connection and the rest its pool (`databasePool`).
    */
@@ -191,8 +191,11 @@ export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_sandbox_development_only";
 export const PLACEHOLDER_OFFICE_PHONE = "(800) 555-0142";
 export const PLACEHOLDER_OFFICE_EMAIL = "office@apca.local";
 
-/** DATABASE_POOL_MAX when unset: a fifth of PostgreSQL's default `max_connections` per server process. */
-export const DEFAULT_DATABASE_POOL_MAX = 20;
+/**
+ * DATABASE_POOL_MAX when unset: a fifth of PostgreSQL's default `max_connections` per server process, or the
+ * smallest share of every worker (3 each) when there are more than 6 workers, so the defaults never warn.
+ */
+export const defaultDatabasePoolMax = (workers: number): number => Math.max(20, workers * 3);
 /** The smallest pool a worker gets: a transaction and a second statement (a job, an export's COPY) at once. */
 export const MIN_WORKER_POOL = 2;
 
@@ -217,7 +220,7 @@ export function loadConfig(): Config {
   }
   const databaseUrl = env("DATABASE_URL");
   const workers = databaseUrl ? workersAsked ?? navigator.hardwareConcurrency : 1;
-  const databasePoolMax = optionalNumber("DATABASE_POOL_MAX") ?? DEFAULT_DATABASE_POOL_MAX;
+  const databasePoolMax = optionalNumber("DATABASE_POOL_MAX") ?? defaultDatabasePoolMax(workers);
   // One worker needs its LISTEN connection and the smallest pool.
   if (!(Number.isInteger(databasePoolMax) && databasePoolMax >= MIN_WORKER_POOL + 1)) {
     throw new Error(
