@@ -8149,6 +8149,10 @@ export interface operations {
                                 notifications: number;
                                 registration: number;
                                 safety_letter: number;
+                                /** @description Consents to release results the closed account gave: they apply to the kept account's results */
+                                consents_given: number;
+                                /** @description Consents naming the closed account's person by e-mail: the kept account sees them */
+                                consents_received: number;
                             } | null;
                             /** @description What stays with the closed account */
                             stays: {
@@ -8278,6 +8282,10 @@ export interface operations {
                                 notifications: number;
                                 registration: number;
                                 safety_letter: number;
+                                /** @description Consents to release results the closed account gave: they apply to the kept account's results */
+                                consents_given: number;
+                                /** @description Consents naming the closed account's person by e-mail: the kept account sees them */
+                                consents_received: number;
                             } | null;
                             /** @description What stays with the closed account */
                             stays: {
