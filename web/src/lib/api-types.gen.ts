@@ -22709,6 +22709,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23208,6 +23210,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23340,6 +23344,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23502,6 +23508,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23805,6 +23813,8 @@ export interface operations {
                             type: "order_summary";
                             attributes: {
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23922,6 +23932,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24091,6 +24103,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24242,6 +24256,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24383,6 +24399,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */

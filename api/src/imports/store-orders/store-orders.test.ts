@@ -7,7 +7,7 @@
 import { createTestContext } from "../../testing/app.ts";
 import { assertEquals, assertOk } from "../../testing/assert.ts";
 import { testClock } from "../../testing/clock.ts";
-import { ORDER_MESSAGES, OrderLineBody } from "../../orders/schemas.ts";
+import { ORDER_MESSAGES, OrderLineBody, OrderList, OrderResponse } from "../../orders/schemas.ts";
 import { apply, batch, dryRun, rows } from "../test-helpers.ts";
 import { IMPORTED_QUANTITY_MESSAGE } from "./kind.ts";
 
@@ -184,6 +184,52 @@ Deno.test("imports: past store orders, dry run, apply, again, corrected, rollbac
       );
       assertOk(exported.includes("W-1002,ben@example.com,12-3456789,2026-02-03,1 x Compliance kit @ 150.00"));
     });
+
+    await t.step(
+      "administrators see the old reference and find the order by it; a portal order has none",
+      async () => {
+        const found = async (q: string) => {
+          const res = await ctx.request("admin", "GET", `/api/auth/orders?q=${encodeURIComponent(q)}`);
+          assertEquals(res.status, 200);
+          const list = OrderList.parse(await res.json());
+          return list.data.map((o) => [o.attributes.import_reference, o.attributes.number]);
+        };
+        const w1001 = await db.selectFrom("orders").select(["id", "number"]).where(
+          "import_reference",
+          "=",
+          "W-1001",
+        )
+          .executeTakeFirstOrThrow();
+        assertEquals(await found("W-1001"), [["W-1001", w1001.number]]);
+        assertEquals(await found("w-100"), [["W-1002", (await found("W-1002"))[0][1]], [
+          "W-1001",
+          w1001.number,
+        ]]);
+        assertEquals(await found("W-9999"), []);
+        const detail = OrderResponse.parse(
+          await (await ctx.request("admin", "GET", `/api/auth/orders/${w1001.id}`)).json(),
+        );
+        assertEquals(detail.data.attributes.import_reference, "W-1001");
+        // An all-digits reference is found whole, beside the order numbers' own digits search.
+        await db.updateTable("orders").set({ import_reference: "884211" }).where("id", "=", w1001.id)
+          .execute();
+        assertEquals(await found("884211"), [["884211", w1001.number]]);
+        assertEquals(
+          await found("88421"),
+          [],
+          "digits find an order number or a whole reference, not a part",
+        );
+        await db.updateTable("orders").set({ import_reference: "W-1001" }).where("id", "=", w1001.id)
+          .execute();
+        const portal = await db.insertInto("orders").values({
+          user_id: ctx.users.member.id,
+          total_cents: 1000,
+        })
+          .returning(["id", "number"]).executeTakeFirstOrThrow();
+        assertEquals(await found(portal.number), [[null, portal.number]]);
+        await db.deleteFrom("orders").where("id", "=", portal.id).execute();
+      },
+    );
 
     await t.step("the same file again changes nothing", async () => {
       const again = await dryRun(ctx, "store_orders", file);
