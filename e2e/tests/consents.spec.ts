@@ -1,8 +1,8 @@
 /**
  * Journey (issue 38 item 2, decision 0092), on a 390 px phone: a member gives a second company (Delta Marine
  * Services, whose DER is the seeded der2@apca.local) a consent for one year of results; that DER sees exactly
- * those results and nothing else; the member's Consents page opens offline; the member revokes it and the DER
- * sees nothing (the results call answers 404).
+ * those results and nothing else, reaching them from the dashboard's Shared With You card; the member's Consents
+ * page opens offline; the member revokes it and the DER sees nothing (the results call answers 404).
  *
  * The member is fresh (registered through the API) and their three tests are written straight into the e2e
  * database: one 30 days old, one 200 days old, and one 500 days old that the year's consent leaves out.
@@ -85,7 +85,20 @@ test("a member's consent lets a second company's DER see one year of results, un
   const der = await browser.newContext({ viewport: PHONE, serviceWorkers: "block" });
   const derPage = await der.newPage();
   await signIn(derPage.request, DER2);
-  await derPage.goto("/app/consents");
+  // The DER finds it from the dashboard: the Shared With You card counts the consents and links to the page.
+  await derPage.goto("/app");
+  const sharedCard = derPage.getByRole("region", { name: "Shared With You" });
+  await expect(sharedCard).toContainText("1 member shares their test results with you");
+  // The phone's menu lists the page too.
+  await derPage.getByRole("button", { name: "Menu" }).click();
+  await expect(
+    derPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shared With You" }),
+  )
+    .toHaveAttribute("href", "/app/consents");
+  await derPage.getByRole("button", { name: "Menu" }).click();
+  await noSideways(derPage);
+  await sharedCard.getByRole("link", { name: "See results shared with you" }).click();
+  await expect(derPage).toHaveURL(/\/app\/consents$/);
   await expect(derPage.getByRole("article")).toHaveCount(1);
   const shared = derPage.getByRole("article", { name: "Consent from Rita Mariner" });
   await expect(shared.getByText(COMPANY)).toBeVisible();

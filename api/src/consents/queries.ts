@@ -37,13 +37,16 @@ export async function listConsentsOf(db: Db, userId: number): Promise<ConsentRow
 
 /**
  * The consents naming the caller, still running on `today` (not revoked, not past their last day, the member's
- * account not deleted or merged away): given to their e-mail address, or to a live company whose DER they are.
+ * account not deleted or merged away): given to their e-mail address (or to the address of an account merged
+ * into theirs), or to a live company whose DER they are. Never the caller's own (a merge can make one name its
+ * own member, who needs no consent to see their results).
  */
 export async function listConsentsTo(db: Db, viewerId: number, today: DateString): Promise<ConsentRow[]> {
   return await consentsWithNames(db)
     .where("c.revoked_at", "is", null)
     .where("m.deleted_at", "is", null)
     .where("c.expires_on", ">=", today)
+    .where("c.user_id", "<>", viewerId)
     .where((eb) =>
       eb.or([
         eb(
@@ -52,6 +55,7 @@ export async function listConsentsTo(db: Db, viewerId: number, today: DateString
           eb.selectFrom("users as v").select(sql<string>`lower(v.email)`.as("e"))
             .where("v.id", "=", viewerId),
         ),
+        eb("c.recipient_user_id", "=", viewerId),
         eb.and([
           eb("b.der_user_id", "=", viewerId),
           eb("b.deleted_at", "is", null),
@@ -97,4 +101,27 @@ export async function liveCompany(db: Db, id: number) {
   return await db.selectFrom("businesses").select(["id", "name", "der_user_id"])
     .where("id", "=", id).where("deleted_at", "is", null).where("is_individual", "=", false)
     .executeTakeFirst() ?? null;
+}
+
+// ---- For an account merge (desk/users-merge.ts, decisions 0080 and 0092). ----
+
+/** The consents the closed account gave become the kept account's: they keep applying to the same person. */
+export async function moveConsentsGivenBy(db: Db, from: number, to: number): Promise<number> {
+  const moved = await db.updateTable("consents").set({ user_id: to }).where("user_id", "=", from)
+    .returning("id").execute();
+  return moved.length;
+}
+
+/**
+ * The consents naming the closed account's person (its e-mail as signed, or an account merged into it before)
+ * now name the kept account too; the signed e-mail stays as signed. Company consents need nothing: the
+ * businesses the closed account represents move with it.
+ */
+export async function moveConsentsReceivedBy(db: Db, from: number, fromEmail: string, to: number) {
+  const moved = await db.updateTable("consents").set({ recipient_user_id: to })
+    .where((eb) =>
+      eb.or([eb("recipient_email", "=", fromEmail.toLowerCase()), eb("recipient_user_id", "=", from)])
+    )
+    .returning("id").execute();
+  return moved.length;
 }

@@ -197,8 +197,9 @@ const COLUMNS_FILE: ColumnList = {
     confirmed_roster: true,
   },
   consents: {
-    id: true, user_id: true, recipient_business_id: true, recipient_email: true, results_from: true,
-    results_to: true, expires_on: true, signature: true, signed_on: true, created_at: true, revoked_at: true,
+    id: true, user_id: true, recipient_business_id: true, recipient_email: true, recipient_user_id: true,
+    results_from: true, results_to: true, expires_on: true, signature: true, signed_on: true, created_at: true,
+    revoked_at: true,
   },
   documents: {
     id: true, kind: true, user_id: true, business_id: true, random_pool_id: true, filename: true,

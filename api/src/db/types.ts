@@ -595,6 +595,11 @@ export interface ConsentsTable {
   recipient_business_id: number | null;
   /** Lower case. Exactly one of recipient_business_id and recipient_email (CHECK). */
   recipient_email: string | null;
+  /**
+   * The account that holds the e-mail's person after an account merge (sql/0062): the e-mail's recipient was
+   * merged into it, so it sees the consent as the address did. Null until then.
+   */
+  recipient_user_id: number | null;
   /** Both null: all results; both set: the results of tests dated within them. */
   results_from: DateString | null;
   results_to: DateString | null;

@@ -29,6 +29,12 @@ const Counts = z.object({
   notifications: z.number().int(),
   registration: z.number().int(),
   safety_letter: z.number().int(),
+  consents_given: z.number().int()
+    .describe(
+      "Consents to release results the closed account gave: they apply to the kept account's results",
+    ),
+  consents_received: z.number().int()
+    .describe("Consents naming the closed account's person by e-mail: the kept account sees them"),
 }).describe("How many of each record move from the closed account to the kept one");
 
 export const MergePlan = z.object({

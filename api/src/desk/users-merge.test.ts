@@ -162,6 +162,8 @@ Deno.test("account merge", async (t) => {
           notifications: 1,
           registration: 0,
           safety_letter: 0,
+          consents_given: 0,
+          consents_received: 0,
         });
 
         const owner = async (table: "memberships" | "drug_tests" | "orders" | "notifications", id: number) =>
@@ -267,6 +269,90 @@ Deno.test("account merge", async (t) => {
         .where("entity_id", "=", String(close)).execute();
       assertEquals(rows.length, 1);
     });
+
+    await t.step(
+      "consents follow the person: the closed account's apply to the kept one, those naming it are seen by it",
+      async () => {
+        const close = await duplicateOf(ctx, "mia.consents@test.local");
+        const resulted = {
+          reason: "random" as never,
+          status: "resulted" as never,
+          result: "negative" as never,
+          ordered_at: ctx.deps.now(),
+          collected_at: ctx.deps.now(),
+          resulted_at: ctx.deps.now(),
+        };
+        const test = await db.insertInto("drug_tests").values({ user_id: close, ...resulted })
+          .returning("id").executeTakeFirstOrThrow();
+        const giverTest = await db.insertInto("drug_tests")
+          .values({ user_id: ctx.users.otherMember.id, ...resulted }).returning("id")
+          .executeTakeFirstOrThrow();
+        const consent = async (
+          userId: number,
+          to: { recipient_business_id?: number; recipient_email?: string },
+        ) =>
+          (await db.insertInto("consents").values({
+            user_id: userId,
+            ...to,
+            expires_on: "2099-12-31",
+            signature: "Some Name",
+            signed_on: "2026-01-01",
+            created_at: ctx.deps.now(),
+          }).returning("id").executeTakeFirstOrThrow()).id;
+        // The closed account's consent to company B; another member's, and the kept account's own, to its address.
+        const given = await consent(close, { recipient_business_id: ctx.users.otherDer.businessId });
+        const toClosed = await consent(ctx.users.otherMember.id, {
+          recipient_email: "mia.consents@test.local",
+        });
+        const toSelf = await consent(keep, { recipient_email: "mia.consents@test.local" });
+        const received = async (who: "member" | "otherDer" | "der") =>
+          ((await (await ctx.request(who, "GET", "/api/auth/consents/received")).json()).data as {
+            id: number;
+          }[])
+            .map((c) => c.id).sort((a, b) => a - b);
+        const results = async (who: "member" | "otherDer" | "der", id: number) => {
+          const res = await ctx.request(who, "GET", `/api/auth/consents/${id}/results`);
+          if (res.status !== 200) return res.status;
+          return ((await res.json()).data.results as { id: number }[]).map((r) => r.id);
+        };
+        assertEquals(await received("member"), [], "before: the kept account is named by none");
+        assertEquals(await results("otherDer", given), [test.id]);
+
+        const res = await merge(ctx, keep, close);
+        assertEquals(res.status, 200, await res.clone().text());
+        const moves = MergeResponse.parse(await res.json()).data.moves!;
+        assertEquals([moves.consents_given, moves.consents_received], [1, 2]);
+
+        // The member's consent keeps applying to the member's results, now under the kept account.
+        assertOk((await received("otherDer")).includes(given));
+        assertOk((await results("otherDer", given) as number[]).includes(test.id));
+        const mine = (await (await ctx.request("member", "GET", "/api/auth/account/consents")).json())
+          .data as {
+            id: number;
+          }[];
+        assertOk(mine.some((c) => c.id === given), "the kept account lists (and may revoke) it");
+        // The consent naming the closed account's address is the kept account's to see; its own is not listed.
+        assertEquals(await received("member"), [toClosed]);
+        assertEquals(await results("member", toClosed), [giverTest.id]);
+        assertEquals(await results("member", toSelf), 404);
+        // Nobody not named sees anything: company A's DER, and the signed e-mail stays as signed.
+        assertEquals(await received("der"), []);
+        assertEquals(await results("der", given), 404);
+        const row = await db.selectFrom("consents").select(["recipient_email", "recipient_user_id"])
+          .where("id", "=", toClosed).executeTakeFirstOrThrow();
+        assertEquals(row, { recipient_email: "mia.consents@test.local", recipient_user_id: keep });
+        const audited = await db.selectFrom("audit_log").select("detail").where(
+          "action",
+          "=",
+          "accounts_merged",
+        )
+          .where("entity_id", "=", String(keep)).orderBy("id", "desc").executeTakeFirstOrThrow();
+        const moved = (audited.detail as { moved: Record<string, number> }).moved;
+        assertEquals([moved.consents_given, moved.consents_received], [1, 2]);
+        await db.deleteFrom("consents").execute();
+        await db.deleteFrom("drug_tests").execute();
+      },
+    );
 
     await t.step("the running term must stay the kept account's latest", async () => {
       await db.deleteFrom("memberships").execute();

@@ -2,8 +2,8 @@
  * Merging two accounts of one person (issue 37, decision 0080): an administrator keeps one account and closes
  * the other. Each domain moves its own rows through its own function (decision 0046), all in one transaction:
  * memberships (not the failed ones, nor ended ones later than the kept account's running term), drug tests, orders (with their receipts and refunds), documents,
- * business links and the businesses the closed account represents, employee requests, notifications and the
- * registration progress; the kept account takes the member number, the DER flag and the safety concern letter
+ * business links and the businesses the closed account represents, employee requests, notifications, the
+ * registration progress and consents (the ones it gave, and the ones naming it by e-mail: decision 0092); the kept account takes the member number, the DER flag and the safety concern letter
  * it lacks. The closed account is minimised as a deletion is (decision 0024), its sessions end, its reset links
  * go and it says which account it was merged into, so the kept account's History shows its rows too. Saved
  * cards and random draws' candidates stay where they are (a card belongs to its account's customer at the
@@ -16,6 +16,7 @@
  */
 import { revokeAllSessions } from "../auth/sessions.ts";
 import { moveBusinessLinksOfUser } from "../businesses/merge.ts";
+import { moveConsentsGivenBy, moveConsentsReceivedBy } from "../consents/merge.ts";
 import { moveDocumentsOfUser } from "../documents/merge.ts";
 import { moveDrugTestsOfUser } from "../drug-tests/merge.ts";
 import { moveEmployeeRequestsOfUser } from "../employees/merge.ts";
@@ -61,6 +62,8 @@ export interface MergeCounts {
   notifications: number;
   registration: number;
   safety_letter: number;
+  consents_given: number;
+  consents_received: number;
 }
 
 export interface MergePlan {
@@ -139,6 +142,8 @@ async function mergeWithin(
     notifications: await moveNotificationsOfUser(trx, closeId, keepId),
     registration: await moveRegistrationOfUser(trx, closeId, keepId),
     safety_letter: adopted.letterMoved,
+    consents_given: await moveConsentsGivenBy(trx, closeId, keepId),
+    consents_received: await moveConsentsReceivedBy(trx, closeId, close.email, keepId),
   };
   return { keep, close, moved, stays, changes: adopted.changes };
 }

@@ -68,6 +68,7 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
       "o.shipping_tracking",
       "o.shipped_at",
       "o.delivered_at",
+      "o.import_reference",
       shipsExpr,
     ]);
   query = "id" in lookup ? query.where("o.id", "=", lookup.id) : query.where("o.number", "=", lookup.number);
@@ -78,6 +79,7 @@ export async function findOrder(db: Kysely<DB>, lookup: Lookup, ownerId?: number
     .where("order_id", "=", o.id).orderBy("id").execute();
   return record("order", o.id, {
     number: o.number,
+    import_reference: o.import_reference,
     kind: o.kind,
     status: o.status,
     total_cents: o.total_cents,
@@ -473,6 +475,7 @@ export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: L
     .select([
       "o.id",
       "o.number",
+      "o.import_reference",
       "o.kind",
       "o.status",
       "o.total_cents",
@@ -490,15 +493,21 @@ export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: L
     ]);
   const q = filter.q?.trim();
   if (q) {
+    // An imported order's old reference (sql/0052): all digits, it is found whole beside the order number.
+    const imported = sql`lower(o.import_reference)`;
     const digits = /^(apca-)?(\d+)$/i.exec(q);
-    if (digits) query = query.where("o.number", "=", `APCA-${digits[2]}`);
-    else {
+    if (digits) {
+      query = query.where((eb) =>
+        eb.or([eb("o.number", "=", `APCA-${digits[2]}`), eb(imported, "=", q.toLowerCase())])
+      );
+    } else {
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where((eb) =>
         eb.or([
           eb(sql`u.first_name || ' ' || u.last_name`, "ilike", like),
           eb("u.email", "ilike", like),
           eb("b.name", "ilike", like),
+          eb("o.import_reference", "ilike", like),
         ])
       );
     }
@@ -550,6 +559,7 @@ export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: L
     data: rows.map((o) =>
       record("order_summary", o.id, {
         number: o.number,
+        import_reference: o.import_reference,
         kind: o.kind,
         status: o.status,
         shipping_state: shippingStateOf(o),

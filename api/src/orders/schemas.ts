@@ -93,6 +93,8 @@ export const OrderRecord = recordSchema(
   "order",
   z.object({
     number: z.string().describe("Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order="),
+    import_reference: z.string().nullable()
+      .describe("The old system's order reference of an order brought in by an import; null otherwise"),
     kind: z.enum(["store", "membership", "compliance_kit"]),
     status: z.enum(["pending", "completed", "failed", "cancelled"]),
     total_cents: z.number().int(),
@@ -216,7 +218,10 @@ const optionalDate = z.string().refine(isDateString, "Enter the date as YYYY-MM-
 
 export const OrdersQuery = listQuery(["created_at", "total_cents"]).extend({
   q: z.string().trim().max(100, "q must be at most 100 characters").optional()
-    .describe("An order number (APCA-100001 or 100001), or part of the member's name or e-mail"),
+    .describe(
+      "An order number (APCA-100001 or 100001), part of the member's name or e-mail or of the company's " +
+        "name, or an imported order's old reference (part of it; all digits: the whole of it)",
+    ),
   status: z.enum(ORDER_LIST_STATUSES, { error: "status is not an order status" }).optional()
     .describe(
       "pending, completed, failed, cancelled; or to_ship, shipped, delivered (paid orders that ship)",
@@ -233,6 +238,8 @@ export const OrderList = listOf(recordSchema(
   "order_summary",
   z.object({
     number: z.string(),
+    import_reference: z.string().nullable()
+      .describe("The old system's order reference of an order brought in by an import; null otherwise"),
     kind: z.enum(["store", "membership", "compliance_kit"]),
     status: z.enum(["pending", "completed", "failed", "cancelled"]),
     shipping_state: z.enum(SHIPPING_STATES).nullable(),

@@ -55,6 +55,7 @@ const NAV_BY_ROLE: Record<Role, [href: string, label: string][]> = {
   der: [
     ["/app", "Dashboard"],
     ["/app/member/businesses", "My Businesses"],
+    ["/app/consents", "Shared With You"],
     ["/app/store", "Store"],
     ["/app/cart", "Cart"],
     ["/app/account", "Account"],

@@ -8149,6 +8149,10 @@ export interface operations {
                                 notifications: number;
                                 registration: number;
                                 safety_letter: number;
+                                /** @description Consents to release results the closed account gave: they apply to the kept account's results */
+                                consents_given: number;
+                                /** @description Consents naming the closed account's person by e-mail: the kept account sees them */
+                                consents_received: number;
                             } | null;
                             /** @description What stays with the closed account */
                             stays: {
@@ -8278,6 +8282,10 @@ export interface operations {
                                 notifications: number;
                                 registration: number;
                                 safety_letter: number;
+                                /** @description Consents to release results the closed account gave: they apply to the kept account's results */
+                                consents_given: number;
+                                /** @description Consents naming the closed account's person by e-mail: the kept account sees them */
+                                consents_received: number;
                             } | null;
                             /** @description What stays with the closed account */
                             stays: {
@@ -22701,6 +22709,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23200,6 +23210,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23332,6 +23344,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23494,6 +23508,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23797,6 +23813,8 @@ export interface operations {
                             type: "order_summary";
                             attributes: {
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -23914,6 +23932,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24083,6 +24103,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24234,6 +24256,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */
@@ -24375,6 +24399,8 @@ export interface operations {
                             attributes: {
                                 /** @description Shown to the buyer, e.g. APCA-100001; the thank-you page's ?order= */
                                 number: string;
+                                /** @description The old system's order reference of an order brought in by an import; null otherwise */
+                                import_reference: string | null;
                                 /** @enum {string} */
                                 kind: "store" | "membership" | "compliance_kit";
                                 /** @enum {string} */

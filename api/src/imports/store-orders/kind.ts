@@ -1,10 +1,11 @@
 /**
  * Past store orders, the import kind `store_orders` (issue 36, decision 0084): one row per order, its lines in
  * one cell (`2 x Swab kit @ 30.00; 1 x Chain of custody form @ 12.50`), keyed by the old system's order
- * reference. A row is checked with the store's own rules and messages (orders/schemas.ts: quantities, lines,
- * the total, the payment medium); an imported order is a manual payment already taken, its receipt marked sent:
- * it charges nothing and sends nothing. Its lines keep their name and price and name no catalogue item, so
- * nothing of it is "to ship". An order placed in the portal is found by its number (an export writes it as the
+ * reference. A row is checked with the store's own rules and messages (orders/schemas.ts: lines, the total, the
+ * payment medium), except a line's quantity: the member's form stops at 99 a line, but the old system's history
+ * has larger ones, so an import takes up to IMPORTED_QUANTITY_MAX with its own message. An imported order is a
+ * manual payment already taken, its receipt marked sent: it charges nothing and sends nothing. Its lines keep
+ * their name and price and name no catalogue item, so nothing of it is "to ship". An order placed in the portal is found by its number (an export writes it as the
  * reference) and is never changed by an import.
  */
 import type { Kysely } from "kysely";
@@ -17,7 +18,7 @@ import {
   updateImportedOrder,
 } from "../../orders/imported.ts";
 import { MAX_TOTAL_CENTS } from "../../orders/purchase.ts";
-import { MAX_LINES, MAX_QUANTITY, ORDER_MESSAGES, PAYMENT_MEDIUMS } from "../../orders/schemas.ts";
+import { MAX_LINES, ORDER_MESSAGES, PAYMENT_MEDIUMS } from "../../orders/schemas.ts";
 import { type ChunkRow, differences, error, repeated, type RowVerdict, type Seen } from "../engine.ts";
 import { cents, dollars, ein, type Formats } from "../fields.ts";
 import { businessesByEin, usersByEmail } from "../queries.ts";
@@ -44,6 +45,11 @@ const STATUS_WORDS: Record<string, "completed" | "cancelled"> = {
   refunded: "cancelled",
 };
 
+/** A past order's line may be larger than the member's form allows (99); this bound only catches typos. */
+export const IMPORTED_QUANTITY_MAX = 100_000;
+export const IMPORTED_QUANTITY_MESSAGE =
+  "Quantity must be a whole number from 1 to 100,000 in an imported order";
+
 const noon = (day: string) => `${day}T12:00:00.000Z`;
 const dayOf = (d: Date | string | null) => d === null ? null : new Date(d).toISOString().slice(0, 10);
 
@@ -54,7 +60,7 @@ const dayOf = (d: Date | string | null) => d === null ? null : new Date(d).toISO
 export const writeLines = (lines: Line[]) =>
   lines.map((l) => `${l.quantity} x ${l.name.replaceAll(";", ",")} @ ${dollars(l.cost_cents)}`).join("; ");
 
-const LINE = /^(?:(\d{1,6})\s*[x×]\s+)?(.+?)(?:\s*@\s*(\$?[\d,]+(?:\.\d{1,2})?))?$/i;
+const LINE = /^(?:(\d+)\s*[x×]\s+)?(.+?)(?:\s*@\s*(\$?[\d,]+(?:\.\d{1,2})?))?$/i;
 
 /**
  * The lines of an `items` cell (separated by `;` or line breaks), or the reason they are refused. A line
@@ -68,7 +74,9 @@ export function readLines(cell: string, totalCents: number): Line[] | string {
   for (const part of parts) {
     const m = LINE.exec(part)!;
     const quantity = m[1] === undefined ? 1 : Number(m[1]);
-    if (quantity < 1 || quantity > MAX_QUANTITY) return `items: "${part}": ${ORDER_MESSAGES.quantity}`;
+    if (quantity < 1 || quantity > IMPORTED_QUANTITY_MAX) {
+      return `items: "${part}": ${IMPORTED_QUANTITY_MESSAGE}`;
+    }
     let cost: number | null;
     if (m[3] !== undefined) {
       cost = cents(m[3]);

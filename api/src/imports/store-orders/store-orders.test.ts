@@ -7,8 +7,9 @@
 import { createTestContext } from "../../testing/app.ts";
 import { assertEquals, assertOk } from "../../testing/assert.ts";
 import { testClock } from "../../testing/clock.ts";
-import { ORDER_MESSAGES } from "../../orders/schemas.ts";
+import { ORDER_MESSAGES, OrderLineBody, OrderList, OrderResponse } from "../../orders/schemas.ts";
 import { apply, batch, dryRun, rows } from "../test-helpers.ts";
+import { IMPORTED_QUANTITY_MESSAGE } from "./kind.ts";
 
 const HEADER =
   "order_reference,member_email,paid_by_ein,ordered_on,items,total,status,cancelled_on,paid_with\r\n";
@@ -40,7 +41,7 @@ Deno.test("imports: past store orders, dry run, apply, again, corrected, rollbac
       "W-1005,ann@example.com,,2026-02-03,2 x Swab kit @ 30.00,50.00,,,\r\n" +
       "W-1001,ann@example.com,,2026-02-03,Swab kit,30.00,,,\r\n" +
       "W-1006,ann@example.com,,2026-13-01,Swab kit,30.00,,,\r\n" +
-      "W-1007,ann@example.com,,2026-02-03,100 x Swab kit @ 1.00,100.00,,,\r\n" +
+      "W-1007,ann@example.com,,2026-02-03,100001 x Swab kit @ 1.00,100001.00,,,\r\n" +
       "W-1008,ann@example.com,,2026-02-03,Swab kit,30.00,Shipped,,\r\n" +
       "W-1009,ann@example.com,,2026-02-03,Swab kit,30.00,,,Bitcoin\r\n" +
       "W-1010,ann@example.com,,2026-02-03,Swab kit,30.00,Completed,2026-02-04,\r\n" +
@@ -61,7 +62,7 @@ Deno.test("imports: past store orders, dry run, apply, again, corrected, rollbac
         ["error", "total: 50.00 is not the sum of the lines (60.00)"],
         ["error", "order_reference: W-1001 appears twice in this file (row 2)"],
         ["error", 'ordered_on: "2026-13-01" is not a date in YYYY-MM-DD'],
-        ["error", `items: "100 x Swab kit @ 1.00": ${ORDER_MESSAGES.quantity}`],
+        ["error", `items: "100001 x Swab kit @ 1.00": ${IMPORTED_QUANTITY_MESSAGE}`],
         ["error", 'status: "Shipped" is not Completed or Cancelled'],
         ["error", `paid_with: ${ORDER_MESSAGES.mediumInvalid}`],
         ["error", "cancelled_on: only for a Cancelled order"],
@@ -69,6 +70,40 @@ Deno.test("imports: past store orders, dry run, apply, again, corrected, rollbac
       ]);
       assertEquals(await count("orders"), orders, "the dry run wrote no order");
     });
+
+    await t.step(
+      "a past line above the store form's 99 is taken, up to 100,000; the form keeps 99",
+      async () => {
+        const run = await dryRun(
+          ctx,
+          "store_orders",
+          HEADER + "W-3001,ann@example.com,,2026-02-03,250 x Swab kit @ 1.00,250.00,,,\r\n" +
+            "W-3002,ann@example.com,,2026-02-03,100000 x Glove @ 0.01; 1 x Box @ 5.00,1005.00,,,\r\n" +
+            "W-3003,ann@example.com,,2026-02-03,0 x Swab kit @ 1.00,1.00,,,\r\n" +
+            "W-3004,ann@example.com,,2026-02-03,1000000 x Swab kit @ 0.01,10000.00,,,\r\n",
+        );
+        assertEquals((await rows(ctx, run.id)).map((x) => [x.outcome, x.reason]), [
+          ["create", null],
+          ["create", null],
+          ["error", `items: "0 x Swab kit @ 1.00": ${IMPORTED_QUANTITY_MESSAGE}`],
+          ["error", `items: "1000000 x Swab kit @ 0.01": ${IMPORTED_QUANTITY_MESSAGE}`],
+        ]);
+        assertEquals((await apply(ctx, run.id)).created, 2);
+        const lines = await db.selectFrom("order_items as i").innerJoin("orders as o", "o.id", "i.order_id")
+          .select(["o.import_reference", "i.quantity"]).where("o.import_reference", "like", "W-300%")
+          .orderBy("i.id").execute();
+        assertEquals(lines.map((l) => [l.import_reference, l.quantity]), [
+          ["W-3001", 250],
+          ["W-3002", 100000],
+          ["W-3002", 1],
+        ]);
+        const back = await ctx.request("admin", "POST", `/api/auth/import/${run.id}/rollback`);
+        assertEquals(back.status, 200, await back.clone().text());
+        // The member's own order form still refuses 100 of an item, with its own words.
+        const form = OrderLineBody.safeParse({ id: 1, quantity: 100 });
+        assertEquals(form.error?.issues.map((i) => i.message), [ORDER_MESSAGES.quantity]);
+      },
+    );
 
     await t.step("apply: manual payments already taken, nothing charged, sent or to ship", async () => {
       const [mail, notes] = [await count("email_outbox"), await count("notifications")];
@@ -149,6 +184,52 @@ Deno.test("imports: past store orders, dry run, apply, again, corrected, rollbac
       );
       assertOk(exported.includes("W-1002,ben@example.com,12-3456789,2026-02-03,1 x Compliance kit @ 150.00"));
     });
+
+    await t.step(
+      "administrators see the old reference and find the order by it; a portal order has none",
+      async () => {
+        const found = async (q: string) => {
+          const res = await ctx.request("admin", "GET", `/api/auth/orders?q=${encodeURIComponent(q)}`);
+          assertEquals(res.status, 200);
+          const list = OrderList.parse(await res.json());
+          return list.data.map((o) => [o.attributes.import_reference, o.attributes.number]);
+        };
+        const w1001 = await db.selectFrom("orders").select(["id", "number"]).where(
+          "import_reference",
+          "=",
+          "W-1001",
+        )
+          .executeTakeFirstOrThrow();
+        assertEquals(await found("W-1001"), [["W-1001", w1001.number]]);
+        assertEquals(await found("w-100"), [["W-1002", (await found("W-1002"))[0][1]], [
+          "W-1001",
+          w1001.number,
+        ]]);
+        assertEquals(await found("W-9999"), []);
+        const detail = OrderResponse.parse(
+          await (await ctx.request("admin", "GET", `/api/auth/orders/${w1001.id}`)).json(),
+        );
+        assertEquals(detail.data.attributes.import_reference, "W-1001");
+        // An all-digits reference is found whole, beside the order numbers' own digits search.
+        await db.updateTable("orders").set({ import_reference: "884211" }).where("id", "=", w1001.id)
+          .execute();
+        assertEquals(await found("884211"), [["884211", w1001.number]]);
+        assertEquals(
+          await found("88421"),
+          [],
+          "digits find an order number or a whole reference, not a part",
+        );
+        await db.updateTable("orders").set({ import_reference: "W-1001" }).where("id", "=", w1001.id)
+          .execute();
+        const portal = await db.insertInto("orders").values({
+          user_id: ctx.users.member.id,
+          total_cents: 1000,
+        })
+          .returning(["id", "number"]).executeTakeFirstOrThrow();
+        assertEquals(await found(portal.number), [[null, portal.number]]);
+        await db.deleteFrom("orders").where("id", "=", portal.id).execute();
+      },
+    );
 
     await t.step("the same file again changes nothing", async () => {
       const again = await dryRun(ctx, "store_orders", file);

@@ -2,7 +2,9 @@
  * The DER's dashboard: My Company (public spec §2 "My Company", §6 DER). A company selector (its 'new'
  * option opens Add Business), the chosen company's state (Not Approved, inactive, a change waiting for
  * APCA), Add Employee (only once the company is set up in i3; otherwise 'Please contact APCA to allow new
- * employees to be added') and Add Vessel, both coming back here, and its Employees and Vessels tabs.
+ * employees to be added') and Add Vessel, both coming back here, and its Employees and Vessels tabs. Above it,
+ * Shared With You: how many members' consents (49 CFR 40.321, decision 0092) name the DER or their company
+ * today, and the way to the page that opens them (nothing of a member's results is loaded here).
  */
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -17,11 +19,53 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { Tabs } from "../../components/tabs.tsx";
 import { BUSINESSES_KEY } from "../businesses/businesses.ts";
 import { useResource } from "../../lib/use-resource.ts";
+import { fetchReceived, RECEIVED_KEY, RECEIVED_PATH } from "../consents/consents.ts";
 import { fetchCompanies } from "./api.ts";
 
 const NEW = "new";
 
 export function DerView() {
+  return (
+    <div className="dashboard-grid">
+      <SharedWithYou />
+      <CompanyCard />
+    </div>
+  );
+}
+
+/** The consents naming the DER that run today, counted, with the link to Shared With You. */
+function SharedWithYou() {
+  const received = useResource(RECEIVED_KEY, fetchReceived);
+  const count = received.data?.length ?? 0;
+  return (
+    <section className="dashboard-card dashboard-card-wide" aria-labelledby="shared-with-you">
+      <h2 id="shared-with-you">Shared With You</h2>
+      {received.error
+        ? (
+          <LoadError
+            title="The consents given to you could not be loaded"
+            error={received.error}
+            onRetry={received.reload}
+          />
+        )
+        : received.data === undefined
+        ? <Skeleton lines={1} label="Loading the consents given to you…" />
+        : (
+          <p>
+            {count === 0
+              ? "No member has shared their test results with you."
+              : `${count} ${count === 1 ? "member shares" : "members share"} their test results with you, ` +
+                "with their written consent."}
+          </p>
+        )}
+      <div className="dashboard-actions">
+        <Link href={RECEIVED_PATH} className="button button-secondary">See results shared with you</Link>
+      </div>
+    </section>
+  );
+}
+
+function CompanyCard() {
   const companies = useResource([...BUSINESSES_KEY, "der"], fetchCompanies);
   return (
     <section className="dashboard-card dashboard-card-wide" aria-labelledby="my-company">

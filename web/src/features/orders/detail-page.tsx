@@ -51,6 +51,12 @@ export default function OrderDetailPage({ params }: PageProps) {
       <dl className="details-list">
         <dt>Order</dt>
         <dd>{a.number}</dd>
+        {a.import_reference && (
+          <>
+            <dt>Imported reference</dt>
+            <dd>{a.import_reference}</dd>
+          </>
+        )}
         <dt>User</dt>
         <dd>{userId ? <Link href={`/app/admin/users/${userId}`}>{a.user_full_name}</Link> : "—"}</dd>
         <dt>Date</dt>

@@ -1,7 +1,7 @@
 /**
- * /app/admin/orders (issue 24 item 5): every order, newest first, twenty to a page; searched by order number or
- * member (name, e-mail, company) and filtered by status (with the fulfilment of orders that ship), kind, the
- * day it was placed and how it was paid. The filter lives in the address, so Back and a shared link show the
+ * /app/admin/orders (issue 24 item 5): every order, newest first, twenty to a page; searched by order number,
+ * an imported order's old reference, or member (name, e-mail, company) and filtered by status (with the
+ * fulfilment of orders that ship), kind, the day it was placed and how it was paid. The filter lives in the address, so Back and a shared link show the
  * same list.
  */
 import { type FormEvent } from "react";
@@ -80,7 +80,7 @@ export default function OrdersListPage() {
             name="q"
             defaultValue={filter.q}
             key={filter.q}
-            placeholder="Order number, member name, e-mail or company"
+            placeholder="Order number, imported reference, member name, e-mail or company"
           />
         </div>
         {select("status", "Status", ORDER_STATUS_LABELS)}
@@ -133,6 +133,7 @@ function OrdersTable({ rows }: { rows: OrderListRow[] }) {
         <tr key={id}>
           <td>
             <Link href={`/app/admin/orders/${id}`}>{o.number}</Link>
+            {o.import_reference && <div className="field-hint">Imported reference: {o.import_reference}</div>}
           </td>
           <td>{formatInstant(o.created_at)}</td>
           <td>

@@ -28,6 +28,8 @@ const MOVES: [keyof NonNullable<MergePlan["moves"]>, string][] = [
   ["notifications", "Notifications"],
   ["registration", "Registration progress"],
   ["safety_letter", "Safety concern letter"],
+  ["consents_given", "Consents they gave to release results"],
+  ["consents_received", "Consents shared with them by e-mail"],
 ];
 
 function Account({ title, person }: { title: string; person: MergePlan["keep"] }) {
