@@ -2,7 +2,7 @@
  * The DER's dashboard: My Company (public spec §2 "My Company", §6 DER). A company selector (its 'new'
  * option opens Add Business), the chosen company's state (Not Approved, inactive, a change waiting for
  * APCA), Add Employee (only once the company is set up in i3; otherwise 'Please contact APCA to allow new
- * employees to be added') and Add Vessel, both coming back here, and its Employees and Vessels tabs. Above it,
+ * employees to be added') and Add Vessel, both coming back here, and its Employees and Vessels tabs. Below it,
  * Shared With You: how many members' consents (49 CFR 40.321, decision 0092) name the DER or their company
  * today, and the way to the page that opens them (nothing of a member's results is loaded here).
  */
@@ -27,8 +27,8 @@ const NEW = "new";
 export function DerView() {
   return (
     <div className="dashboard-grid">
-      <SharedWithYou />
       <CompanyCard />
+      <SharedWithYou />
     </div>
   );
 }
