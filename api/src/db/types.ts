@@ -900,6 +900,14 @@ export interface StatsCurrentPausedOrGoneTable {
   gone: boolean;
 }
 
+// 0064_stats_live_totals.sql (decision 0096)
+
+/** The live (not soft-deleted) users and businesses, kept by triggers: the lists' unfiltered totals. */
+export interface StatsLiveTotalsTable {
+  list: "users" | "businesses";
+  n: number;
+}
+
 // 0043_order_refunds.sql (decision 0081)
 
 /** One refund of an order's charge, whole or part; the administrator's key makes a repeat answer it again. */
@@ -1087,6 +1095,7 @@ export interface DB {
   stats_misconfigured_users: StatsMisconfiguredUsersTable;
   stats_current_memberships: StatsCurrentMembershipsTable;
   stats_current_paused_or_gone: StatsCurrentPausedOrGoneTable;
+  stats_live_totals: StatsLiveTotalsTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

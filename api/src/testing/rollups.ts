@@ -37,7 +37,10 @@ export const ROLLUPS = `select
       exists (select 1 from membership_pauses p where p.membership_id = m.id and p.resumed_at is null) as paused,
       exists (select 1 from users u where u.id = m.user_id and u.deleted_at is not null) as gone
     from memberships m where m.is_current and not m.failed and not m.pending and m.cancelled_at is null) x
-    where paused or gone) as aside_rebuilt`;
+    where paused or gone) as aside_rebuilt,
+  (select coalesce(string_agg(list || ':' || n, ' ' order by list), '') from stats_live_totals) as live_totals_kept,
+  (select 'businesses:' || (select count(*) from businesses where deleted_at is null)
+    || ' users:' || (select count(*) from users where deleted_at is null)) as live_totals_rebuilt`;
 
 /** The names of the roll-ups whose kept rows differ from their rebuild (none when all are right). */
 export function wrongRollups(row: Record<string, string>): string[] {
