@@ -229,6 +229,8 @@ const COLUMNS_FILE: ColumnList = {
   stats_pool_outcomes: { pool_id: true, outcome: true, n: true },
   stats_misconfigured_users: { user_id: true },
   stats_current_memberships: { type: true, expire_on: true, n: true },
+  stats_current_paused_or_gone: { membership_id: true, type: true, expire_on: true, paused: true, gone: true },
+  stats_live_totals: { list: true, n: true },
   audit_log: {
     id: true, actor_user_id: true, action: true, entity: true, entity_id: true, detail: true, ip: true,
     created_at: true, request_id: true,

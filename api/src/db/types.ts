@@ -894,6 +894,25 @@ export interface StatsCurrentMembershipsTable {
   n: number;
 }
 
+// 0063_stats_paused_or_gone.sql (decision 0096)
+
+/** Current, live memberships with an open pause or of a deleted account, kept by triggers: the overview. */
+export interface StatsCurrentPausedOrGoneTable {
+  membership_id: number;
+  type: string;
+  expire_on: ColumnType<string, string, string>;
+  paused: boolean;
+  gone: boolean;
+}
+
+// 0064_stats_live_totals.sql (decision 0096)
+
+/** The live (not soft-deleted) users and businesses, kept by triggers: the lists' unfiltered totals. */
+export interface StatsLiveTotalsTable {
+  list: "users" | "businesses";
+  n: number;
+}
+
 // 0043_order_refunds.sql (decision 0081)
 
 /** One refund of an order's charge, whole or part; the administrator's key makes a repeat answer it again. */
@@ -1080,6 +1099,8 @@ export interface DB {
   stats_pool_outcomes: StatsPoolOutcomesTable;
   stats_misconfigured_users: StatsMisconfiguredUsersTable;
   stats_current_memberships: StatsCurrentMembershipsTable;
+  stats_current_paused_or_gone: StatsCurrentPausedOrGoneTable;
+  stats_live_totals: StatsLiveTotalsTable;
   audit_log: AuditLogTable;
   analytics_events: AnalyticsEventsTable;
   contact_messages: ContactMessagesTable;

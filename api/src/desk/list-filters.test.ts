@@ -209,6 +209,42 @@ Deno.test("lists: the users and businesses filters", async (t) => {
         assertEquals(await status(ctx, `/api/auth/businesses?${q}`), [422, "VALIDATION_FAILED"], q);
       }
     });
+
+    await t.step("without a filter, each total is every live row, kept by triggers (sql/0064)", async () => {
+      const live = async () => {
+        const [row] = await ctx.database.query<{ users: number; businesses: number }>(`select
+          (select count(*) from users where deleted_at is null)::int as users,
+          (select count(*) from businesses where deleted_at is null)::int as businesses`);
+        return row;
+      };
+      const totals = async () => ({
+        users: (await ids(ctx, "/api/auth/users?per_page=1")).total,
+        businesses: (await ids(ctx, "/api/auth/businesses?per_page=1&page=2")).total,
+      });
+      assertEquals(await totals(), await live());
+      // A soft deletion, a new row and a hard deletion move the totals as they move the rows.
+      await db.updateTable("users").set({ deleted_at: new Date(NOW) }).where("id", "=", failed).execute();
+      await db.updateTable("businesses").set({ deleted_at: new Date(NOW) }).where("id", "=", bayou).execute();
+      await user(7, "2026-11-23T12:00:00Z");
+      const gone = await user(8, "2026-11-23T12:00:00Z");
+      await db.deleteFrom("users").where("id", "=", gone).execute();
+      const after = await live();
+      assertEquals(await totals(), after);
+      assertEquals((await users("")).total, 6, "a filtered total still counts its rows");
+
+      // The kept count is what answers, and only without a filter: a wrong one shows there and nowhere else.
+      await ctx.database.query("update stats_live_totals set n = n + 1000");
+      try {
+        assertEquals(await totals(), { users: after.users + 1000, businesses: after.businesses + 1000 });
+        assertEquals((await users("")).total, 6);
+        assertEquals((await users("role=member")).total, 4);
+        assertEquals((await ids(ctx, "/api/auth/users?role=member&per_page=1")).total < 1000, true);
+        assertEquals((await businesses("")).total, 2);
+        assertEquals((await ids(ctx, "/api/auth/businesses?kind=all&active=true")).total < 1000, true);
+      } finally {
+        await ctx.database.query("update stats_live_totals set n = n - 1000");
+      }
+    });
   } finally {
     await ctx.close();
   }

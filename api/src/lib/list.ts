@@ -3,7 +3,8 @@
  * descending unless asked otherwise, and sorts only by whitelisted columns. Every record is
  * `{ id, type, attributes, relationships }`.
  */
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { DB } from "../db/types.ts";
 import { z } from "zod";
 import { intText } from "./params.ts";
 
@@ -74,12 +75,14 @@ export async function paginate<D, T extends keyof D, O>(
 /**
  * `paginate` for a list over a large table (the users at a million members, decision 0096): the page's ids are
  * found first, in the list's order (an index-only walk where an index holds the sort column with the id, e.g.
- * sql/0061), and only those rows are read; a deep page then skips index entries instead of whole rows.
+ * sql/0061), and only those rows are read; a deep page then skips index entries instead of whole rows. `total`,
+ * when given, answers the total instead of counting the query's rows (an unfiltered list: `liveTotal`).
  */
 export async function paginateById<D, T extends keyof D, O>(
   query: SelectQueryBuilder<D, T, O>,
   params: ListParams,
   columns: Record<string, string>,
+  total?: () => Promise<number>,
 ) {
   const column = columns[params.sort_by];
   if (!column) throw new Error(`No column for sort_by=${params.sort_by}`);
@@ -89,14 +92,25 @@ export async function paginateById<D, T extends keyof D, O>(
   const [rows, count] = await Promise.all([
     query.where(sql<boolean>`${sql.ref(columns.id)} in (${ids})`)
       .orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir).execute(),
-    query.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst(),
+    total ? total() : query.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst()
+      .then((row) => (row as { total?: number } | undefined)?.total ?? 0),
   ]);
   const meta: ListMeta = {
-    total: Number((count as { total?: number } | undefined)?.total ?? 0),
+    total: Number(count),
     page: params.page,
     per_page: params.per_page,
   };
   return { rows, meta };
+}
+
+/**
+ * The live (not soft-deleted) rows of a large list's table, kept by triggers (sql/0064): the total of the list
+ * when no filter is applied, instead of counting a million index entries a request (decision 0096).
+ */
+export async function liveTotal(db: Kysely<DB>, list: "users" | "businesses"): Promise<number> {
+  const row = await db.selectFrom("stats_live_totals").select("n").where("list", "=", list)
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 export interface Ref {

@@ -1,6 +1,8 @@
 /** The scale data set at a tiny size on a fresh database: every table filled, the counts it promises, and the same seed giving the same data. */
 import { assertEquals, assertOk } from "../testing/assert.ts";
 import { createTestDatabase } from "../testing/db.ts";
+import { overviewCounts } from "../stats/queries.ts";
+import { OVERVIEW_DIRECT, ROLLUPS, wrongRollups } from "../testing/rollups.ts";
 import { seedScale } from "./scale.ts";
 
 const FINGERPRINT = `select
@@ -37,6 +39,15 @@ Deno.test("seed:scale at a tiny size", async () => {
       });
       const [print] = await database.query<Record<string, unknown>>(FINGERPRINT);
       prints.push(print);
+      // Its bulk inserts went through the roll-ups' triggers: they equal their rebuild, and the overview the
+      // direct count, on the data set's day and the day after it.
+      const [rollups] = await database.query<Record<string, string>>(ROLLUPS);
+      assertEquals(wrongRollups(rollups), []);
+      for (const today of ["2026-11-24", "2026-11-25"]) {
+        const [direct] = await database.query<{ paused: number }>(OVERVIEW_DIRECT, [today]);
+        assertEquals(await overviewCounts(database.db, today), direct);
+        assertOk(direct.paused > 0, "paused members to count");
+      }
       // Identity sequences were moved past the explicit ids: the next ordinary insert works.
       await database.query(
         "insert into users (email, password_hash, first_name, last_name) values ('after@t.local', 'x', 'A', 'B')",

@@ -19,8 +19,9 @@ const months = (r: MonthRange) =>
     from generate_series(${r.start + "-01"}::date, ${r.end + "-01"}::date, interval '1 month') d`;
 
 /**
- * The members' current memberships (the latest row, flagged `is_current` by a trigger) by state, from an
- * index-only count; open pauses and deleted accounts, both few, are then taken out.
+ * The members' current memberships (the latest row, flagged `is_current` by a trigger) by state, from two roll-ups
+ * kept by triggers: the current, live ones by type and expiry day (sql/0060), less those set aside, with an open
+ * pause or of a deleted account (sql/0063). Deleted accounts count nowhere; paused ones only while not expired.
  */
 export async function overviewCounts(db: Kysely<DB>, today: DateString) {
   const { rows } = await sql<{
@@ -29,39 +30,22 @@ export async function overviewCounts(db: Kysely<DB>, today: DateString) {
     paused: number;
     expired: number;
   }>`with base as (
-      -- The roll-up of current, live memberships by type and expiry day (sql/0060; 'infinity' for none).
+      -- 'infinity' stands for no expiry (sql/0060): always on or after today.
       select type, sum(n) filter (where expire_on >= ${today}::date) as live,
         sum(n) filter (where expire_on < ${today}::date) as expired
       from stats_current_memberships group by type
-    ), paused as (
-      -- From the few open pauses to their memberships by key (a LIMIT keeps the planner from scanning them all).
-      select m.type, count(*) as n
-      from membership_pauses p
-      cross join lateral (select x.type, x.user_id from memberships x where x.id = p.membership_id
-        and x.is_current and not x.failed and not x.pending and x.cancelled_at is null
-        and (x.expire_at is null or x.expire_at >= ${today}::date) limit 1) m
-      join users u on u.id = m.user_id
-      where p.resumed_at is null and u.deleted_at is null
-      group by m.type
-    ), gone as (
-      select m.type, (m.expire_at is null or m.expire_at >= ${today}::date) as live,
-        exists (select 1 from membership_pauses p where p.membership_id = m.id and p.resumed_at is null) as paused,
-        count(*) as n
-      from users u join memberships m on m.user_id = u.id
-      where u.deleted_at is not null and m.is_current and not m.failed and not m.pending and m.cancelled_at is null
-      group by 1, 2, 3
+    ), aside as (
+      select type, expire_on >= ${today}::date as live, paused, gone, count(*) as n
+      from stats_current_paused_or_gone group by 1, 2, 3, 4
     )
     select
       (coalesce((select live from base where type = 'annual'), 0)
-        - coalesce((select n from paused where type = 'annual'), 0)
-        - coalesce((select sum(n) from gone where type = 'annual' and live and not paused), 0))::int as annual,
+        - coalesce((select sum(n) from aside where type = 'annual' and live), 0))::int as annual,
       (coalesce((select live from base where type = 'one_time'), 0)
-        - coalesce((select n from paused where type = 'one_time'), 0)
-        - coalesce((select sum(n) from gone where type = 'one_time' and live and not paused), 0))::int
-        as one_time,
-      coalesce((select sum(n) from paused), 0)::int as paused,
+        - coalesce((select sum(n) from aside where type = 'one_time' and live), 0))::int as one_time,
+      coalesce((select sum(n) from aside where live and paused and not gone), 0)::int as paused,
       (coalesce((select sum(expired) from base), 0)
-        - coalesce((select sum(n) from gone where not live), 0))::int as expired`.execute(db);
+        - coalesce((select sum(n) from aside where not live and gone), 0))::int as expired`.execute(db);
   return rows[0];
 }
 

@@ -9,7 +9,7 @@ import {
 } from "kysely";
 import type { DB, Db, UsersTable } from "../db/types.ts";
 import type { SessionUser } from "../lib/context.ts";
-import { type ListParams, paginate, paginateById, record } from "../lib/list.ts";
+import { type ListParams, liveTotal, paginate, paginateById, record } from "../lib/list.ts";
 import type { SearchTerms } from "../lib/search-terms.ts";
 import { insertAll, reserveIds, updateAll } from "../lib/bulk.ts";
 
@@ -277,14 +277,18 @@ export async function listUsers(db: Kysely<DB>, params: ListParams & UserFilter)
       and (lower(b.name) like ${like} or lower(coalesce(b.dba_name, '')) like ${like}))`,
     );
   }
-  // By id first: at a million users a deep page or a name sort read every row before the page (sql/0061).
+  // By id first: at a million users a deep page or a name sort read every row before the page (sql/0061); and
+  // without a filter the total is the live users kept by triggers (sql/0064), not a count of a million.
+  const filtered = Boolean(params.search) || params.role !== undefined || params.joinedFrom !== undefined ||
+    params.joinedBefore !== undefined || params.membership !== undefined || params.businessId !== undefined ||
+    Boolean(params.company);
   const { rows, meta } = await paginateById(query, params, {
     id: "id",
     first_name: "first_name",
     last_name: "last_name",
     email: "email",
     created_at: "created_at",
-  });
+  }, filtered ? undefined : () => liveTotal(db, "users"));
   return { data: rows.map(toUserRecord), meta };
 }
 
