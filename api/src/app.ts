@@ -11,8 +11,8 @@ import { metricsRoutes } from "./health/metrics-routes.ts";
 import { observeRequests } from "./lib/logging.ts";
 import type { AppEnv, Deps } from "./lib/context.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
-import { rejectCrossSite, requireKnownBody } from "./lib/guards.ts";
-import { refuseUnsafeUrl } from "./lib/safe-input.ts";
+import { checkKnownBody, checkSameSite } from "./lib/guards.ts";
+import { checkSafeUrl } from "./lib/safe-input.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { siteUrlFromRequest } from "./lib/site-url.ts";
 import { hasOwnBodyLimit } from "./lib/route.ts";
@@ -105,9 +105,20 @@ export function createApp(deps: Deps) {
       throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
     },
   });
+  // The /api checks, in this order: the body limit, the body's type, cross-site, the address. One middleware
+  // rather than four: each step of Hono's chain costs about what the check itself does, and a request without
+  // a body (every GET) skips the limit, as Hono's bodyLimit does, without looking for the route's own limit.
   // A route with a limit of its own (`bodyLimitOf`, the safety letter's 5 MiB) is held to that one instead.
-  app.use("/api/*", (c, next) => hasOwnBodyLimit(c) ? next() : globalBodyLimit(c, next));
-  app.use("/api/*", requireKnownBody, rejectCrossSite, refuseUnsafeUrl);
+  const apiChecks: MiddlewareHandler<AppEnv> = (c, next) => {
+    const checked = () => {
+      checkKnownBody(c);
+      checkSameSite(c);
+      checkSafeUrl(c);
+      return next();
+    };
+    return !c.req.raw.body || hasOwnBodyLimit(c) ? checked() : globalBodyLimit(c, checked);
+  };
+  app.use("/api/*", apiChecks);
   // Read off the route table once: which calls must leave an audit row (docs/decisions/0044-audit-and-limits.md).
   let routeTable: Map<string, DescribedRoute> | undefined;
   app.use(

@@ -31,7 +31,7 @@ export function headerBytes(headers: Headers): number {
   return total;
 }
 
-export const refuseOversizedHead: MiddlewareHandler = async (c, next) => {
+export const refuseOversizedHead: MiddlewareHandler = (c, next) => {
   // The full URL is never shorter than its path and query, so only a long one is parsed (not every request).
   const href = c.req.url;
   if (href.length > MAX_URL_BYTES) {
@@ -43,5 +43,5 @@ export const refuseOversizedHead: MiddlewareHandler = async (c, next) => {
   if (headerBytes(c.req.raw.headers) > MAX_HEADER_BYTES) {
     throw new AppError("HEADERS_TOO_LARGE", HTTP_LIMIT_MESSAGES.headersTooLarge);
   }
-  await next();
+  return next();
 };

@@ -1,15 +1,21 @@
 /**
  * Log lines written in batches. Writing each line at once costs one write system call per request (about a
- * tenth of the session read's server CPU, docs/benchmarks.md); here the lines of one turn of the event loop go
- * out together, in order, as soon as that turn is over (a zero-delay timer), and at once when 256 are waiting.
- * The process's exit (Deno.exit, the end of the program, an uncaught error) writes what is left. Only a hard kill
- * (SIGKILL, out of memory) can lose the lines of the turn it interrupts. Two writers: stdout (`writeLogLine`)
+ * tenth of the session read's server CPU, docs/benchmarks.md); here the lines of up to 10 ms go out together, in
+ * order (a timer started by the first waiting line), and at once when 256 are waiting. The process's exit
+ * (Deno.exit, the end of the program, an uncaught error) writes what is left. Only a hard kill (SIGKILL, out of
+ * memory) can lose the lines of the last 10 ms it interrupts. Two writers: stdout (`writeLogLine`)
  * and the request log file of REQUEST_LOG=file (request-log.ts, `lineBatcher` over the file).
  */
 const encoder = new TextEncoder();
 /** PIPE_BUF on Linux: a write to a pipe of at most this many bytes is never interleaved with another's. */
 const ATOMIC_WRITE = 4096;
 const NEWLINE = 10;
+/**
+ * How long the first waiting line waits for others. A write per event-loop turn was a write system call every
+ * one to three requests under load (about a seventh of the session read's server CPU, docs/benchmarks-history.md
+ * 2026-12-07); within 10 ms, a busy server writes its lines about a hundred times a second.
+ */
+const FLUSH_AFTER_MS = 10;
 
 export interface LineBatcher {
   /** Queues one line (without its newline). */
@@ -47,7 +53,7 @@ export function lineBatcher(sink: (bytes: Uint8Array) => number): LineBatcher {
     write(line) {
       pending.push(line + "\n");
       if (pending.length >= 256) batcher.flush();
-      else timer ??= setTimeout(batcher.flush, 0);
+      else timer ??= setTimeout(batcher.flush, FLUSH_AFTER_MS);
     },
   };
   batchers.add(batcher);

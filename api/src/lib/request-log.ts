@@ -6,7 +6,7 @@
  */
 import { dirname } from "node:path";
 import type { RequestLogMode } from "../config.ts";
-import type { Log, LogEntry } from "./logging.ts";
+import { type Log, type LogEntry, logTime } from "./logging.ts";
 import { lineBatcher, retireBatcher } from "./log-writer.ts";
 
 export interface RequestLogSink {
@@ -79,7 +79,7 @@ export function requestLogSink(options: RequestLogOptions): RequestLogSink {
   return {
     log: (e) => {
       if (!isRoutine(e)) return base(e);
-      if (open) lines.write(JSON.stringify({ time: new Date().toISOString(), ...e }));
+      if (open) lines.write(JSON.stringify({ time: logTime(), ...e }));
     },
     close: () => {
       if (open) {

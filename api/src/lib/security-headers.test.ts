@@ -17,6 +17,40 @@ Deno.test("security headers: every answer carries them; third parties only when 
     });
 
     await t.step(
+      "each header of the policy once, with its value, on an API answer and on a page",
+      async () => {
+        const policy = {
+          "content-security-policy": contentSecurityPolicy({ recaptcha: false, stripe: false }),
+          "cross-origin-opener-policy": "same-origin",
+          "cross-origin-resource-policy": "same-origin",
+          "referrer-policy": "strict-origin-when-cross-origin",
+          "strict-transport-security": "max-age=31536000; includeSubDomains",
+          "x-content-type-options": "nosniff",
+          "x-frame-options": "DENY",
+          "permissions-policy": "camera=(), microphone=(), geolocation=(self), payment=(self)",
+        };
+        for (
+          const [who, path, cache] of [["member", "/api/auth/session", "no-store"], [
+            null,
+            "/",
+            null,
+          ]] as const
+        ) {
+          const res = await ctx.request(who, "GET", path);
+          await res.body?.cancel();
+          // A header set twice would read back as both values joined by ", ".
+          for (const [name, value] of Object.entries(policy)) {
+            assertEquals(res.headers.get(name), value, path);
+          }
+          if (cache) {
+            assertEquals(res.headers.get("Cache-Control"), cache, path);
+          }
+          assertOk(res.headers.get("X-Request-Id"), path);
+        }
+      },
+    );
+
+    await t.step(
       "liveness, errors and unknown routes get nosniff, a referrer policy and no framing",
       async () => {
         for (

@@ -66,13 +66,20 @@ export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> 
     // Geolocation for our own pages only: the collection-site finder's "Use my location" (decision 0072).
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)"],
   ];
+  const lowerNames = headers.map(([name]) => name.toLowerCase());
   return async (c, next) => {
     await next();
     const target = c.res.headers;
-    // A route may set its own policy (the API docs page has one with a nonce); it keeps it.
-    for (const [name, value] of headers) if (!target.has(name)) target.set(name, value);
-    if (c.req.path.startsWith("/api/") && !target.has("Cache-Control")) {
-      target.set("Cache-Control", BASELINE_HEADERS["Cache-Control"]);
+    // A route may set its own policy (the API docs page has one with a nonce); it keeps it. The answer's own
+    // names are read in one pass: a `has` per header scanned (and lower-cased) the whole list each time, and
+    // Deno validates every name and value again on each call.
+    const own = new Set<string>();
+    target.forEach((_, name) => own.add(name));
+    for (let i = 0; i < headers.length; i++) {
+      if (!own.has(lowerNames[i])) target.append(headers[i][0], headers[i][1]);
+    }
+    if (!own.has("cache-control") && c.req.path.startsWith("/api/")) {
+      target.append("Cache-Control", BASELINE_HEADERS["Cache-Control"]);
     }
   };
 }

@@ -46,11 +46,11 @@ function depsWithOrigin(deps: Deps, origin: string): Deps {
 }
 
 /** Gives the request's deps a config whose publicUrl is the request's origin, when PUBLIC_URL is unset. */
-export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const siteUrlFromRequest: MiddlewareHandler<AppEnv> = (c, next) => {
   const deps = c.get("deps");
   if (deps.config.publicUrlFromRequest) {
     const origin = requestOrigin(c.req.url, (name) => c.req.header(name), deps.config.trustProxy);
     if (origin && origin !== deps.config.publicUrl) c.set("deps", depsWithOrigin(deps, origin));
   }
-  await next();
+  return next();
 };
