@@ -22,11 +22,18 @@ mkdir -p "$LOGS"
 # and typed-api's nested type checks would only multiply by four.
 DATED_TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow-sys --allow-run --no-check api/)
 
+# Each run in its own hard-linked copy of the checkout: every `deno run` in a checkout links the linked package
+# vendor/postgres into node_modules again (it removes the files and links them anew), so a test that starts a
+# server (site-url.test.ts) pulled postgres from under the other run, and Playwright's servers did the same to
+# both: a run failed with ERR_MODULE_NOT_FOUND for postgres/src/types.js. A copy's links are its own.
+TREES="$(mktemp -d)"
+trap 'rm -rf "$TREES"' EXIT
+
 # At most DATED_TEST_PARALLEL runs at once (default 2): two runs already fill the two cores, and a PGlite run's
 # process grows to a few GB over the suite.
 MAX="${DATED_TEST_PARALLEL:-2}"
 KEYS=()
-declare -A NAMES=()
+declare -A NAMES=() AT=()
 run() { # key, then the command; its exit status goes to $LOGS/key.rc
   local key="$1"
   shift
@@ -37,9 +44,15 @@ for entry in "${DATES[@]}"; do
   at="${entry%%|*}"
   key="${at//[: ]/-}"
   KEYS+=("$key")
+  AT[$key]="$at"
   NAMES[$key]="${at/ /T}Z, ${entry#*|}"
+  cp -al . "$TREES/$key"
+done
+# Every copy is made: .ci/test-all.sh starts Playwright (whose servers link again in this checkout) only now.
+if [ -n "${DATED_TEST_READY:-}" ]; then touch "$DATED_TEST_READY"; fi
+for key in "${KEYS[@]}"; do
   # --exclude-monotonic: timers and performance.now() keep the real monotonic clock; only the date moves.
-  run "$key" faketime --exclude-monotonic -f "@$at" "${DATED_TEST[@]}"
+  run "$key" env -C "$TREES/$key" faketime --exclude-monotonic -f "@${AT[$key]}" "${DATED_TEST[@]}"
 done
 wait
 

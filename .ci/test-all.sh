@@ -66,8 +66,11 @@ step "API tests on embedded PGlite at the dates of decision 0088 (libfaketime), 
 # PGlite runs in the test process, so its now() is the process's clock, which libfaketime moves; each run
 # starts at its instant and ticks on from there. The runs share the type check done above.
 DATED_OUT="$(mktemp)"
-nice -n 10 bash .ci/dated-api-tests.sh >"$DATED_OUT" 2>&1 &
+DATED_TEST_READY="$(mktemp -u)"
+DATED_TEST_READY="$DATED_TEST_READY" nice -n 10 bash .ci/dated-api-tests.sh >"$DATED_OUT" 2>&1 &
 DATED_PID=$!
+# Playwright starts once the dated runs have their own copies of the checkout (see .ci/dated-api-tests.sh).
+while [ ! -e "$DATED_TEST_READY" ] && kill -0 "$DATED_PID" 2>/dev/null; do sleep 1; done
 
 step "End-to-end tests in Chromium"
 e2e_status=0
