@@ -26,7 +26,9 @@ DATED_TEST=(deno test --allow-net --allow-env --allow-read --allow-write --allow
 # vendor/postgres into node_modules again (it removes the files and links them anew), so a test that starts a
 # server (site-url.test.ts) pulled postgres from under the other run, and Playwright's servers did the same to
 # both: a run failed with ERR_MODULE_NOT_FOUND for postgres/src/types.js. A copy's links are its own.
-TREES="$(mktemp -d)"
+# Beside the checkout (the same file system, so hard links work; not inside it, where its deno.json workspace
+# would claim the copies), else in the temporary directory, where a whole copy is made if links cannot be.
+TREES="$(mktemp -d "$(dirname "$PWD")/.apca-dated.XXXXXX" 2>/dev/null || mktemp -d)"
 trap 'rm -rf "$TREES"' EXIT
 
 # At most DATED_TEST_PARALLEL runs at once (default 2): two runs already fill the two cores, and a PGlite run's
@@ -46,7 +48,7 @@ for entry in "${DATES[@]}"; do
   KEYS+=("$key")
   AT[$key]="$at"
   NAMES[$key]="${at/ /T}Z, ${entry#*|}"
-  cp -al . "$TREES/$key"
+  cp -al . "$TREES/$key" 2>/dev/null || { rm -rf "${TREES:?}/$key"; cp -a . "$TREES/$key"; }
 done
 # Every copy is made: .ci/test-all.sh starts Playwright (whose servers link again in this checkout) only now.
 if [ -n "${DATED_TEST_READY:-}" ]; then touch "$DATED_TEST_READY"; fi
