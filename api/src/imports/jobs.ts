@@ -24,10 +24,10 @@ import {
   countOutcomes,
   deleteRows,
   findBatch,
+  importTransaction,
   insertRows,
   markClaimSent,
   pendingRows,
-  relaxCommit,
   setRowsApplied,
   stampRows,
   updateBatch,
@@ -78,13 +78,13 @@ async function dryRun(deps: Deps, batch: Batch) {
   const flush = async (chunk: Read[], checked: number) => {
     const rows = chunk.filter((c) => c.row !== null);
     const read = rows.map((c) => c.row!);
-    const verdicts = await decide(db, batch.kind, read, await seenBefore(db, batch.kind, batch.id, read));
-    rows.forEach((c, i) => {
-      c.staged.outcome = verdicts[i].outcome;
-      c.staged.reason = verdicts[i].reason;
-    });
     await db.transaction().execute(async (trx) => {
-      await relaxCommit(trx);
+      await importTransaction(trx);
+      const verdicts = await decide(trx, batch.kind, read, await seenBefore(trx, batch.kind, batch.id, read));
+      rows.forEach((c, i) => {
+        c.staged.outcome = verdicts[i].outcome;
+        c.staged.reason = verdicts[i].reason;
+      });
       await insertRows(trx, chunk.map((c) => c.staged));
       await updateBatch(trx, batch.id, { rows_checked: checked });
     });
@@ -189,7 +189,7 @@ export const applyImport: JobHandler<Deps> = async (payload, { deps }) => {
  * chunks resumes at the first row left. Answers true when no row was left.
  */
 export async function applyChunk(trx: Kysely<DB>, batch: Batch, size = IMPORT_CHUNK): Promise<boolean> {
-  await relaxCommit(trx);
+  await importTransaction(trx);
   const rows = await pendingRows(trx, batch.id, size);
   if (rows.length === 0) return true;
   const live = rows.filter((r) => r.outcome !== "error" && r.data);

@@ -62,12 +62,21 @@ export async function stagedMemberNumbers(db: Kysely<DB>, batchId: number, numbe
 }
 
 /**
- * For this transaction only, its commit does not wait for the WAL to reach the disk (decision 0089). A chunk's
- * writes and its progress marker commit together, so a database crash can lose the last chunks only whole, and
- * the import applies them again; the disk is not waited for 250 times per 1,000,000 rows.
+ * The settings of an import's transaction, for that transaction only:
+ * - its commit does not wait for the WAL to reach the disk (decision 0089). A chunk's writes and its progress
+ *   marker commit together, so a database crash can lose the last chunks only whole, and the import applies them
+ *   again; the disk is not waited for 250 times per 1,000,000 rows.
+ * - every statement is planned for its own keys (`plan_cache_mode = force_custom_plan`). postgres.js prepares
+ *   each statement, and after five runs PostgreSQL may keep a generic plan made while the tables were small;
+ *   an import grows them by 250,000 rows in seconds, and the plan stays until the next ANALYZE (none at all
+ *   where autovacuum is off). A generic plan of a key look-up (`member_number = any($1)`) was a sequential scan
+ *   comparing every row with each of the chunk's 1,000 keys in turn: 7 s per chunk at 80,000 users, and the
+ *   bench's import of 250,000 members ran past the statement timeout. Planning each statement costs well under
+ *   a millisecond per chunk.
  */
-export async function relaxCommit(trx: Kysely<DB>) {
-  await sql`set local synchronous_commit = off`.execute(trx);
+export async function importTransaction(trx: Kysely<DB>) {
+  await sql`select set_config('synchronous_commit', 'off', true),
+    set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(trx);
 }
 
 export const pendingRows = (db: Kysely<DB>, batchId: number, limit: number) =>
@@ -214,12 +223,9 @@ const USER_COLUMNS = [
 type UserRow = Pick<Selectable<DB["users"]>, (typeof USER_COLUMNS)[number]>;
 
 /**
- * The users with these e-mails: one probe of the unique index per key. Right after a large apply the table's
- * statistics are stale, and a planner that believes it small compares every key with every row; a plain join
- * with the keys' unnest did that once the prepared statement's generic plan (which guesses 10 keys) took over,
- * 5,000 keys by 5,000 rows past the statement timeout. A lateral lookup with `limit 1` cannot be flattened into
- * such a join, and a single key's cheapest path is the unique index whatever the statistics say. The other key
- * look-ups below are written the same way for the same reason.
+ * The users with these e-mails (each key is unique in its index, so at most one row each). Run in an import's
+ * transaction (importTransaction: custom plans), this is probes of the unique index; the other key look-ups
+ * below are written the same way.
  */
 export async function usersByEmail(db: Kysely<DB>, emails: string[]): Promise<UserRow[]> {
   if (emails.length === 0) return [];
@@ -228,8 +234,9 @@ export async function usersByEmail(db: Kysely<DB>, emails: string[]): Promise<Us
   >`select u.id, u.email, u.member_number, u.first_name, u.middle_name, u.last_name,
     u.phone, u.address_one, u.address_two, u.city, u.state, u.postal_code, u.country, u.uscg_cred, u.ssn_last4,
     u.is_der, u.updated_at
-    from unnest(${sql.val([...new Set(emails)])}::text[]) keys(k)
-    cross join lateral (select * from users u where lower(u.email) = keys.k and u.deleted_at is null limit 1) u`
+    from users u where lower(u.email) = any(${
+    sql.val([...new Set(emails)])
+  }::text[]) and u.deleted_at is null`
     .execute(db);
   return r.rows;
 }
@@ -238,8 +245,7 @@ export async function usersByMemberNumber(db: Kysely<DB>, numbers: string[]) {
   if (numbers.length === 0) return [];
   const r = await sql<{ id: number; member_number: string | null; email: string }>`
     select u.id, u.member_number, u.email
-    from unnest(${sql.val([...new Set(numbers)])}::text[]) keys(k)
-    cross join lateral (select * from users u where u.member_number = keys.k limit 1) u`.execute(db);
+    from users u where u.member_number = any(${sql.val([...new Set(numbers)])}::text[])`.execute(db);
   return r.rows;
 }
 
@@ -290,8 +296,7 @@ export async function testsByRef(db: Kysely<DB>, refs: string[]) {
     >
   >`select t.id, t.i3_order_ref, t.user_id, t.business_id, t.reason, t.result, t.status, t.collected_at,
       t.resulted_at
-    from unnest(${sql.val([...new Set(refs)])}::text[]) keys(k)
-    cross join lateral (select * from drug_tests t where t.i3_order_ref = keys.k limit 1) t`.execute(db);
+    from drug_tests t where t.i3_order_ref = any(${sql.val([...new Set(refs)])}::text[])`.execute(db);
   return r.rows;
 }
 

@@ -148,6 +148,14 @@ export async function countOpenChanges(db: Kysely<DB>, types: readonly Notificat
   return Number(row.n);
 }
 
+/**
+ * Whether the card's order `o` holds a line that ships, as orders/queries.ts `orderShips` answers it (this
+ * domain sits below orders): a scalar sub-query, never planned as a hashed read of every order line.
+ */
+const orderShips = sql<
+  boolean
+>`coalesce((select true from order_items si where si.order_id = o.id and si.ships limit 1), false)`;
+
 /** One page of notifications of these types, open or archived, newest first, with what the cards show. */
 export async function listNotifications(
   db: Kysely<DB>,
@@ -181,11 +189,7 @@ export async function listNotifications(
       "n.order_id",
       "o.status as order_status",
       "o.shipping_status as order_shipping_status",
-      (eb) =>
-        eb.exists(
-          eb.selectFrom("order_items as oi").select("oi.id").whereRef("oi.order_id", "=", "o.id")
-            .where("oi.ships", "=", true),
-        ).as("order_ships"),
+      orderShips.as("order_ships"),
       "br.id as business_request_id",
       "br.status as business_request_status",
       "er.id as employee_request_id",
