@@ -1,8 +1,9 @@
 /**
  * `deno task bench`: one run that measures, each alone on the machine, every server with WORKERS workers:
- *   1. the app's GET /api/health against a bare Deno.serve answering the same JSON (raw_server.ts),
+ *   1. the app's GET /api/health against a bare Deno.serve writing the same answer (raw_server.ts),
  *   2. the app's GET /api/auth/session with a bearer token against its raw endpoint (raw_reads.ts: the same
- *      statements through the same driver, the same JSON, no framework; decision 0095),
+ *      statements through the same driver, the same JSON and headers, no framework; decision 0095; each raw
+ *      endpoint also measured once with a Content-Type only, for information: the headers' cost),
  *   3. the member's account dashboard read, GET /api/auth/account/membership, against its raw endpoint, for a
  *      member with an active annual membership and a past pause long enough to raise the pause warning,
  *   4. the session read on every worker against one worker,
@@ -576,19 +577,32 @@ const windowsNote = (f: RatioFigure) =>
   }`;
 
 /** Both answers, parsed: the raw endpoint must write the app's JSON, or it is no yardstick. */
-async function sameJson(path: string, app: string, raw: string, headers: Record<string, string>) {
+/** The header names of an answer that the yardstick compares (Deno adds date and content-length to both). */
+const headerNames = (res: Response) =>
+  [...res.headers.keys()].filter((name) => name !== "date" && name !== "content-length").sort().join(", ");
+
+/**
+ * The app and its raw endpoint write the same answer: the same JSON and the same headers (decision 0095), or the
+ * bench stops rather than compare unlike work.
+ */
+async function sameAnswer(path: string, app: string, raw: string, headers: Record<string, string>) {
   const [a, b] = await Promise.all([app, raw].map(async (url) => {
     const res = await fetch(url, { headers });
     const text = await res.text();
     if (!res.ok) throw new Error(`bench: GET ${url} answered ${res.status}: ${text}`);
-    return JSON.parse(text);
+    return { json: JSON.parse(text), headers: headerNames(res) };
   }));
   // created_at and the like are the same rows; only a rule read at a day's edge could differ between the two.
-  if (JSON.stringify(a) !== JSON.stringify(b)) {
+  if (JSON.stringify(a.json) !== JSON.stringify(b.json)) {
     throw new Error(
-      `bench: the raw ${path} writes other JSON than the app:\napp ${JSON.stringify(a)}\nraw ${
-        JSON.stringify(b)
+      `bench: the raw ${path} writes other JSON than the app:\napp ${JSON.stringify(a.json)}\nraw ${
+        JSON.stringify(b.json)
       }`,
+    );
+  }
+  if (a.headers !== b.headers) {
+    throw new Error(
+      `bench: the raw ${path} writes other headers than the app:\napp ${a.headers}\nraw ${b.headers}`,
     );
   }
 }
@@ -691,8 +705,9 @@ async function main() {
   // Every worker of both servers answers both reads once (each fills its session cache), with the same JSON.
   for (const path of [SESSION, DASHBOARD]) {
     const appUrls = app.urls(path), rawUrls = rawReads.urls(path);
-    for (let i = 0; i < WORKERS; i++) await sameJson(path, appUrls[i], rawUrls[i], auth);
+    for (let i = 0; i < WORKERS; i++) await sameAnswer(path, appUrls[i], rawUrls[i], auth);
   }
+  await sameAnswer("/api/health", app.urls("/api/health")[0], raw.urls("/")[0], {});
   type Dashboard = { data?: { attributes?: { pause_warning?: unknown } } };
   const first = await (await fetch(app.urls(DASHBOARD)[0], { headers: auth })).json() as Dashboard;
   if (!first.data?.attributes?.pause_warning) {
@@ -713,7 +728,10 @@ async function main() {
     closed(raw, "/"),
     closed(app, "/api/health"),
   );
-  rows.push({ what: "raw Deno.serve JSON", m: health.last.base });
+  rows.push({ what: "raw Deno.serve JSON, the app's headers", m: health.last.base });
+  step("measuring raw Deno.serve with its Content-Type only (for information: the headers' cost)");
+  const rawBare = await closed(raw, "/bare")();
+  rows.push({ what: "raw Deno.serve JSON, Content-Type only", m: rawBare });
   if (COMPARE_CLIENTS) {
     const other = CLIENT === "raw" ? "fetch" : "raw";
     step(`measuring the bare server again with the ${other} client`);
@@ -733,6 +751,9 @@ async function main() {
   );
   await printSessionCache(app);
   rows.push({ what: `raw GET ${SESSION}`, m: session.last.base });
+  step(`measuring raw ${SESSION} with its Content-Type only (for information)`);
+  const sessionBare = await closed(rawReads, `${SESSION}?bare`)();
+  rows.push({ what: `raw GET ${SESSION}, Content-Type only`, m: sessionBare });
   rows.push({ what: `app GET ${SESSION}`, m: session.last.subject });
   const endpoint = session.last.subject;
 
@@ -836,9 +857,9 @@ async function main() {
     pass: value <= target && extra,
   });
   printReport(rows, [
-    ratio("health/raw Deno.serve, req/s", health, TARGETS.healthOverRaw),
-    ratio("session read/its raw endpoint, req/s", session, TARGETS.sessionOverRaw),
-    ratio("dashboard read/its raw endpoint, req/s", dashboardFigure, TARGETS.dashboardOverRaw),
+    ratio("health/raw Deno.serve (same answer), req/s", health, TARGETS.healthOverRaw),
+    ratio("session read/its raw endpoint (same answer), req/s", session, TARGETS.sessionOverRaw),
+    ratio("dashboard read/its raw endpoint (same answer), req/s", dashboardFigure, TARGETS.dashboardOverRaw),
     ratio(`session read on ${WORKERS} workers/on one, req/s`, scaling, TARGETS.sessionWorkersOverOne),
     upTo("session read: server CPU per request, closed loop (µs)", serverCpu(endpoint), TARGETS.sessionCpuUs),
     upTo(
@@ -895,6 +916,8 @@ async function main() {
       cpu(health.last.base, "server") / cpu(health.last.subject, "server"),
     ],
     ["dashboard/session endpoint (req/s)", dashboard.rate / endpoint.rate],
+    ["health/raw Deno.serve writing a Content-Type only (req/s)", health.last.subject.rate / rawBare.rate],
+    ["session read/its raw endpoint writing a Content-Type only (req/s)", endpoint.rate / sessionBare.rate],
   ] as const;
   console.log("\nFor information (no targets):");
   for (const [label, value] of info) console.log(`${label.padEnd(80)} ${value.toFixed(2).padStart(6)}`);

@@ -24,12 +24,14 @@ import { PostgresJSDialect } from "kysely-postgres-js";
 import postgres from "postgres";
 import { join } from "node:path";
 import { createApp } from "../src/app.ts";
+import { backgroundJobs } from "../src/background.ts";
 import { buildDeps } from "../src/boot.ts";
 import { loadConfig } from "../src/config.ts";
 import { connectPostgres } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import type { DB } from "../src/db/types.ts";
 import { officeDay, officeMonth } from "../src/lib/dates.ts";
+import { enqueueScheduled } from "../src/lib/jobs.ts";
 import { silentLog } from "../src/lib/logging.ts";
 import { createPool, runBuild } from "../src/randoms/service.ts";
 import { verifyDraw } from "../src/randoms/verify.ts";
@@ -138,8 +140,14 @@ async function run() {
     .where("is_individual", "=", false).where("dba_name", "is not", null).orderBy("id", "desc")
     .limit(1).executeTakeFirstOrThrow();
 
-  // The scheduled jobs (renewal notices, roster requests to 80,000 companies...) are not this bench's subject,
-  // and the server's one job runner would build the export only after them: pushed back a day, unclaimed.
+  // The scheduled jobs (renewal notices, the retention sweep, roster requests to 80,000 companies...) are not
+  // this bench's subject: they would run beside the measured requests, and the server's one job runner would
+  // build the export only after them. Every schedule's job of this period and the next is made now (a freshly
+  // seeded database has none, and the server would enqueue and run them at its start), then all pushed back a
+  // day, unclaimed; the server finds each period's job already there and enqueues nothing.
+  for (const s of backgroundJobs(config).schedules) {
+    for (const at of [now, new Date(now.getTime() + s.everyMs)]) await enqueueScheduled(db, s, at);
+  }
   await raw`update jobs set run_at = now() + interval '1 day', locked_at = null, locked_by = null
     where finished_at is null`;
 

@@ -6,8 +6,11 @@
  * (`findActiveSession`, `getOwnMembership`, which send their compiled SQL straight to postgres.js). Like the app,
  * it reads a session's row once per process and answers it from memory after (the app's session cache,
  * decision 0068): per request both send the same statements, none for the session read. What the app adds to
- * this is the framework: Hono's routing, the middleware, validation, logging. One worker per process: the bench
- * starts as many as the app has. Env: DATABASE_URL, PORT, SESSION_SECRET (unset: the secret the app stored).
+ * this is the framework: Hono's routing, the middleware, validation, logging. It writes the app's headers too (the
+ * security policy, `Cache-Control: no-store`, a request id): they are the product's answer, not the framework,
+ * and Deno spends about a microsecond on each (decision 0095); with `?bare` it writes the JSON with its
+ * Content-Type only, for information. One worker per process: the bench starts as many as the app has. Env:
+ * DATABASE_URL, PORT, SESSION_SECRET (unset: the secret the app stored).
  */
 import { findActiveSession } from "../src/auth/queries.ts";
 import { stateOf } from "../src/auth/second-factor/service.ts";
@@ -15,6 +18,7 @@ import { loadSessionKey, readSessionToken } from "../src/auth/tokens.ts";
 import { connectPostgres } from "../src/db/client.ts";
 import type { SessionUser } from "../src/lib/context.ts";
 import { getOwnMembership } from "../src/memberships/record.ts";
+import { securityHeaderList } from "../src/lib/security-headers.ts";
 
 const port = Number(Deno.env.get("PORT") ?? 8002);
 const database = connectPostgres(Deno.env.get("DATABASE_URL")!);
@@ -35,20 +39,37 @@ async function caller(req: Request): Promise<SessionUser | undefined> {
   return user;
 }
 
+/** The app's headers on a signed-in read (the policy as the app is started by the bench: no third parties). */
+const POLICY = securityHeaderList({ recaptcha: false, stripe: false });
+
+function answer(body: unknown, bare: boolean, status = 200): Response {
+  if (bare) return Response.json(body, { status });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: [
+      ["Content-Type", "application/json"],
+      ...POLICY,
+      ["Cache-Control", "no-store"],
+      ["X-Request-Id", crypto.randomUUID()],
+    ],
+  });
+}
+
 Deno.serve(
   { port, hostname: "127.0.0.1", onListen: () => console.log(`raw reads on ${port}`) },
   async (req) => {
-    const path = req.url.slice(req.url.indexOf("/", 8));
+    const [path, query] = req.url.slice(req.url.indexOf("/", 8)).split("?");
     if (path === "/") return new Response("ok"); // the bench's readiness check
+    const bare = query === "bare";
     const user = await caller(req);
-    if (!user) return Response.json({ error: { code: "UNAUTHENTICATED" } }, { status: 401 });
+    if (!user) return answer({ error: { code: "UNAUTHENTICATED" } }, bare, 401);
     if (path === "/api/auth/session") {
       const { user_id, is_admin, is_der, full_name } = user;
-      return Response.json({ user_id, is_admin, is_der, full_name, second_factor: stateOf(user) });
+      return answer({ user_id, is_admin, is_der, full_name, second_factor: stateOf(user) }, bare);
     }
     if (path === "/api/auth/account/membership") {
-      return Response.json({ data: await getOwnMembership({ database, now }, user.user_id) });
+      return answer({ data: await getOwnMembership({ database, now }, user.user_id) }, bare);
     }
-    return Response.json({ error: { code: "NOT_FOUND" } }, { status: 404 });
+    return answer({ error: { code: "NOT_FOUND" } }, bare, 404);
   },
 );

@@ -54,8 +54,9 @@ export const BASELINE_HEADERS = {
   "Cache-Control": "no-store",
 } as const;
 
-export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> {
-  const headers: [string, string][] = [
+/** The policy's headers, in the order every answer carries them (the bench's raw endpoints send the same). */
+export function securityHeaderList(third: ThirdParties): [string, string][] {
+  return [
     ["Content-Security-Policy", contentSecurityPolicy(third)],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
@@ -66,6 +67,10 @@ export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> 
     // Geolocation for our own pages only: the collection-site finder's "Use my location" (decision 0072).
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=(self)"],
   ];
+}
+
+export function securityHeaders(third: ThirdParties): MiddlewareHandler<AppEnv> {
+  const headers = securityHeaderList(third);
   const lowerNames = headers.map(([name]) => name.toLowerCase());
   return async (c, next) => {
     await next();
