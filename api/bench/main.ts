@@ -576,7 +576,6 @@ const windowsNote = (f: RatioFigure) =>
     f.agreed ? "" : `; the last ${AGREEMENT.least} still disagree by more than ${AGREEMENT.tolerance * 100} %`
   }`;
 
-/** Both answers, parsed: the raw endpoint must write the app's JSON, or it is no yardstick. */
 /** The header names of an answer that the yardstick compares (Deno adds date and content-length to both). */
 const headerNames = (res: Response) =>
   [...res.headers.keys()].filter((name) => name !== "date" && name !== "content-length").sort().join(", ");

@@ -11,8 +11,8 @@ import { GUARD_ACTIONS } from "../lib/audit-guard.ts";
  * is not one: PostgreSQL read the whole log backwards for a page of a user's History (1,000,000 rows, 250-450 ms
  * at the bench's scale; decision 0096).
  */
-const aboutUser = (entityId: string, userId: number) =>
-  sql<boolean>`a.entity_id = any(array(select ${entityId}::text
+const aboutUser = (userId: number) =>
+  sql<boolean>`a.entity_id = any(array(select ${String(userId)}::text
     union all select m.id::text from users m where m.merged_into_user_id = ${userId}))`;
 
 export function filtered(db: Kysely<DB>, f: AuditFilter) {
@@ -35,8 +35,7 @@ export function filtered(db: Kysely<DB>, f: AuditFilter) {
   if (f.entity) query = query.where("a.entity", "=", f.entity);
   if (f.entity_id !== undefined && f.entity === "user") {
     // A user's History reads the accounts merged into it too (decision 0080).
-    const id = Number(f.entity_id);
-    query = query.where(aboutUser(String(f.entity_id), Number.isSafeInteger(id) ? id : 0));
+    query = query.where(aboutUser(f.entity_id));
   } else if (f.entity_id !== undefined) query = query.where("a.entity_id", "=", String(f.entity_id));
   if (f.from) {
     query = query.where("a.created_at", ">=", sql<Date>`(${f.from}::date)::timestamp at time zone 'UTC'`);
@@ -86,6 +85,6 @@ export function memberViewsPage(
     .select(["a.id", "a.action", "a.created_at", "a.detail", "u.first_name", "b.name as business_name"])
     .where("a.entity", "=", "user")
     .where("a.action", "in", [...actions])
-    .where(aboutUser(String(userId), userId));
+    .where(aboutUser(userId));
   return paginate(query, { ...params, sort_by: "id" }, { id: "a.id" });
 }

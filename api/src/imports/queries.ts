@@ -229,15 +229,13 @@ type UserRow = Pick<Selectable<DB["users"]>, (typeof USER_COLUMNS)[number]>;
  */
 export async function usersByEmail(db: Kysely<DB>, emails: string[]): Promise<UserRow[]> {
   if (emails.length === 0) return [];
+  const keys = sql.val([...new Set(emails)]);
   const r = await sql<
     UserRow
   >`select u.id, u.email, u.member_number, u.first_name, u.middle_name, u.last_name,
     u.phone, u.address_one, u.address_two, u.city, u.state, u.postal_code, u.country, u.uscg_cred, u.ssn_last4,
     u.is_der, u.updated_at
-    from users u where lower(u.email) = any(${
-    sql.val([...new Set(emails)])
-  }::text[]) and u.deleted_at is null`
-    .execute(db);
+    from users u where lower(u.email) = any(${keys}::text[]) and u.deleted_at is null`.execute(db);
   return r.rows;
 }
 
