@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test: format, lint, types, the OpenAPI document against Redocly's recommended rules, API tests on
 # PostgreSQL, the bench's smoke mode, the PostgreSQL restart drill, two API processes behind nginx, API tests
-# on embedded PGlite under libfaketime at the dates of decision 0088, side by side with Playwright
-# in Chromium.
+# under libfaketime at the dates of decision 0088 (three on throwaway PostgreSQL clusters, one on embedded
+# PGlite), side by side with Playwright in Chromium.
 # Installs what a fresh machine of this kind lacks (Debian's Chromium, nginx for the two-replica drill and
 # faketime for the dated runs) and starts the local PostgreSQL if down.
 set -euo pipefail
@@ -59,12 +59,13 @@ deno task test:restart
 step "Two API processes on one PostgreSQL behind nginx"
 deno task test:replicas
 
-# The dated PGlite runs and Playwright side by side (decision 0088, amended): Playwright waits on the browser much
+# The dated runs and Playwright side by side (decision 0088, amended): Playwright waits on the browser much
 # of the time and leaves cores idle, which the dated runs take at a lower priority (nice), so Playwright's
 # timings stay as if alone. The dated runs' own output is printed after Playwright's, with their summary lines.
-step "API tests on embedded PGlite at the dates of decision 0088 (libfaketime), started beside the end-to-end tests"
-# PGlite runs in the test process, so its now() is the process's clock, which libfaketime moves; each run
-# starts at its instant and ticks on from there. The runs share the type check done above.
+step "API tests at the dates of decision 0088 (libfaketime), started beside the end-to-end tests"
+# Each run starts at its instant and ticks on from there: on PostgreSQL a cluster of its own whose clock
+# libfaketime moves with the tests' (see .ci/dated-api-tests.sh), on PGlite the test process's own clock. The
+# runs share the type check done above.
 DATED_OUT="$(mktemp)"
 DATED_TEST_READY="$(mktemp -u)"
 DATED_TEST_READY="$DATED_TEST_READY" nice -n 10 bash .ci/dated-api-tests.sh >"$DATED_OUT" 2>&1 &
@@ -76,7 +77,7 @@ step "End-to-end tests in Chromium"
 e2e_status=0
 deno task e2e || e2e_status=$?
 
-step "API tests on embedded PGlite at the dates of decision 0088: results"
+step "API tests at the dates of decision 0088: results"
 dated_status=0
 wait "$DATED_PID" || dated_status=$?
 cat "$DATED_OUT"
