@@ -573,12 +573,90 @@ export async function listOrders(db: Kysely<DB>, filter: OrdersFilter, params: L
 }
 
 /**
- * The header search's orders (decision 0070): by order number, the exact number first, then numbers that
- * start with the text or whose digits are the typed digits, newest first. Indexed by sql/0039.
+ * How many of the newest orders the header search reads, per result asked for (at least five): any three digits
+ * end one number in every thousand consecutive ones, so each is found there often enough without the trigram index.
+ */
+export const SEARCH_RECENT_PER_RESULT = 1000;
+/** How many numbers starting with the text the header search takes from the end of their range in byte order. */
+export const SEARCH_PREFIX_SLICE = 100;
+
+/**
+ * The header search's orders (decision 0070, second amendment of 2026-12-07): an exact number (or its digits)
+ * first, then numbers that start with the text, then numbers that hold the text or its digits; newest first
+ * within each, among bounded candidates (searchOrdersQuery).
  */
 export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number) {
+  return (await searchOrdersQuery(t, limit).execute(db)).rows;
+}
+
+/** The first string after every string that starts with `text`, in byte order; null when there is none. */
+function afterPrefix(text: string): string | null {
+  const chars = Array.from(text);
+  while (chars.length > 0) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return null;
+}
+
+/**
+ * searchOrders's query (its test reads the plan). Only bounded candidates are ranked, so that a text every number
+ * holds ("ap", "apca-") costs what a rare one does; each step runs only when the ones before found too few (a
+ * one-time filter: a step that does not run is not started at all):
+ * 1. the exact number, or the number whose digits are the typed digits: probes of orders_number_c_idx and
+ *    orders_number_digits_idx (sql/0067);
+ * 2. the last SEARCH_PREFIX_SLICE numbers that start with the text in byte order: a range of orders_number_c_idx
+ *    read backwards (its bounds are parameters, so a generic plan keeps the range). With APCA-<n> numbers these
+ *    are the newest, unless the range reaches the newest number (for "apca-23", "apca-239999" is last);
+ * 3. when the range holds more than the slice: the newest numbers that start with the text, from a backward walk
+ *    of the primary key that stops after `limit` of them or after the newest `recentOrders` (never the table);
+ * 4. when steps 1-3 found fewer than `limit`: the newest numbers that hold the text (three characters and more) or
+ *    its digits (three and more), from the same bounded walk. Left out when the text holds five digits and more
+ *    in a row: step 5 finds all it would, and a walk seldom finds that many digits among the newest;
+ * 5. when steps 1-4 found fewer than `limit`: every number that holds the typed digits (the trigram index of
+ *    sql/0039). Three or four digits are frequent (three end one number in a thousand): step 4 finds them first.
+ * The statement's shape (digits or not, a text to hold or not, the walk's length) is chosen here, so that a
+ * prepared statement's generic plan is its shape's plan.
+ */
+export function searchOrdersQuery(t: SearchTerms, limit: number) {
   const digits = t.digits;
-  const result = await sql<{
+  const number = sql`lower(o.number collate "C")`;
+  const after = afterPrefix(t.text);
+  const count = (set: string) => sql`(select count(distinct c.id) from ${sql.ref(set)} c)`;
+  const recentOrders = sql.lit(SEARCH_RECENT_PER_RESULT * Math.max(5, limit));
+  const recent = sql`(select o.id, ${number} as n from orders o order by o.id desc limit ${recentOrders}) r`;
+  const slice = sql`select o.id from orders o where ${number} >= ${t.text}
+      and ${after === null ? sql`${number} like ${t.prefix}` : sql`${number} < ${after}`}
+      order by ${number} desc limit ${sql.lit(SEARCH_PREFIX_SLICE)}`;
+  const exact = digits === null
+    ? sql`select o.id, 0 as rank from orders o where ${number} = ${t.text}`
+    : sql`select o.id, 0 as rank from orders o where ${number} = ${t.text}
+      union all select o.id, 0 from orders o where apca_digits(o.number) = ${digits}`;
+  const steps = [
+    sql`slice as materialized (${slice})`,
+    sql`prefixed as materialized (${exact}
+      union all select c.id, 1 from slice c
+      union all (select r.id, 1 from ${recent}
+        where r.n like ${t.prefix} and ${count("slice")} = ${sql.lit(SEARCH_PREFIX_SLICE)} limit ${limit}))`,
+  ];
+  let found = "prefixed";
+  const byDigits = digits !== null && digits.length >= 5 && t.text.includes(digits);
+  const held = [
+    ...new Set([...(t.text.length >= 3 ? [t.anywhere[0]] : []), ...(digits ? [`%${digits}%`] : [])]),
+  ];
+  if (held.length > 0 && !byDigits) {
+    steps.push(sql`held as materialized (select * from prefixed
+      union all (select r.id, 2 from ${recent} where not r.n like ${t.prefix}
+        and (${sql.join(held.map((p) => sql`r.n like ${p}`), sql` or `)}) and ${count("prefixed")} < ${limit}
+        limit ${limit}))`);
+    found = "held";
+  }
+  const candidates = digits === null
+    ? sql`select * from ${sql.ref(found)}`
+    : sql`select * from ${sql.ref(found)}
+    union all select o.id, case when ${number} like ${t.prefix} then 1 else 2 end from orders o
+      where lower(o.number) like ${`%${digits}%`} and ${count(found)} < ${limit}`;
+  return sql<{
     id: number;
     number: string;
     kind: string;
@@ -592,17 +670,14 @@ export async function searchOrders(db: Kysely<DB>, t: SearchTerms, limit: number
     last_name: string | null;
     business_name: string | null;
     rank: number;
-  }>`select o.id, o.number, o.kind, o.status, o.shipping_status,
-      exists (select 1 from order_items si where si.order_id = o.id and si.ships) as ships, o.total_cents, o.created_at, o.user_id, u.first_name, u.last_name,
-      b.name as business_name,
-      case when lower(o.number) = ${t.text} or apca_digits(o.number) = ${digits} then 0
-        when lower(o.number) like ${t.prefix} then 1 else 2 end as rank
-    from orders o left join users u on u.id = o.user_id left join businesses b on b.id = o.business_id
-    where lower(o.number) like ${t.anywhere[0]}
-      ${digits === null ? sql`` : sql`or lower(o.number) like ${`%${digits}%`}`}
-    order by rank, o.id desc
-    limit ${limit}`.execute(db);
-  return result.rows;
+  }>`with ${sql.join(steps)},
+    ranked as (select f.id, min(f.rank) as rank from (${candidates}) f
+      group by f.id order by rank, f.id desc limit ${limit})
+    select o.id, o.number, o.kind, o.status, o.shipping_status, ${orderShips} as ships, o.total_cents,
+      o.created_at, o.user_id, u.first_name, u.last_name, b.name as business_name, h.rank
+    from ranked h join orders o on o.id = h.id
+      left join users u on u.id = o.user_id left join businesses b on b.id = o.business_id
+    order by h.rank, o.id desc`;
 }
 
 /** An account merge (decision 0080): the orders of `from` become `to`'s (receipts follow); answers how many. */

@@ -456,14 +456,44 @@ const SEARCH_SAMPLE = 100;
  * of sql/0039: the selective fields (numbers, phone, credential, e-mail), last names by prefix in order (a
  * b-tree walk that stops after `limit`), and names anywhere (at most SEARCH_SAMPLE); only those are ranked, so a
  * surname shared by 10,000 members costs no more than a rare one.
+ *
+ * Two characters are too short for a trigram: the trigram indexes would hand over every member with a word
+ * that starts so (53,806 for "bo" at a million members) before any limit. So a text shorter than three
+ * characters is two b-tree walks that stop after `limit`, last names and first names by prefix (sql/0065).
  */
 export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number) {
+  return (await searchUsersQuery(t, limit).execute(db)).rows;
+}
+
+/** searchUsers's query (its test reads the plan). */
+export function searchUsersQuery(t: SearchTerms, limit: number) {
   const name = sql`lower(u.first_name || ' ' || u.last_name)`;
   const anywhere = (expr: RawBuilder<unknown>) =>
     sql.join(t.anywhere.map((p) => sql`${expr} like ${p}`), sql` or `);
   const digits = t.digits;
   const digitsPrefix = `${digits ?? ""}%`;
-  const result = await sql<{
+  const lastNames = sql`(select u.id from users u where u.deleted_at is null
+        and lower(u.last_name) collate "C" like ${t.prefix}
+        order by lower(u.last_name) collate "C", lower(u.first_name) collate "C", u.id limit ${limit})`;
+  const candidates = t.text.length < 3
+    ? sql`${lastNames}
+      union
+      (select u.id from users u where u.deleted_at is null
+        and lower(u.first_name) collate "C" like ${t.prefix}
+        order by lower(u.first_name) collate "C", lower(u.last_name) collate "C", u.id limit ${limit})`
+    : sql`(select u.id from users u where u.deleted_at is null and (${anywhere(sql`lower(u.email)`)}
+        or lower(u.member_number) like ${t.anywhere[0]} or lower(u.uscg_cred) like ${t.anywhere[0]}
+        ${
+      digits === null
+        ? sql``
+        : sql`or lower(u.member_number) like ${`%${digits}%`} or apca_digits(u.phone) like ${digitsPrefix}`
+    })
+        limit ${SEARCH_SAMPLE})
+      union
+      ${lastNames}
+      union
+      (select u.id from users u where u.deleted_at is null and (${anywhere(name)}) limit ${SEARCH_SAMPLE})`;
+  return sql<{
     id: number;
     first_name: string;
     last_name: string;
@@ -475,22 +505,7 @@ export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number)
     is_der: boolean;
     match: "member_number" | "phone" | "email" | "uscg_cred" | "name";
     rank: number;
-  }>`with candidates as (
-      (select u.id from users u where u.deleted_at is null and (${anywhere(sql`lower(u.email)`)}
-        or lower(u.member_number) like ${t.anywhere[0]} or lower(u.uscg_cred) like ${t.anywhere[0]}
-        ${
-    digits === null
-      ? sql``
-      : sql`or lower(u.member_number) like ${`%${digits}%`} or apca_digits(u.phone) like ${digitsPrefix}`
-  })
-        limit ${SEARCH_SAMPLE})
-      union
-      (select u.id from users u where u.deleted_at is null
-        and lower(u.last_name) collate "C" like ${t.prefix}
-        order by lower(u.last_name) collate "C", lower(u.first_name) collate "C", u.id limit ${limit})
-      union
-      (select u.id from users u where u.deleted_at is null and (${anywhere(name)}) limit ${SEARCH_SAMPLE})
-    )
+  }>`with candidates as (${candidates})
     select u.id, u.first_name, u.last_name, u.email, u.member_number, u.phone, u.uscg_cred, u.is_admin, u.is_der,
       case when lower(u.member_number) like ${t.prefix} or (${digits}::text is not null
           and lower(u.member_number) like ${`%${digits ?? ""}%`}) then 'member_number'
@@ -509,8 +524,7 @@ export async function searchUsers(db: Kysely<DB>, t: SearchTerms, limit: number)
         else 4 end as rank
     from candidates c join users u on u.id = c.id
     order by rank, similarity(${name}, ${t.text}) desc, lower(u.last_name), lower(u.first_name), u.id
-    limit ${limit}`.execute(db);
-  return result.rows;
+    limit ${limit}`;
 }
 
 /** The two accounts of a merge (decision 0080), as the merge checks and records them; deleted ones too. */
