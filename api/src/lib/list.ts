@@ -3,7 +3,7 @@
  * descending unless asked otherwise, and sorts only by whitelisted columns. Every record is
  * `{ id, type, attributes, relationships }`.
  */
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../db/types.ts";
 import { z } from "zod";
 import { intText } from "./params.ts";
@@ -77,21 +77,30 @@ export async function paginate<D, T extends keyof D, O>(
  * found first, in the list's order (an index-only walk where an index holds the sort column with the id, e.g.
  * sql/0061), and only those rows are read; a deep page then skips index entries instead of whole rows. `total`,
  * when given, answers the total instead of counting the query's rows (an unfiltered list: `liveTotal`).
+ * `rowsOf`, when given, reads the page's rows instead of `query` (its `columns` named alike): the rows of the
+ * ids it is handed, with joins that only the page needs (the notification center's cards), while `query`, which
+ * finds and counts them, holds none.
  */
-export async function paginateById<D, T extends keyof D, O>(
+export async function paginateById<D, T extends keyof D, O, RD = D, RT extends keyof RD = never, R = O>(
   query: SelectQueryBuilder<D, T, O>,
   params: ListParams,
   columns: Record<string, string>,
   total?: () => Promise<number>,
-) {
+  rowsOf?: (ids: Expression<unknown>) => SelectQueryBuilder<RD, RT, R>,
+): Promise<{ rows: R[]; meta: ListMeta }> {
   const column = columns[params.sort_by];
   if (!column) throw new Error(`No column for sort_by=${params.sort_by}`);
   const ids = query.clearSelect().select(sql.ref(columns.id).as("page_id"))
     .orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir)
     .limit(params.per_page).offset((params.page - 1) * params.per_page);
+  const read = rowsOf
+    ? rowsOf(ids).orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir)
+      .execute()
+    : query.where(sql<boolean>`${sql.ref(columns.id)} in (${ids})`)
+      .orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir)
+      .execute() as Promise<unknown[]> as Promise<R[]>;
   const [rows, count] = await Promise.all([
-    query.where(sql<boolean>`${sql.ref(columns.id)} in (${ids})`)
-      .orderBy(sql.ref(column), params.sort_dir).orderBy(sql.ref(columns.id), params.sort_dir).execute(),
+    read,
     total ? total() : query.clearSelect().select(sql<number>`count(*)::int`.as("total")).executeTakeFirst()
       .then((row) => (row as { total?: number } | undefined)?.total ?? 0),
   ]);

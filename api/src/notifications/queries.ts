@@ -3,9 +3,9 @@
  * tells the administrators something calls `notify(trx, ...)` inside its own transaction, so the notification
  * exists exactly when the change it reports does; a test fails when other code writes the table.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Expression, type Kysely, type QueryCreator, sql, type Transaction } from "kysely";
 import type { DB, NotificationType } from "../db/types.ts";
-import { type ListParams, paginate } from "../lib/list.ts";
+import { type ListParams, paginate, paginateById } from "../lib/list.ts";
 import type { Notification } from "./kinds.ts";
 
 /** The columns a notification links to, read off its kind (absent links stay null). */
@@ -77,22 +77,61 @@ export interface NotificationSearch {
   businessId?: number;
 }
 
-/** The words of a search as a LIKE pattern (its % and _ taken literally). */
-const likeOf = (q: string) => `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A text with its LIKE wildcards (and the escape) taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Ids of the users a search names (member number, e-mail, name), indexed lookups first. */
+/** The words of a search as a LIKE pattern (its % and _ taken literally). */
+const likeOf = (q: string) => `%${escapeLike(q.trim().toLowerCase())}%`;
+
+/**
+ * Ids of the users a search names (member number, e-mail, name), indexed lookups first.
+ *
+ * The name matches when `lower(first_name || ' ' || last_name) like '%text%'`; how those members are found depends
+ * on the text's spaces (decision 0096, amendment of 2026-12-07). Without one: the name trigram index (sql/0039).
+ * With spaces, a member whose first and last names have none has exactly one space in `first last`, between the
+ * two, so the text can only lie across it with its own space there: the text has exactly one space, the first
+ * name ends with the words before it and the last name begins with the words after it (and such a name does
+ * hold the text). So the members are those with a space in their first or last name whose name holds the text
+ * (a partial trigram index of those alone, sql/0066) and, for a text with one space, that range of
+ * users_name_parts_c_idx (sql/0066: the reversed first name equal to the reversed words, or longer and so after
+ * them in byte order; the last name by prefix), read from the index alone. `lower` maps each character on its
+ * own, so `lower(first || ' ' || last)` is `lower(first) || ' ' || lower(last)`. At a million members the trigram
+ * index's bitmap and rows for "maria garcia" (2,862 members) took 30 ms; the range takes under 1.
+ */
 function matchingUsers(db: Kysely<DB>, q: string) {
   const text = q.trim();
+  const lower = text.toLowerCase();
   const like = likeOf(text);
-  return db.selectFrom("users as su").select("su.id").where((w) =>
+  const words = lower.split(" ");
+  const byKey = db.selectFrom("users as su").select("su.id").where((w) =>
     w.or([
       w("su.member_number", "=", text.toUpperCase()),
       w("su.member_number", "=", text),
-      w(sql`lower(su.email)`, "=", text.toLowerCase()),
+      w(sql`lower(su.email)`, "=", lower),
       w(sql`lower(su.email)`, "like", like),
-      w(sql`lower(su.first_name || ' ' || su.last_name)`, "like", like),
+      ...(words.length === 1 ? [w(sql`lower(su.first_name || ' ' || su.last_name)`, "like", like)] : []),
     ])
   );
+  if (words.length === 1) return byKey;
+  const spaced = byKey.unionAll(
+    db.selectFrom("users as su").select("su.id")
+      .where(sql<boolean>`(su.first_name like '% %' or su.last_name like '% %')`)
+      .where(sql`lower(su.first_name || ' ' || su.last_name)`, "like", like),
+  );
+  if (words.length > 2) return spaced;
+  // The first name ends with words[0]: its reversal is words[0] reversed, or longer and so after it in byte order.
+  const reversed = [...words[0]].reverse().join("");
+  const first = sql`reverse(lower(su.first_name)) collate "C"`;
+  const last = sql`lower(su.last_name) collate "C"`;
+  return spaced
+    .unionAll(
+      db.selectFrom("users as su").select("su.id").where(first, "=", reversed)
+        .where(last, "like", `${escapeLike(words[1])}%`),
+    )
+    .unionAll(
+      db.selectFrom("users as su").select("su.id").where(first, ">", reversed)
+        .where(first, "like", `${escapeLike(reversed)}%`).where(last, "like", `${escapeLike(words[1])}%`),
+    );
 }
 
 /** Ids of the companies a search names (name or DBA). */
@@ -103,17 +142,27 @@ function matchingBusinesses(db: Kysely<DB>, q: string) {
   );
 }
 
-/** The search's condition on a notifications alias `n` (true when the search is empty). */
-function searchCondition(db: Kysely<DB>, search: NotificationSearch | undefined) {
+/** The search's date range and business on a notifications alias `n` (true when there is none). */
+function rangeCondition(search: NotificationSearch | undefined) {
   const parts = [sql<boolean>`true`];
   if (search?.from) parts.push(sql<boolean>`n.created_at >= ${search.from}`);
   if (search?.to) parts.push(sql<boolean>`n.created_at < ${search.to}`);
   if (search?.businessId !== undefined) parts.push(sql<boolean>`n.business_id = ${search.businessId}`);
+  return parts;
+}
+
+/** The person a notification's meta names (an employee request's), lowered. */
+const metaPerson = (alias: "n" | "x") =>
+  sql`lower(coalesce(${sql.ref(`${alias}.meta`)}->'user'->>'first_name', '') || ' ' || coalesce(${
+    sql.ref(`${alias}.meta`)
+  }->'user'->>'last_name', ''))`;
+
+/** The search's condition on a notifications alias `n` (true when the search is empty). */
+function searchCondition(db: Kysely<DB>, search: NotificationSearch | undefined) {
+  const parts = rangeCondition(search);
   const text = search?.q?.trim();
   if (text) {
     const like = likeOf(text);
-    const person =
-      sql`lower(coalesce(x.meta->'user'->>'first_name', '') || ' ' || coalesce(x.meta->'user'->>'last_name', ''))`;
     // One union of ids, each branch an index probe (sql/0039, decision 0070): an OR of these conditions on `n`
     // itself read every notification of the category (a sequential scan of 250,000 rows at scale).
     // The matching users are looked up once (materialized) for both the member and the one who triggered it.
@@ -122,12 +171,48 @@ function searchCondition(db: Kysely<DB>, search: NotificationSearch | undefined)
       select x.id from notifications x where x.user_id in (select id from mu)
       union select x.id from notifications x where x.trigger_user_id in (select id from mu)
       union select x.id from notifications x where x.business_id in (${matchingBusinesses(db, text)})
-      union select x.id from notifications x where ${person} like ${like}
+      union select x.id from notifications x where ${metaPerson("x")} like ${like}
       union select x.id from notifications x where lower(coalesce(x.meta->'user'->>'email', '')) like ${like}
       union select x.id from notifications x
         where lower(coalesce(x.meta->>'order_number', '')) = ${text.toLowerCase()})`);
   }
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * The notification center's list (decision 0096, amendment of 2026-12-07): the same matches as `searchCondition`,
+ * as one condition on `n` that a bitmap of index probes answers, the list's type and archive filter applied to
+ * each candidate's row as it is read. The matching users' and companies' ids are looked up once, in the
+ * statement's common table expressions `mu` and `mb` (`searchScope`), and probed as arrays (`= any`): the
+ * union of `in (select ...)` branches probed the notifications once per user for each of the member and the one
+ * who triggered it, then once more per candidate for its type and archive state. Who triggered a notification
+ * is probed only where it is not the member it is about (sql/0066): where it is, the member's probe finds it.
+ */
+function listSearchCondition(search: NotificationSearch | undefined) {
+  const parts = rangeCondition(search);
+  const text = search?.q?.trim();
+  if (text) {
+    const like = likeOf(text);
+    parts.push(sql<boolean>`(n.user_id = any((select ids from mu)::int[])
+      or (n.trigger_user_id = any((select ids from mu)::int[]) and n.trigger_user_id is not null
+        and n.trigger_user_id is distinct from n.user_id)
+      or n.business_id = any((select ids from mb)::int[])
+      or ${metaPerson("n")} like ${like}
+      or lower(coalesce(n.meta->'user'->>'email', '')) like ${like}
+      or lower(coalesce(n.meta->>'order_number', '')) = ${text.toLowerCase()})`);
+  }
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The statement's start for `listSearchCondition`: with the matching users' and companies' ids when searching. */
+function searchScope(db: Kysely<DB>, search: NotificationSearch | undefined): QueryCreator<DB> {
+  const text = search?.q?.trim();
+  if (!text) return db;
+  const ids = (of: Expression<unknown>) => db.selectNoFrom(sql<number[]>`array(${of})`.as("ids"));
+  const scope = db.with((cte) => cte("mu").materialized(), () => ids(matchingUsers(db, text)))
+    .with((cte) => cte("mb").materialized(), () => ids(matchingBusinesses(db, text)));
+  // The two expressions are named in listSearchCondition's raw SQL only: the list's builder keeps the tables' type.
+  return scope as unknown as QueryCreator<DB>;
 }
 
 /**
@@ -156,51 +241,65 @@ const orderShips = sql<
   boolean
 >`coalesce((select true from order_items si where si.order_id = o.id and si.ships limit 1), false)`;
 
-/** One page of notifications of these types, open or archived, newest first, with what the cards show. */
+/**
+ * One page of notifications of these types, open or archived, newest first, with what the cards show. The
+ * matching notifications are counted and their page's ids found without the cards' joins; only the page's rows
+ * are then joined (decision 0096, amendment of 2026-12-07: the joins of every match before the top 20 were most
+ * of a common name's page).
+ */
 export async function listNotifications(
   db: Kysely<DB>,
   filter: { archived: boolean; types: NotificationType[]; id?: number; search?: NotificationSearch },
   params: ListParams,
 ) {
-  const base = db.selectFrom("notifications as n")
-    .leftJoin("users as t", "t.id", "n.trigger_user_id")
-    .leftJoin("users as s", "s.id", "n.user_id")
-    .leftJoin("new_business_requests as br", "br.notification_id", "n.id")
-    .leftJoin("employee_requests as er", "er.notification_id", "n.id")
-    .leftJoin("orders as o", "o.id", "n.order_id")
+  const matches = searchScope(db, filter.search).selectFrom("notifications as n").select("n.id")
     .$if(filter.id === undefined, (q) => q.where("n.archived_at", filter.archived ? "is not" : "is", null))
     .$if(filter.id !== undefined, (q) => q.where("n.id", "=", filter.id!))
     .where("n.type", "in", filter.types)
-    .select([
-      "n.id",
-      "n.type",
-      "n.meta",
-      "n.approved",
-      "n.archived_at",
-      "n.created_at",
-      "n.trigger_user_id",
-      "t.first_name as trigger_first_name",
-      "t.last_name as trigger_last_name",
-      "s.first_name as subject_first_name",
-      "s.last_name as subject_last_name",
-      "n.user_id",
-      "n.business_id",
-      "n.vessel_id",
-      "n.order_id",
-      "o.status as order_status",
-      "o.shipping_status as order_shipping_status",
-      orderShips.as("order_ships"),
-      "br.id as business_request_id",
-      "br.status as business_request_status",
-      "er.id as employee_request_id",
-      "er.status as employee_request_status",
-    ])
     .$if(
       filter.id === undefined && !filter.archived,
       (q) => q.where(sql<boolean>`not ${REGISTRATION_REQUEST}`),
-    );
-  const query = base.where(searchCondition(db, filter.search));
-  return await paginate(query, newestFirst(params), { id: "n.id", created_at: "n.created_at" });
+    )
+    .where(listSearchCondition(filter.search));
+  const cards = (ids: Expression<unknown>) =>
+    db.selectFrom("notifications as n")
+      .leftJoin("users as t", "t.id", "n.trigger_user_id")
+      .leftJoin("users as s", "s.id", "n.user_id")
+      .leftJoin("new_business_requests as br", "br.notification_id", "n.id")
+      .leftJoin("employee_requests as er", "er.notification_id", "n.id")
+      .leftJoin("orders as o", "o.id", "n.order_id")
+      .where(sql<boolean>`n.id in (${ids})`)
+      .select([
+        "n.id",
+        "n.type",
+        "n.meta",
+        "n.approved",
+        "n.archived_at",
+        "n.created_at",
+        "n.trigger_user_id",
+        "t.first_name as trigger_first_name",
+        "t.last_name as trigger_last_name",
+        "s.first_name as subject_first_name",
+        "s.last_name as subject_last_name",
+        "n.user_id",
+        "n.business_id",
+        "n.vessel_id",
+        "n.order_id",
+        "o.status as order_status",
+        "o.shipping_status as order_shipping_status",
+        orderShips.as("order_ships"),
+        "br.id as business_request_id",
+        "br.status as business_request_status",
+        "er.id as employee_request_id",
+        "er.status as employee_request_status",
+      ]);
+  return await paginateById(
+    matches,
+    newestFirst(params),
+    { id: "n.id", created_at: "n.created_at" },
+    undefined,
+    cards,
+  );
 }
 
 /** Newest first: the lists sort by when the notification was written (then id), whatever the page asks. */
