@@ -200,6 +200,9 @@ async function run() {
       ["common name", "garcia"],
       ["first and last name", "maria garcia"],
       ["two letters", "bo"],
+      // An order number typed key by key: every number holds "ap" and "APCA-" (decision 0070, second amendment).
+      ["order number's start", "ap"],
+      ["order number's prefix", "APCA-"],
       ["company name", company.name.split(" ").slice(0, 3).join(" ")],
       ["EIN", company.tax_id!],
     ] as const).map(([label, q]) =>
