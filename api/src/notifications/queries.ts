@@ -6,6 +6,7 @@
 import { type Expression, type Kysely, type QueryCreator, sql, type Transaction } from "kysely";
 import type { DB, NotificationType } from "../db/types.ts";
 import { type ListParams, paginate, paginateById } from "../lib/list.ts";
+import { escapeLike } from "../lib/search-terms.ts";
 import type { Notification } from "./kinds.ts";
 
 /** The columns a notification links to, read off its kind (absent links stay null). */
@@ -76,9 +77,6 @@ export interface NotificationSearch {
   /** Only the notifications about this business (its page's pending changes, issue 24 item 3). */
   businessId?: number;
 }
-
-/** A text with its LIKE wildcards (and the escape) taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The words of a search as a LIKE pattern (its % and _ taken literally). */
 const likeOf = (q: string) => `%${escapeLike(q.trim().toLowerCase())}%`;
